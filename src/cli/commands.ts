@@ -1,0 +1,139 @@
+import { BrainError } from "../core/errors.ts";
+import { type GlobalOpts, openBrain } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+export async function runInit(g: GlobalOpts): Promise<number> {
+  const { brain, config } = openBrain(g);
+  const result = { ok: true, path: config.brainPath, source: config.brainPathSource, stats: brain.stats() };
+  if (g.json) printJson(result);
+  else print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
+  brain.persist();
+  return 0;
+}
+
+export async function runStats(g: GlobalOpts): Promise<number> {
+  const { brain } = openBrain(g);
+  const line = brain.stats();
+  if (g.json) {
+    const s = brain.state;
+    printJson({
+      ok: true,
+      line,
+      counts: Object.fromEntries(
+        (
+          [
+            "learning",
+            "preference",
+            "task",
+            "reminder",
+            "behavior",
+            "identity",
+            "user",
+            "context",
+            "meta",
+          ] as const
+        ).map((t) => [t, s.count(t)]),
+      ),
+    });
+  } else print(line);
+  brain.persist();
+  return 0;
+}
+
+export async function runSearch(words: string[], g: GlobalOpts & { limit?: string }): Promise<number> {
+  const query = words.join(" ").trim();
+  if (!query) throw new BrainError("INVALID", "search needs a query, e.g. brain search pnpm");
+  const { brain } = openBrain(g);
+  const result = await brain.act({ action: "list", query, ...(g.limit ? { limit: g.limit } : {}) });
+  if (g.json) printJson(result);
+  else print(result.message);
+  brain.persist();
+  return 0;
+}
+
+export async function runHeartbeat(g: GlobalOpts & { decay?: boolean }): Promise<number> {
+  const { brain } = openBrain(g);
+  const decay = g.decay ? await brain.act({ action: "decay" }) : undefined;
+  const h = brain.heartbeat();
+  if (g.json) {
+    const { text: _t, ...rest } = h;
+    printJson({ ok: true, ...rest, ...(decay ? { decay: decay.data } : {}) });
+  } else {
+    print(h.text);
+    if (decay) print(decay.message);
+  }
+  brain.persist();
+  return 0;
+}
+
+export async function runContext(
+  g: GlobalOpts & { budget?: string; compat?: string; format?: string },
+): Promise<number> {
+  const budget = g.budget === undefined ? undefined : Number(g.budget);
+  if (budget !== undefined && (!Number.isInteger(budget) || budget <= 0)) {
+    throw new BrainError("INVALID", `--budget must be a positive whole number of tokens (got "${g.budget}")`);
+  }
+  const { brain } = openBrain(g);
+  const r = brain.rhoPrompt({ ...(g.cwd ? { cwd: g.cwd } : {}), ...(budget ? { budget } : {}) });
+  const tokens = Math.ceil(r.text.length / 4);
+  if (g.json || g.format === "json") {
+    printJson({
+      text: r.text,
+      tokens,
+      budget: budget ?? brain.settings.promptBudget,
+      injectedIds: r.injectedIds,
+    });
+  } else if (r.text) print(r.text);
+  brain.persist();
+  return 0;
+}
+
+export async function runMigrate(g: GlobalOpts): Promise<number> {
+  const { brain } = openBrain(g);
+  const r = await brain.migrate();
+  if (g.json) printJson({ ok: true, migrated: r !== null, ...(r ?? {}) });
+  else if (!r) print("Nothing to migrate (no legacy files, or already migrated).");
+  else {
+    const s = r.stats;
+    print(
+      `Migrated ${s.behaviors} behaviors, ${s.identity} identity, ${s.user} user, ${s.learnings} learnings, ` +
+        `${s.preferences} preferences, ${s.contexts} contexts, ${s.tasks} tasks (${s.skipped} skipped).\n` +
+        `Legacy files left untouched: ${r.files.join(", ")}`,
+    );
+  }
+  brain.persist();
+  return 0;
+}
+
+export async function runDoctor(g: GlobalOpts): Promise<number> {
+  const { brain, config } = openBrain(g);
+  const h = brain.health();
+  const report = {
+    ok: h.badLineCount === 0 && !h.truncatedTail,
+    path: config.brainPath,
+    source: config.brainPathSource,
+    configPath: config.configPath,
+    bytes: brain.store.size(),
+    lines: brain.position.line,
+    snapshot: brain.snapshotStatus,
+    ...h,
+  };
+  if (g.json) printJson(report);
+  else {
+    const lines = [
+      `brain:     ${report.path} (${report.source})`,
+      `config:    ${report.configPath}`,
+      `size:      ${report.bytes} bytes, ${report.lines} lines, ${h.total} entries`,
+      `snapshot:  ${report.snapshot}`,
+      `bad lines: ${h.badLineCount}`,
+      ...h.badLines.slice(0, 20).map((b) => `  line ${b.line}: ${b.reason}: ${b.text}`),
+      `unknown types: ${h.unknownTypes.length}`,
+      ...h.unknownTypes.slice(0, 20).map((u) => `  line ${u.line}: "${u.type}"`),
+      `torn tail: ${h.tornTail ? `line ${h.tornTail.line}: ${h.tornTail.text}` : "no"}`,
+      ...h.warnings.slice(0, 20).map((w) => `warning line ${w.line}: ${w.message}`),
+    ];
+    print(lines.join("\n"));
+  }
+  brain.persist();
+  return report.ok ? 0 : 1;
+}

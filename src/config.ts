@@ -1,0 +1,109 @@
+import * as fs from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { BrainError } from "./core/errors.ts";
+
+/**
+ * Where the brain lives and how it behaves, resolved once at a surface's entry point.
+ *
+ * Log location, first match wins:
+ *   1. an explicit path (CLI `--brain`, library option)
+ *   2. BRAIN_PATH            (file)        3. BRAIN_DIR/brain.jsonl
+ *   4. RHO_BRAIN_PATH        (file)        5. RHO_BRAIN_DIR/brain.jsonl
+ *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
+ * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
+ */
+export interface Settings {
+  autoMemory: boolean;
+  decayAfterDays: number;
+  decayMinScore: number;
+  promptBudget: number;
+}
+
+export interface ResolvedConfig extends Settings {
+  brainPath: string;
+  /** Which rule chose brainPath, for `brain doctor` and error messages. */
+  brainPathSource: string;
+  configPath: string;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  autoMemory: true,
+  decayAfterDays: 90,
+  decayMinScore: 3,
+  promptBudget: 2000,
+};
+
+type Env = Record<string, string | undefined>;
+
+export function resolveBrainPath(
+  env: Env,
+  explicit?: string,
+  home = homedir(),
+): { path: string; source: string } {
+  if (explicit) return { path: resolve(explicit), source: "--brain" };
+  if (env.BRAIN_PATH) return { path: resolve(env.BRAIN_PATH), source: "BRAIN_PATH" };
+  if (env.BRAIN_DIR) return { path: resolve(env.BRAIN_DIR, "brain.jsonl"), source: "BRAIN_DIR" };
+  if (env.RHO_BRAIN_PATH) return { path: resolve(env.RHO_BRAIN_PATH), source: "RHO_BRAIN_PATH" };
+  if (env.RHO_BRAIN_DIR) return { path: resolve(env.RHO_BRAIN_DIR, "brain.jsonl"), source: "RHO_BRAIN_DIR" };
+  return { path: join(home, ".rho", "brain", "brain.jsonl"), source: "default" };
+}
+
+function num(file: string, key: string, v: unknown, min: number): number {
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min) {
+    throw new BrainError("CONFIG", `${file}: "${key}" must be a number ≥ ${min} (got ${JSON.stringify(v)})`, {
+      key,
+    });
+  }
+  return v;
+}
+
+/** Parse the settings file; a wrong type names the key, a missing file means defaults. */
+export function parseSettings(file: string, text: string): Settings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new BrainError("CONFIG", `${file}: not valid JSON (${(e as Error).message})`);
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new BrainError("CONFIG", `${file}: must contain a JSON object`);
+  }
+  const o = raw as Record<string, unknown>;
+  const s: Settings = { ...DEFAULT_SETTINGS };
+  for (const key of ["autoMemory", "auto_memory"] as const) {
+    if (o[key] !== undefined && typeof o[key] !== "boolean") {
+      throw new BrainError(
+        "CONFIG",
+        `${file}: "${key}" must be true or false (got ${JSON.stringify(o[key])})`,
+        { key },
+      );
+    }
+  }
+  const auto = o.autoMemory ?? o.auto_memory;
+  if (typeof auto === "boolean") s.autoMemory = auto;
+  if (o.decayAfterDays !== undefined) s.decayAfterDays = num(file, "decayAfterDays", o.decayAfterDays, 0);
+  if (o.decayMinScore !== undefined) s.decayMinScore = num(file, "decayMinScore", o.decayMinScore, 0);
+  if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
+  return s;
+}
+
+export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {
+  const { path, source } = resolveBrainPath(env, explicitBrain, home);
+  const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
+  let settings = { ...DEFAULT_SETTINGS };
+  let text: string | undefined;
+  try {
+    text = fs.readFileSync(configPath, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
+      throw new BrainError("CONFIG", `${configPath}: cannot read (${(e as Error).message})`);
+    }
+  }
+  if (text !== undefined) settings = parseSettings(configPath, text);
+  const autoEnv = (env.RHO_AUTO_MEMORY ?? "").trim().toLowerCase();
+  if (["0", "false", "off"].includes(autoEnv)) settings.autoMemory = false;
+  else if (["1", "true", "on"].includes(autoEnv)) settings.autoMemory = true;
+  if (env.RHO_SUBAGENT === "1") settings.autoMemory = false;
+  return { ...settings, brainPath: path, brainPathSource: source, configPath };
+}

@@ -1,0 +1,383 @@
+import { nextDue } from "./cadence.ts";
+import { selectDecay } from "./decay.ts";
+import { BrainError } from "./errors.ts";
+import type { FoldState, KeyedType } from "./fold.ts";
+import { formatCompact, oneLiner } from "./format.ts";
+import { newId, type RandomHex, type Sha256Hex } from "./ids.ts";
+import type { Params } from "./params.ts";
+import type { Rec } from "./rec.ts";
+import { dedupText } from "./text.ts";
+import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES, type LiveType } from "./types.ts";
+
+export const ACTIONS = [
+  "add",
+  "update",
+  "remove",
+  "list",
+  "decay",
+  "task_done",
+  "task_clear",
+  "reminder_run",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface ActionEnv {
+  state: FoldState;
+  now: Date;
+  sha256: Sha256Hex;
+  random: RandomHex;
+  cwd: string;
+  decayAfterDays: number;
+  decayMinScore: number;
+  validate: (e: Record<string, unknown>) => BaseEntry;
+}
+
+export interface ActionResult {
+  ok: true;
+  action: Action;
+  message: string;
+  /** Entries written by this action (empty for reads). */
+  written: BaseEntry[];
+  data?: Record<string, unknown>;
+}
+
+export interface Plan {
+  append: BaseEntry[];
+  result: ActionResult;
+}
+
+const CONTROL = new Set(["action", "verbose", "filter", "query", "limit", "offset", "reason", "json"]);
+
+export function isAction(a: unknown): a is Action {
+  return typeof a === "string" && (ACTIONS as readonly string[]).includes(a);
+}
+
+/** Which actions write (and so run under the lock). */
+export function writes(action: Action): boolean {
+  return action !== "list";
+}
+
+export function plan(params: Params, env: ActionEnv): Plan {
+  const action = params.action;
+  if (!isAction(action)) {
+    throw new BrainError("INVALID", `Unknown action: "${String(action)}" (valid: ${ACTIONS.join(", ")})`, {
+      field: "action",
+    });
+  }
+  switch (action) {
+    case "add":
+      return add(params, env);
+    case "update":
+      return update(params, env);
+    case "remove":
+      return remove(params, env);
+    case "list":
+      return list(params, env);
+    case "decay":
+      return decay(env);
+    case "task_done":
+      return taskDone(params, env);
+    case "task_clear":
+      return taskClear(env);
+    case "reminder_run":
+      return reminderRun(params, env);
+  }
+}
+
+function done(
+  action: Action,
+  message: string,
+  append: BaseEntry[] = [],
+  data?: Record<string, unknown>,
+): Plan {
+  return { append, result: { ok: true, action, message, written: append, ...(data ? { data } : {}) } };
+}
+
+function requireString(params: Params, field: string, action: string): string {
+  const v = params[field];
+  if (typeof v !== "string" || v.trim() === "")
+    throw new BrainError("INVALID", `${action} requires ${field}`, { field });
+  return v;
+}
+
+function tombstone(env: ActionEnv, target: Rec, reason: string): BaseEntry {
+  return {
+    id: env.random(4),
+    type: "tombstone",
+    target_id: target.id,
+    target_type: target.type,
+    reason,
+    created: env.now.toISOString(),
+  };
+}
+
+function add(params: Params, env: ActionEnv): Plan {
+  const type = params.type;
+  if (typeof type !== "string" || !type)
+    throw new BrainError("INVALID", "add requires type", { field: "type" });
+  if (!isEntryType(type) || type === "tombstone") {
+    throw new BrainError("INVALID", `unknown type "${type}" (valid: ${LIVE_TYPES.join(", ")})`, {
+      field: "type",
+    });
+  }
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params))
+    if (!CONTROL.has(k) && k !== "id" && k !== "created") fields[k] = v;
+  const keyField = KEY_FIELD[type];
+  if (keyField && (typeof fields[keyField] !== "string" || fields[keyField] === "")) {
+    throw new BrainError("INVALID", `${type} requires ${keyField}`, { field: keyField });
+  }
+  if (type === "task") {
+    fields.status ??= "pending";
+    fields.priority ??= "normal";
+    fields.tags ??= [];
+    fields.due ??= null;
+    fields.completedAt ??= null;
+  }
+  if (type === "reminder") {
+    fields.priority ??= "normal";
+    fields.tags ??= [];
+    fields.last_run ??= null;
+    fields.next_due ??= null;
+    fields.last_result ??= null;
+    fields.last_error ??= null;
+  }
+  const entry = env.validate({
+    id: newId(type, fields, env.sha256, env.random),
+    ...fields,
+    type,
+    created: env.now.toISOString(),
+  });
+  if (DEDUP_TYPES.has(type) && env.state.hasText(dedupText(entry))) {
+    throw new BrainError("DUPLICATE", `Duplicate ${type}: already stored`);
+  }
+  return done("add", `Added ${type}: ${oneLiner(entry)}`, [entry], { id: entry.id });
+}
+
+function update(params: Params, env: ActionEnv): Plan {
+  const id = requireString(params, "id", "update");
+  const existing = env.state.find(id);
+  if (!existing) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+  const prev = existing.entry;
+  const merged: Record<string, unknown> = { ...prev };
+  for (const [k, v] of Object.entries(params)) {
+    if (CONTROL.has(k)) continue;
+    if (k === "type" && v !== prev.type) {
+      throw new BrainError("INVALID", `cannot change the type of ${prev.type} ${id}`, { field: "type" });
+    }
+    const keyField = KEY_FIELD[prev.type];
+    if (keyField && k === keyField && v !== prev[keyField]) {
+      throw new BrainError(
+        "INVALID",
+        `cannot change the ${keyField} of ${prev.type} ${id}: add the new ${keyField} and remove the old one`,
+        { field: k },
+      );
+    }
+    merged[k] = v;
+  }
+  merged.id = id;
+  merged.created = env.now.toISOString();
+  const entry = env.validate(merged);
+  return done("update", `Updated ${prev.type} ${id}`, [entry], { id });
+}
+
+function remove(params: Params, env: ActionEnv): Plan {
+  let target: Rec | undefined;
+  if (typeof params.id === "string" && params.id) {
+    target = env.state.find(params.id);
+    if (!target) throw new BrainError("NOT_FOUND", `No entry with id "${params.id}"`);
+  } else if (typeof params.type === "string" && KEY_FIELD[params.type]) {
+    const type = params.type;
+    const keyField = KEY_FIELD[type] as string;
+    const key = params[keyField];
+    if (typeof key !== "string" || !key) {
+      throw new BrainError("INVALID", `remove by natural key requires ${keyField} for type ${type}`, {
+        field: keyField,
+      });
+    }
+    target =
+      type === "context"
+        ? env.state.list("context").find((c) => c.entry.path === key)
+        : env.state.findKeyed(type as KeyedType, key);
+    if (!target) throw new BrainError("NOT_FOUND", `No ${type} with ${keyField} "${key}"`);
+  } else {
+    throw new BrainError(
+      "INVALID",
+      "remove requires id, or type + natural key (identity/user/meta: key, context: path)",
+    );
+  }
+  const reason = typeof params.reason === "string" && params.reason ? params.reason : "manual";
+  return done(
+    "remove",
+    `Removed ${target.type} ${target.id}: ${oneLiner(target.entry)}`,
+    [tombstone(env, target, reason)],
+    {
+      id: target.id,
+    },
+  );
+}
+
+const FILTERS: Record<string, readonly string[]> = {
+  task: ["pending", "done", "all"],
+  reminder: ["active", "enabled", "disabled", "all"],
+};
+
+function applyFilter(type: LiveType, recs: Rec[], filter: string | undefined): Rec[] {
+  if (!filter || filter === "all") return recs;
+  if (type === "task") return recs.filter((r) => r.entry.status === filter);
+  if (type === "reminder") {
+    const want = filter !== "disabled";
+    return recs.filter((r) => Boolean(r.entry.enabled) === want);
+  }
+  return recs;
+}
+
+function matches(r: Rec, q: string): boolean {
+  const e = r.entry;
+  return [e.text, e.description, e.content, e.key, e.value, e.project]
+    .filter((v) => typeof v === "string" && v)
+    .join(" ")
+    .toLowerCase()
+    .includes(q);
+}
+
+function list(params: Params, env: ActionEnv): Plan {
+  const type = params.type;
+  if (type !== undefined && (typeof type !== "string" || !(LIVE_TYPES as readonly string[]).includes(type))) {
+    throw new BrainError("INVALID", `unknown type "${String(type)}" (valid: ${LIVE_TYPES.join(", ")})`, {
+      field: "type",
+    });
+  }
+  const filter = params.filter === undefined ? undefined : String(params.filter);
+  if (filter !== undefined) {
+    const allowed = type ? FILTERS[type] : [...new Set(Object.values(FILTERS).flat())];
+    if (!allowed?.includes(filter)) {
+      throw new BrainError(
+        "INVALID",
+        allowed
+          ? `filter for ${type ?? "task/reminder"} must be one of: ${allowed.join(", ")}`
+          : `type ${type} has no filters`,
+        { field: "filter" },
+      );
+    }
+  }
+  const query = typeof params.query === "string" && params.query ? params.query.toLowerCase() : undefined;
+  const limit = typeof params.limit === "number" ? params.limit : Number.POSITIVE_INFINITY;
+  const offset = typeof params.offset === "number" ? params.offset : 0;
+  const types: LiveType[] = type ? [type as LiveType] : [...LIST_TYPES];
+  const groups: { type: LiveType; recs: Rec[] }[] = [];
+  for (const t of types) {
+    let recs = env.state.list(t);
+    if (query) recs = recs.filter((r) => matches(r, query));
+    recs = applyFilter(t, recs, filter);
+    if (type || recs.length > 0) groups.push({ type: t, recs });
+  }
+  const total = groups.reduce((n, g) => n + g.recs.length, 0);
+  // Pagination runs across groups in listing order.
+  let skip = offset;
+  let room = limit;
+  const pages = groups.map((g) => {
+    const from = Math.min(skip, g.recs.length);
+    skip -= from;
+    const page = g.recs.slice(from, from + Math.max(0, room));
+    room -= page.length;
+    return { type: g.type, entries: page.map((r) => r.entry), total: g.recs.length };
+  });
+  const shown = pages.reduce((n, p) => n + p.entries.length, 0);
+  const nowMs = env.now.getTime();
+  let message: string;
+  if (params.verbose === true) {
+    message = pages
+      .map((p) =>
+        p.entries.length === 0
+          ? `[${p.type}] (${p.total})`
+          : `[${p.type}] (${p.total})\n${p.entries.map((e) => JSON.stringify(e, null, 2)).join("\n")}`,
+      )
+      .join("\n\n");
+  } else {
+    const parts = pages
+      .filter((p) => p.entries.length > 0)
+      .map((p) => formatCompact(p.type, p.entries, nowMs, p.total));
+    message = parts.length === 0 ? `No ${type ? `${type} entries` : "entries"} found.` : parts.join("\n\n");
+  }
+  if (shown < total && shown > 0) {
+    message += `\n\n(showing ${offset + 1}–${offset + shown} of ${total}; use offset=${offset + shown} for more)`;
+  }
+  return done("list", message, [], { total, shown, offset, groups: pages });
+}
+
+const LIST_TYPES: readonly LiveType[] = [
+  "behavior",
+  "identity",
+  "user",
+  "learning",
+  "preference",
+  "context",
+  "task",
+  "reminder",
+  "meta",
+];
+
+function decay(env: ActionEnv): Plan {
+  const stale = selectDecay(env.state.list("learning"), env);
+  if (stale.length === 0) return done("decay", "No learnings to decay.", [], { decayed: [] });
+  return done(
+    "decay",
+    `Decayed ${stale.length} stale learning(s).`,
+    stale.map((r) => tombstone(env, r, "decay")),
+    { decayed: stale.map((r) => r.id) },
+  );
+}
+
+function taskDone(params: Params, env: ActionEnv): Plan {
+  const id = requireString(params, "id", "task_done");
+  const task = env.state.arrays.task.get(id);
+  if (!task) throw new BrainError("NOT_FOUND", `No task with id "${id}"`);
+  const now = env.now.toISOString();
+  const entry = env.validate({ ...task.entry, status: "done", completedAt: now, created: now });
+  return done("task_done", `Completed: ${String(task.entry.description)}`, [entry], { id });
+}
+
+function taskClear(env: ActionEnv): Plan {
+  const doneTasks = env.state.list("task").filter((t) => t.entry.status === "done");
+  if (doneTasks.length === 0) return done("task_clear", "No done tasks to clear.", [], { cleared: [] });
+  return done(
+    "task_clear",
+    `Cleared ${doneTasks.length} done task(s).`,
+    doneTasks.map((t) => tombstone(env, t, "manual")),
+    { cleared: doneTasks.map((t) => t.id) },
+  );
+}
+
+const RESULTS = ["ok", "error", "skipped"];
+
+function reminderRun(params: Params, env: ActionEnv): Plan {
+  const id = requireString(params, "id", "reminder_run");
+  const result = params.result;
+  if (typeof result !== "string" || !RESULTS.includes(result)) {
+    throw new BrainError("INVALID", "reminder_run requires result (ok|error|skipped)", { field: "result" });
+  }
+  const reminder = env.state.arrays.reminder.get(id);
+  if (!reminder) throw new BrainError("NOT_FOUND", `No reminder with id "${id}"`);
+  let due: string;
+  try {
+    due = nextDue(reminder.entry.cadence, env.now);
+  } catch (e) {
+    throw new BrainError("INVALID", `reminder ${id} has a malformed cadence: ${(e as Error).message}`, {
+      field: "cadence",
+    });
+  }
+  const now = env.now.toISOString();
+  const entry = env.validate({
+    ...reminder.entry,
+    last_run: now,
+    last_result: result,
+    last_error: typeof params.error === "string" ? params.error : null,
+    next_due: due,
+    created: now,
+  });
+  return done("reminder_run", `Reminder run recorded: ${String(reminder.entry.text)} → ${result}`, [entry], {
+    id,
+    next_due: due,
+  });
+}

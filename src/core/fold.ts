@@ -1,0 +1,237 @@
+import { Rec } from "./rec.ts";
+import { dedupText } from "./text.ts";
+import type { BaseEntry, LiveType } from "./types.ts";
+
+const ARRAY_TYPES = ["behavior", "learning", "preference", "context", "task", "reminder"] as const;
+const KEYED_TYPES = ["identity", "user", "meta"] as const;
+export type ArrayType = (typeof ARRAY_TYPES)[number];
+export type KeyedType = (typeof KEYED_TYPES)[number];
+
+interface KeyedSlot {
+  rec: Rec;
+  seq: number;
+}
+
+/**
+ * Materialised state of the log, folded in O(1) per entry (Rho's fold is O(n²): it scans arrays on every
+ * upsert). Semantics are Rho's exactly:
+ *  - entries apply in file order; a same-id entry replaces the earlier one in place (same type collection);
+ *  - identity / user / meta are keyed by `key` (later wins, position of first insertion kept);
+ *  - a tombstone removes its target from the collection named by `target_type` and records the id as dead;
+ *  - any later entry with a tombstoned id resurrects it; unknown types are ignored.
+ */
+export class FoldState {
+  readonly arrays: Record<ArrayType, Map<string, Rec>> = {
+    behavior: new Map(),
+    learning: new Map(),
+    preference: new Map(),
+    context: new Map(),
+    task: new Map(),
+    reminder: new Map(),
+  };
+  readonly keyed: Record<KeyedType, Map<unknown, KeyedSlot>> = {
+    identity: new Map(),
+    user: new Map(),
+    meta: new Map(),
+  };
+  /** id → keys currently holding a record with that id, per keyed type (for tombstones by id). */
+  readonly #keyedIds: Record<KeyedType, Map<string, Set<unknown>>> = {
+    identity: new Map(),
+    user: new Map(),
+    meta: new Map(),
+  };
+  readonly tombstoned = new Set<string>();
+  #seq = 0;
+  #dedup: Map<string, number> | undefined;
+  /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
+  applied = 0;
+
+  apply(rec: Rec): void {
+    this.applied++;
+    if (rec.type === "tombstone") {
+      const e = rec.entry;
+      const targetId = e.target_id as string;
+      this.tombstoned.add(targetId);
+      this.#remove(targetId, e.target_type as string);
+      return;
+    }
+    if (this.tombstoned.has(rec.id)) this.tombstoned.delete(rec.id);
+    if ((ARRAY_TYPES as readonly string[]).includes(rec.type)) {
+      const map = this.arrays[rec.type as ArrayType];
+      const prev = map.get(rec.id);
+      map.set(rec.id, rec);
+      this.#dedupSwap(prev, rec);
+    } else if ((KEYED_TYPES as readonly string[]).includes(rec.type)) {
+      this.#setKeyed(rec.type as KeyedType, rec);
+    }
+  }
+
+  #setKeyed(type: KeyedType, rec: Rec): void {
+    const key = rec.entry.key;
+    const map = this.keyed[type];
+    const slot = map.get(key);
+    if (slot) {
+      this.#unindexKeyed(type, slot.rec.id, key);
+      this.#dedupSwap(slot.rec, rec);
+      slot.rec = rec;
+    } else {
+      map.set(key, { rec, seq: this.#seq++ });
+      this.#dedupSwap(undefined, rec);
+    }
+    const ids = this.#keyedIds[type];
+    let keys = ids.get(rec.id);
+    if (!keys) {
+      keys = new Set();
+      ids.set(rec.id, keys);
+    }
+    keys.add(key);
+  }
+
+  #unindexKeyed(type: KeyedType, id: string, key: unknown): void {
+    const keys = this.#keyedIds[type].get(id);
+    if (!keys) return;
+    keys.delete(key);
+    if (keys.size === 0) this.#keyedIds[type].delete(id);
+  }
+
+  #remove(id: string, targetType: string): void {
+    if ((ARRAY_TYPES as readonly string[]).includes(targetType)) {
+      const map = this.arrays[targetType as ArrayType];
+      const prev = map.get(id);
+      if (prev) {
+        map.delete(id);
+        this.#dedupSwap(prev, undefined);
+      }
+      return;
+    }
+    if (!(KEYED_TYPES as readonly string[]).includes(targetType)) return;
+    const type = targetType as KeyedType;
+    const keys = this.#keyedIds[type].get(id);
+    if (!keys || keys.size === 0) return;
+    // Rho deletes the first key, in map order, whose current record has this id.
+    const map = this.keyed[type];
+    let firstKey: unknown;
+    let firstSeq = Number.POSITIVE_INFINITY;
+    for (const k of keys) {
+      const slot = map.get(k);
+      if (slot && slot.seq < firstSeq) {
+        firstSeq = slot.seq;
+        firstKey = k;
+      }
+    }
+    const slot = map.get(firstKey);
+    if (!slot) return;
+    map.delete(firstKey);
+    this.#unindexKeyed(type, id, firstKey);
+    this.#dedupSwap(slot.rec, undefined);
+  }
+
+  // ── dedup index (normalised text → live count), built on first use, then kept incrementally ──
+
+  #dedupSwap(prev: Rec | undefined, next: Rec | undefined): void {
+    const index = this.#dedup;
+    if (!index) return;
+    if (prev) {
+      const k = normOf(prev);
+      if (k) {
+        const n = (index.get(k) ?? 0) - 1;
+        if (n > 0) index.set(k, n);
+        else index.delete(k);
+      }
+    }
+    if (next) {
+      const k = normOf(next);
+      if (k) index.set(k, (index.get(k) ?? 0) + 1);
+    }
+  }
+
+  /** True when a live entry of any type has this normalised text (Rho compares against all entries). */
+  hasText(norm: string): boolean {
+    if (!norm) return false;
+    if (!this.#dedup) {
+      const index = new Map<string, number>();
+      for (const rec of this.live()) {
+        const k = normOf(rec);
+        if (k) index.set(k, (index.get(k) ?? 0) + 1);
+      }
+      this.#dedup = index;
+    }
+    return this.#dedup.has(norm);
+  }
+
+  // ── read access ──
+
+  /** Live records of one type, in fold order. */
+  list(type: LiveType): Rec[] {
+    if ((KEYED_TYPES as readonly string[]).includes(type)) {
+      return [...this.keyed[type as KeyedType].values()].map((s) => s.rec);
+    }
+    return [...this.arrays[type as ArrayType].values()];
+  }
+
+  count(type: LiveType): number {
+    if ((KEYED_TYPES as readonly string[]).includes(type)) return this.keyed[type as KeyedType].size;
+    return this.arrays[type as ArrayType].size;
+  }
+
+  /** Every live record, grouped by type in Rho's listing order. */
+  *live(): IterableIterator<Rec> {
+    for (const t of LIST_ORDER) {
+      if ((KEYED_TYPES as readonly string[]).includes(t)) {
+        for (const s of this.keyed[t as KeyedType].values()) yield s.rec;
+      } else {
+        yield* this.arrays[t as ArrayType].values();
+      }
+    }
+  }
+
+  /** First live record with this id, searched in Rho's order (behaviour, identity, user, learning …). */
+  find(id: string): Rec | undefined {
+    for (const t of LIST_ORDER) {
+      if ((KEYED_TYPES as readonly string[]).includes(t)) {
+        const keys = this.#keyedIds[t as KeyedType].get(id);
+        if (keys && keys.size > 0) {
+          const map = this.keyed[t as KeyedType];
+          let best: KeyedSlot | undefined;
+          for (const k of keys) {
+            const s = map.get(k);
+            if (s && (!best || s.seq < best.seq)) best = s;
+          }
+          if (best) return best.rec;
+        }
+      } else {
+        const r = this.arrays[t as ArrayType].get(id);
+        if (r) return r;
+      }
+    }
+    return undefined;
+  }
+
+  findKeyed(type: KeyedType, key: string): Rec | undefined {
+    return this.keyed[type].get(key)?.rec;
+  }
+}
+
+export const LIST_ORDER: readonly LiveType[] = [
+  "behavior",
+  "identity",
+  "user",
+  "learning",
+  "preference",
+  "context",
+  "task",
+  "reminder",
+  "meta",
+];
+
+function normOf(rec: Rec): string {
+  if (rec.norm === undefined) rec.norm = dedupText(rec.entry);
+  return rec.norm;
+}
+
+/** Fold a whole sequence of entries (convenience for tests and small logs). */
+export function foldEntries(entries: Iterable<BaseEntry>): FoldState {
+  const state = new FoldState();
+  for (const e of entries) state.apply(Rec.fromEntry(e));
+  return state;
+}

@@ -1,0 +1,93 @@
+import { BrainError } from "./errors.ts";
+
+/** Tool parameters as they arrive from a CLI (all strings) or a JSON client (typed). */
+export type Params = Record<string, unknown>;
+
+const BOOLEAN_FIELDS = new Set(["enabled", "verbose"]);
+const JSON_FIELDS = new Set(["cadence"]);
+
+function toBool(field: string, v: unknown): boolean {
+  if (typeof v === "boolean") return v;
+  if (v === "true" || v === "1" || v === "yes") return true;
+  if (v === "false" || v === "0" || v === "no") return false;
+  throw new BrainError("INVALID", `field "${field}" must be true or false (got ${JSON.stringify(v)})`);
+}
+
+/** "code, CI" → ["code", "ci"]; arrays are lower-cased and trimmed too. */
+export function toTags(v: unknown): string[] {
+  const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(",") : [String(v)];
+  return parts.map((t) => t.trim().toLowerCase()).filter(Boolean);
+}
+
+/** Cadence shorthands: `6h` → interval, `08:00` → daily; JSON objects pass through. */
+function toCadence(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  if (t.startsWith("{")) {
+    try {
+      return JSON.parse(t);
+    } catch {
+      throw new BrainError("INVALID", `field "cadence" is not valid JSON: ${t}`);
+    }
+  }
+  if (/^\d+[mhd]$/.test(t)) return { kind: "interval", every: t };
+  if (/^\d{1,2}:\d{2}$/.test(t)) return { kind: "daily", at: t };
+  throw new BrainError(
+    "INVALID",
+    `field "cadence" must be JSON like {"kind":"interval","every":"6h"} or {"kind":"daily","at":"08:00"}, or a shorthand like 6h or 08:00 (got ${JSON.stringify(v)})`,
+  );
+}
+
+/** Coerce string-typed parameters to the types the schema expects. Unknown fields pass through. */
+export function coerceParams(p: Params): Params {
+  const out: Params = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (v === undefined) continue;
+    if (BOOLEAN_FIELDS.has(k)) out[k] = toBool(k, v);
+    else if (JSON_FIELDS.has(k)) out[k] = toCadence(v);
+    else if (k === "tags") out[k] = toTags(v);
+    else if ((k === "limit" || k === "offset") && typeof v === "string") {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0)
+        throw new BrainError("INVALID", `field "${k}" must be a whole number (got "${v}")`);
+      out[k] = n;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Parse `key=value` words from a command line. A repeated key whose values look like `k:v` (what a shell
+ * makes of an unquoted `cadence={"kind":"interval","every":"6h"}` after brace expansion) is folded back
+ * into an object.
+ */
+export function parseKeyValues(words: string[]): Params {
+  const out: Params = {};
+  const pieces = new Map<string, string[]>();
+  for (const w of words) {
+    const eq = w.indexOf("=");
+    if (eq <= 0) throw new BrainError("INVALID", `expected key=value, got "${w}"`);
+    const key = w.slice(0, eq);
+    const value = w.slice(eq + 1);
+    const list = pieces.get(key);
+    if (list) list.push(value);
+    else pieces.set(key, [value]);
+  }
+  for (const [key, values] of pieces) {
+    if (values.length === 1) {
+      out[key] = values[0];
+      continue;
+    }
+    if (values.every((v) => /^[A-Za-z_]+:.+$/.test(v))) {
+      const obj: Record<string, string> = {};
+      for (const v of values) {
+        const c = v.indexOf(":");
+        obj[v.slice(0, c)] = v.slice(c + 1);
+      }
+      out[key] = obj;
+    } else {
+      throw new BrainError("INVALID", `"${key}" given ${values.length} times`);
+    }
+  }
+  return out;
+}

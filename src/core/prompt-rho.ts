@@ -1,0 +1,176 @@
+import type { FoldState } from "./fold.ts";
+import type { Rec } from "./rec.ts";
+import { scoreLearning } from "./score.ts";
+import { approxTokens } from "./text.ts";
+
+export const DEFAULT_BUDGET = 2000;
+const WEIGHTS = { behavior: 0.15, preferences: 0.2, context: 0.25, learnings: 0.4 } as const;
+const MEMORY_HEADER = "## Memory\n\n";
+
+export interface RhoPromptResult {
+  text: string;
+  /** Ids of the entries whose text is in `text` (computed by the renderer itself, not a mirror). */
+  injectedIds: string[];
+}
+
+interface Line {
+  text: string;
+  ids: string[];
+}
+
+/** Rho's takeLinesUntilBudget: always keeps the first line, then stops at the first line that overflows. */
+function takeLines(lines: Line[], budget: number): { taken: Line[]; omitted: number } {
+  const taken: Line[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const t = approxTokens(`${line.text}\n`);
+    if (used + t > budget && taken.length > 0) return { taken, omitted: lines.length - taken.length };
+    taken.push(line);
+    used += t;
+  }
+  return { taken, omitted: 0 };
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : String(v);
+}
+
+function kvSection(title: string, recs: Rec[]): Line[] {
+  if (recs.length === 0) return [];
+  const sorted = recs
+    .map((r) => ({ key: str(r.entry.key), value: str(r.entry.value), id: r.id }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [{ text: title, ids: [] }, ...sorted.map((e) => ({ text: `- ${e.key}: ${e.value}`, ids: [e.id] }))];
+}
+
+/**
+ * Rho's brain prompt, byte for byte for the sections Rho renders (Behavior, Preferences, Project,
+ * Learnings), with Identity and User first at full cost as seed 000 specifies. Rho's budget is soft: every
+ * section keeps its first line even when that overflows. The hard-capped renderer lives in the context
+ * pipeline; this one exists for `--compat rho`.
+ */
+export function renderRhoPrompt(
+  state: FoldState,
+  cwd: string,
+  nowMs: number,
+  totalBudget: number = DEFAULT_BUDGET,
+): RhoPromptResult {
+  const identity = state.list("identity");
+  const user = state.list("user");
+  const behaviors = state.list("behavior");
+  const preferences = state.list("preference");
+  const contexts = state.list("context");
+  const learnings = state.list("learning");
+  const hasContent =
+    behaviors.length > 0 ||
+    preferences.length > 0 ||
+    contexts.some((c) => cwd.startsWith(str(c.entry.path))) ||
+    learnings.length > 0 ||
+    identity.length > 0 ||
+    user.length > 0;
+  if (!hasContent) return { text: "", injectedIds: [] };
+
+  const sections: string[] = [];
+  const injected: string[] = [];
+  let fixed = approxTokens(MEMORY_HEADER);
+  for (const [title, recs] of [
+    ["## Identity", identity],
+    ["## User", user],
+  ] as const) {
+    const lines = kvSection(title, recs);
+    if (lines.length === 0) continue;
+    const rendered = lines.map((l) => l.text).join("\n");
+    sections.push(rendered);
+    for (const l of lines) injected.push(...l.ids);
+    fixed += approxTokens(`${rendered}\n\n`);
+  }
+  const budget = totalBudget - fixed;
+  const behaviorBudget = Math.floor(budget * WEIGHTS.behavior);
+  const prefsBudget = Math.floor(budget * WEIGHTS.preferences);
+  const contextBudget = Math.floor(budget * WEIGHTS.context);
+  let learningsBudget = Math.floor(budget * WEIGHTS.learnings);
+
+  const section = (header: string, lines: Line[], sectionBudget: number): number => {
+    const { taken, omitted } = takeLines(lines, sectionBudget - approxTokens(`${header}\n`));
+    const out = [header, ...taken.map((l) => l.text)];
+    if (omitted > 0) out.push(`(…${omitted} more omitted)`);
+    const rendered = out.join("\n");
+    sections.push(rendered);
+    for (const l of taken) injected.push(...l.ids);
+    return approxTokens(rendered);
+  };
+
+  // Behavior: one line per category, texts joined with ". "
+  const behaviorLines: Line[] = [];
+  for (const [cat, label] of [
+    ["do", "Do"],
+    ["dont", "Don't"],
+    ["value", "Values"],
+  ] as const) {
+    const recs = behaviors.filter((b) => b.entry.category === cat);
+    if (recs.length > 0) {
+      behaviorLines.push({
+        text: `**${label}:** ${recs.map((r) => str(r.entry.text)).join(". ")}`,
+        ids: recs.map((r) => r.id),
+      });
+    }
+  }
+  if (behaviorLines.length > 0) {
+    learningsBudget += Math.max(0, behaviorBudget - section("## Behavior", behaviorLines, behaviorBudget));
+  } else learningsBudget += behaviorBudget;
+
+  // Preferences: one line per category, categories sorted with localeCompare
+  const byCat = new Map<string, Rec[]>();
+  for (const p of preferences) {
+    const cat = str(p.entry.category);
+    const arr = byCat.get(cat);
+    if (arr) arr.push(p);
+    else byCat.set(cat, [p]);
+  }
+  const prefLines: Line[] = [...byCat.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([cat, recs]) => ({
+      text: `**${cat}:** ${recs.map((r) => str(r.entry.text)).join(". ")}`,
+      ids: recs.map((r) => r.id),
+    }));
+  if (prefLines.length > 0) {
+    learningsBudget += Math.max(0, prefsBudget - section("## Preferences", prefLines, prefsBudget));
+  } else learningsBudget += prefsBudget;
+
+  // Context: longest path that is a string prefix of cwd (Rho's startsWith)
+  const best = contexts
+    .filter((c) => cwd.startsWith(str(c.entry.path)))
+    .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
+  if (best) {
+    const lines = str(best.entry.content)
+      .split("\n")
+      .map((text, i) => ({ text, ids: i === 0 ? [best.id] : [] }));
+    learningsBudget += Math.max(
+      0,
+      contextBudget - section(`## Project: ${str(best.entry.project)}`, lines, contextBudget),
+    );
+  } else learningsBudget += contextBudget;
+
+  // Learnings: score desc, newest `created` first on ties
+  if (learnings.length > 0) {
+    const scored = learnings
+      .map((r) => ({ r, score: scoreLearning({ createdMs: r.createdMs, ...learningMeta(r) }, cwd, nowMs) }))
+      .sort((a, b) =>
+        b.score !== a.score
+          ? b.score - a.score
+          : str(b.r.entry.created).localeCompare(str(a.r.entry.created)),
+      );
+    section(
+      "## Learnings",
+      scored.map((s) => ({ text: `- ${str(s.r.entry.text)}`, ids: [s.r.id] })),
+      learningsBudget,
+    );
+  }
+
+  return { text: MEMORY_HEADER + sections.join("\n\n"), injectedIds: injected };
+}
+
+function learningMeta(r: Rec): { scope?: unknown; projectPath?: unknown; source?: unknown } {
+  const e = r.entry;
+  return { scope: e.scope, projectPath: e.projectPath, source: e.source };
+}

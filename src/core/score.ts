@@ -1,0 +1,28 @@
+const DAY_MS = 86_400_000;
+
+/** Whole days since `createdMs`, never negative (Rho's daysSince). NaN dates count as age 0, as in Rho. */
+export function daysSince(createdMs: number, nowMs: number): number {
+  const d = Math.floor((nowMs - createdMs) / DAY_MS);
+  return Number.isFinite(d) ? Math.max(0, d) : 0;
+}
+
+export interface ScoreInput {
+  createdMs: number;
+  scope?: unknown;
+  projectPath?: unknown;
+  source?: unknown;
+}
+
+/** Rho's learning score: recency 0–10 (minus one a week), +5 project scope under cwd, +2 manual. */
+export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number): number {
+  const recency = Math.max(0, 10 - Math.floor(daysSince(l.createdMs, nowMs) / 7));
+  const scope =
+    l.scope === "project" &&
+    typeof l.projectPath === "string" &&
+    l.projectPath &&
+    cwd.startsWith(l.projectPath)
+      ? 5
+      : 0;
+  const manual = l.source === "manual" ? 2 : 0;
+  return recency + scope + manual;
+}

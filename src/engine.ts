@@ -1,0 +1,253 @@
+import { createHash, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
+import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
+import { defaultBrain } from "./core/defaults.ts";
+import { BrainError } from "./core/errors.ts";
+import { FoldView, type Health } from "./core/health.ts";
+import { formatHeartbeat, type Heartbeat, heartbeat } from "./core/heartbeat.ts";
+import type { RandomHex, Sha256Hex } from "./core/ids.ts";
+import { alreadyMigrated, type LegacyInput, type MigrationStats, planMigration } from "./core/migrate.ts";
+import { coerceParams, type Params } from "./core/params.ts";
+import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
+import { statsLine } from "./core/stats.ts";
+import type { BaseEntry } from "./core/types.ts";
+import { type EventStore, START } from "./store/event-store.ts";
+import { JsonlFileStore } from "./store/file-store.ts";
+import type { Position } from "./store/scan.ts";
+import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
+
+export interface BrainOptions {
+  /** Path of brain.jsonl (ignored when `store` is given). */
+  path?: string;
+  store?: EventStore;
+  settings?: Partial<Settings>;
+  /** Clock; defaults to the real one. */
+  now?: () => Date;
+  random?: RandomHex;
+  cwd?: string;
+  /** Write the default brain when the log does not exist (default true, as Rho does on first run). */
+  seedDefault?: boolean;
+  /** Use and maintain the on-disk fold snapshot (file store only; default true). */
+  snapshot?: boolean;
+}
+
+const sha256: Sha256Hex = (s) => createHash("sha256").update(s).digest("hex");
+const realRandom: RandomHex = (n) => randomBytes(n).toString("hex");
+/** Save a new snapshot once this many lines were parsed beyond the last one. */
+const SNAPSHOT_AFTER_LINES = 2000;
+
+/** The composition root every surface calls: one brain log, folded incrementally, behind one API. */
+export class Brain {
+  readonly store: EventStore;
+  readonly settings: Settings;
+  readonly cwd: string;
+  readonly now: () => Date;
+  readonly #random: RandomHex;
+  readonly #useSnapshot: boolean;
+  #view = new FoldView();
+  #pos: Position = START;
+  #tornTail: { line: number; text: string } | null = null;
+  #linesSinceSnapshot = 0;
+  /** How the state was loaded, for benchmarks and `brain doctor`. */
+  loadedFrom: "snapshot" | "log" = "log";
+  snapshotStatus = "disabled";
+
+  private constructor(store: EventStore, opts: BrainOptions) {
+    this.store = store;
+    this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
+    this.cwd = opts.cwd ?? process.cwd();
+    this.now = opts.now ?? (() => new Date());
+    this.#random = opts.random ?? realRandom;
+    this.#useSnapshot =
+      (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store instanceof JsonlFileStore;
+  }
+
+  static open(opts: BrainOptions = {}): Brain {
+    const store = opts.store ?? new JsonlFileStore(opts.path ?? required("path or store"));
+    const brain = new Brain(store, opts);
+    if (opts.seedDefault ?? true) {
+      store.createIfMissing(defaultBrain(brain.now()).map((e) => JSON.stringify(e)));
+    }
+    brain.#load();
+    return brain;
+  }
+
+  #load(): void {
+    if (this.#useSnapshot) {
+      const snap = loadSnapshot((this.store as JsonlFileStore).path);
+      this.snapshotStatus = snap.ok ? "loaded" : snap.reason;
+      if (snap.ok) {
+        this.#view = snap.view;
+        this.#pos = snap.position;
+        this.loadedFrom = "snapshot";
+      }
+    }
+    this.refresh();
+  }
+
+  /** Read whatever was appended since the last read (by any process) and fold it in. */
+  refresh(): { linesRead: number } {
+    const r = this.store.scan(this.#pos, this.#view);
+    this.#pos = r.end;
+    this.#tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
+    this.#linesSinceSnapshot += r.linesRead;
+    return { linesRead: r.linesRead };
+  }
+
+  get state() {
+    return this.#view.state;
+  }
+
+  health(): Health {
+    return { ...this.#view.health, truncatedTail: this.#tornTail !== null, tornTail: this.#tornTail };
+  }
+
+  get position(): Position {
+    return this.#pos;
+  }
+
+  /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
+  async act(params: Params): Promise<ActionResult> {
+    const p = coerceParams(params);
+    const action = p.action;
+    if (!isAction(action) || !writes(action)) {
+      this.refresh();
+      return plan(
+        p,
+        this.#env((e) => e as BaseEntry),
+      ).result;
+    }
+    const { validateEntry } = await import("./core/schema.ts");
+    // Work that grows with the brain happens before the lock; under it we only read the tail and append.
+    if (action === "add") this.state.hasText(" ");
+    if (action === "decay") for (const r of this.state.list("learning")) void r.entry;
+    return this.store.withLock(() => {
+      this.refresh();
+      const pl = plan(p, this.#env(validateEntry));
+      if (pl.append.length > 0) {
+        this.store.append(pl.append.map((e) => JSON.stringify(e)));
+        this.refresh();
+      }
+      return pl.result;
+    }, action);
+  }
+
+  #env(validate: (e: Record<string, unknown>) => BaseEntry) {
+    return {
+      state: this.state,
+      now: this.now(),
+      sha256,
+      random: this.#random,
+      cwd: this.cwd,
+      decayAfterDays: this.settings.decayAfterDays,
+      decayMinScore: this.settings.decayMinScore,
+      validate,
+    };
+  }
+
+  stats(): string {
+    this.refresh();
+    return statsLine(this.state);
+  }
+
+  heartbeat(): Heartbeat & { text: string } {
+    this.refresh();
+    const h = heartbeat(this.state, this.now());
+    return { ...h, text: formatHeartbeat(h) };
+  }
+
+  /** Rho's brain prompt for a working directory (the `--compat rho` rendering). */
+  rhoPrompt(opts: { cwd?: string; budget?: number } = {}): RhoPromptResult {
+    this.refresh();
+    return renderRhoPrompt(
+      this.state,
+      opts.cwd ?? this.cwd,
+      this.now().getTime(),
+      opts.budget ?? this.settings.promptBudget,
+    );
+  }
+
+  /**
+   * Import a pre-2026 Rho install (core.jsonl, memory.jsonl, context.jsonl beside brain.jsonl, tasks.jsonl one
+   * level up). Legacy files are read, never modified. Returns null when already migrated or nothing to do.
+   */
+  async migrate(): Promise<{ stats: MigrationStats; files: string[] } | null> {
+    if (!(this.store instanceof JsonlFileStore))
+      throw new BrainError("INVALID", "migration needs a file-backed brain");
+    const dir = dirname(this.store.path);
+    const files = {
+      core: join(dir, "core.jsonl"),
+      memory: join(dir, "memory.jsonl"),
+      context: join(dir, "context.jsonl"),
+      tasks: join(dirname(dir), "tasks.jsonl"),
+    };
+    const legacy: LegacyInput = { core: [], memory: [], context: [], tasks: [] };
+    const found: string[] = [];
+    for (const [k, f] of Object.entries(files) as [keyof LegacyInput, string][]) {
+      const rows = readLegacy(f);
+      if (rows) {
+        legacy[k] = rows;
+        found.push(f);
+      }
+    }
+    this.refresh();
+    if (found.length === 0 || alreadyMigrated(this.state)) return null;
+    const { validateEntry } = await import("./core/schema.ts");
+    return this.store.withLock(() => {
+      this.refresh();
+      if (alreadyMigrated(this.state)) return null;
+      const { entries, stats } = planMigration(legacy, this.state, this.now(), sha256, this.#random);
+      const valid: string[] = [];
+      for (const e of entries) {
+        try {
+          valid.push(JSON.stringify(validateEntry(e)));
+        } catch {
+          stats.skipped++;
+        }
+      }
+      this.store.append(valid);
+      this.refresh();
+      return { stats, files: found };
+    }, "migrate");
+  }
+
+  /** Save the fold snapshot if enough of the log was parsed since the last one. Never throws. */
+  persist(force = false): boolean {
+    if (!this.#useSnapshot) return false;
+    if (!force && this.#linesSinceSnapshot < SNAPSHOT_AFTER_LINES) return false;
+    try {
+      const ok = saveSnapshot((this.store as JsonlFileStore).path, this.#view, this.#pos);
+      if (ok) this.#linesSinceSnapshot = 0;
+      return ok;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function required(what: string): never {
+  throw new BrainError("INVALID", `Brain.open needs ${what}`);
+}
+
+function readLegacy(path: string): Record<string, unknown>[] | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  if (!text.trim()) return null;
+  const rows: Record<string, unknown>[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line);
+      if (v && typeof v === "object" && !Array.isArray(v)) rows.push(v);
+    } catch {
+      /* Rho's migration skips unparseable legacy lines too */
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { dirname } from "node:path";
+import type { EventStore } from "./event-store.ts";
+import { FileLock } from "./lock.ts";
+import { type Position, type ScanSink, scanLog } from "./scan.ts";
+
+/** fsync after every append unless BRAIN_FSYNC=0 (then a power cut can lose the last appends). */
+const FSYNC = process.env.BRAIN_FSYNC !== "0";
+
+export class JsonlFileStore implements EventStore {
+  readonly path: string;
+  readonly lock: FileLock;
+  #locked = false;
+
+  constructor(path: string) {
+    this.path = path;
+    this.lock = new FileLock(path);
+  }
+
+  get location(): string {
+    return this.path;
+  }
+
+  scan(from: Position, sink: ScanSink) {
+    return scanLog(this.path, from, sink);
+  }
+
+  size(): number {
+    try {
+      return fs.statSync(this.path).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  withLock<T>(fn: () => T, purpose: string): T {
+    if (this.#locked) return fn();
+    fs.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    this.lock.acquire({ purpose });
+    this.#locked = true;
+    try {
+      return fn();
+    } finally {
+      this.#locked = false;
+      this.lock.release();
+    }
+  }
+
+  append(lines: string[]): { terminatedTorn: boolean } {
+    if (!this.#locked) throw new Error("append outside the lock");
+    if (lines.length === 0) return { terminatedTorn: false };
+    const fd = fs.openSync(
+      this.path,
+      fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT,
+      0o600,
+    );
+    try {
+      const size = fs.fstatSync(fd).size;
+      let prefix = "";
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        fs.readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) prefix = "\n";
+      }
+      const data = Buffer.from(`${prefix}${lines.join("\n")}\n`, "utf8");
+      let written = 0;
+      while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
+      if (FSYNC) fs.fdatasyncSync(fd);
+      return { terminatedTorn: prefix !== "" };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  createIfMissing(lines: string[]): boolean {
+    if (fs.existsSync(this.path)) return false;
+    const dir = dirname(this.path);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const tmp = `${this.path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(tmp, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, this.path);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw err;
+    } finally {
+      fs.unlinkSync(tmp);
+    }
+  }
+}

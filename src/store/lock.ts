@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { hostname } from "node:os";
+import { BrainError } from "../core/errors.ts";
+
+/**
+ * Exclusive lock file `<file>.lock`, in Rho's format so Rho and Brain can write one brain.jsonl at the same
+ * time: O_CREAT|O_EXCL create of a JSON payload {pid, nonce, acquiredAt, refreshedAt, hostname, purpose}.
+ * A lock is stale when its pid is dead (same host), its refreshedAt is older than `staleMs`, or it is
+ * unparseable and its mtime is older than `staleMs`. Unlike Rho we break a stale lock by renaming it aside
+ * and checking we took the one we judged stale, so two breakers cannot both end up holding the lock; and we
+ * poll with a short capped backoff, so a waiter is not starved while others take and release it in turn.
+ */
+export interface LockOptions {
+  staleMs?: number;
+  timeoutMs?: number;
+  purpose?: string;
+}
+
+interface Payload {
+  pid: number;
+  nonce: string;
+  acquiredAt: number;
+  refreshedAt: number;
+  hostname: string;
+  purpose: string;
+}
+
+const HOST = hostname();
+const sleepBuf = new Int32Array(new SharedArrayBuffer(4));
+
+function sleepSync(ms: number): void {
+  Atomics.wait(sleepBuf, 0, 0, ms);
+}
+
+export function isPidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readPayload(lockPath: string): { raw: string; payload: Payload | null } | null {
+  let raw: string;
+  try {
+    raw = fs.readFileSync(lockPath, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const p = JSON.parse(raw) as Partial<Payload>;
+    if (typeof p.pid === "number" && typeof p.nonce === "string" && typeof p.refreshedAt === "number") {
+      return { raw, payload: p as Payload };
+    }
+  } catch {
+    /* unparseable: judged by mtime */
+  }
+  return { raw, payload: null };
+}
+
+function isStale(lockPath: string, seen: { payload: Payload | null }, staleMs: number, now: number): boolean {
+  const p = seen.payload;
+  if (p) {
+    if ((p.hostname === undefined || p.hostname === HOST) && !isPidAlive(p.pid)) return true;
+    return now - p.refreshedAt > staleMs;
+  }
+  try {
+    return now - fs.statSync(lockPath).mtimeMs > staleMs;
+  } catch {
+    return true;
+  }
+}
+
+/** Removes a stale lock only if it is still the one judged stale. */
+function breakStale(lockPath: string, judgedRaw: string): void {
+  const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch {
+    return; // someone else broke or released it
+  }
+  let taken = "";
+  try {
+    taken = fs.readFileSync(aside, "utf8");
+  } catch {
+    /* vanished */
+  }
+  if (taken !== judgedRaw) {
+    // We moved a fresh lock: put it back unless a new one already exists.
+    try {
+      fs.linkSync(aside, lockPath);
+    } catch {
+      /* a new lock exists; the owner of the moved one will find it gone and release nothing */
+    }
+  }
+  try {
+    fs.unlinkSync(aside);
+  } catch {
+    /* best effort */
+  }
+}
+
+export class FileLock {
+  readonly lockPath: string;
+  readonly #nonce = randomBytes(9).toString("base64url");
+  #held = false;
+
+  constructor(filePath: string) {
+    this.lockPath = `${filePath}.lock`;
+  }
+
+  /** Acquire synchronously (the critical sections are a few syscalls long); throws LOCKED on timeout. */
+  acquire(opts: LockOptions = {}): void {
+    const staleMs = opts.staleMs ?? 30_000;
+    const timeoutMs = opts.timeoutMs ?? lockTimeoutFromEnv() ?? 5_000;
+    const purpose = opts.purpose ?? "append";
+    const deadline = Date.now() + timeoutMs;
+    let backoff = 1;
+    for (;;) {
+      const now = Date.now();
+      const payload: Payload = {
+        pid: process.pid,
+        nonce: this.#nonce,
+        acquiredAt: now,
+        refreshedAt: now,
+        hostname: HOST,
+        purpose,
+      };
+      try {
+        const fd = fs.openSync(
+          this.lockPath,
+          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
+          0o600,
+        );
+        try {
+          fs.writeSync(fd, JSON.stringify(payload, null, 2));
+        } finally {
+          fs.closeSync(fd);
+        }
+        this.#held = true;
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") {
+          fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
+          continue;
+        }
+        if (code !== "EEXIST") throw err;
+      }
+      const seen = readPayload(this.lockPath);
+      if (seen === null) continue; // released between our create and our read
+      if (isStale(this.lockPath, seen, staleMs, now)) {
+        breakStale(this.lockPath, seen.raw);
+        continue;
+      }
+      if (Date.now() >= deadline) {
+        const holder = seen.payload ? ` (held by pid ${seen.payload.pid}, ${seen.payload.purpose})` : "";
+        throw new BrainError(
+          "LOCKED",
+          `LOCK_TIMEOUT: could not acquire ${this.lockPath} within ${timeoutMs}ms${holder}`,
+        );
+      }
+      sleepSync(backoff + Math.random() * backoff);
+      backoff = Math.min(backoff * 2, 8);
+    }
+  }
+
+  release(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    const seen = readPayload(this.lockPath);
+    if (seen?.payload && seen.payload.pid === process.pid && seen.payload.nonce === this.#nonce) {
+      try {
+        fs.unlinkSync(this.lockPath);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  with<T>(fn: () => T, opts?: LockOptions): T {
+    this.acquire(opts);
+    try {
+      return fn();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+function lockTimeoutFromEnv(): number | undefined {
+  const v = process.env.BRAIN_LOCK_TIMEOUT_MS;
+  if (!v) return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}

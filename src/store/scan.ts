@@ -1,0 +1,185 @@
+import * as fs from "node:fs";
+import type { BadLine } from "../core/health.ts";
+import { Rec } from "../core/rec.ts";
+import { isEntryType } from "../core/types.ts";
+
+export interface Position {
+  /** Byte offset just past the last consumed line. */
+  offset: number;
+  /** Physical lines consumed so far (1-based number of the last one). */
+  line: number;
+  /** False when the last consumed line was a complete entry that had no newline yet. */
+  endsWithNewline: boolean;
+}
+
+export interface ScanSink {
+  rec(rec: Rec): void;
+  bad(bad: BadLine): void;
+  unknownType(line: number, type: string): void;
+  warning(line: number, message: string): void;
+}
+
+export interface ScanResult {
+  end: Position;
+  /** Set when the file ends in a line that is incomplete and does not parse (a torn write). */
+  tornTail: { line: number; offset: number; text: string } | null;
+  bytesRead: number;
+  linesRead: number;
+}
+
+const CHUNK = 1 << 22;
+const NL = 0x0a;
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+function preview(s: string): string {
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+
+/**
+ * Streams the log from `from` to EOF in fixed-size chunks (memory stays flat however large the file), hands
+ * every record, bad line and unknown type to `sink`, and never throws on content. JSONL framing splits on
+ * "\n" only, so U+2028 and "\r" inside a line are content, not line ends.
+ */
+export function scanLog(path: string, from: Position, sink: ScanSink): ScanResult {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, "r");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+      return { end: from, tornTail: null, bytesRead: 0, linesRead: 0 };
+    }
+    throw err;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    return scanSource({ size, read: (b, len, pos) => fs.readSync(fd, b, 0, len, pos) }, from, sink);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Anything scanLog can read: a file, or a buffer for the in-memory store. */
+export interface ByteSource {
+  size: number;
+  read(into: Buffer, length: number, position: number): number;
+}
+
+export function scanSource(src: ByteSource, from: Position, sink: ScanSink): ScanResult {
+  {
+    const size = src.size;
+    let pos = from.offset;
+    let line = from.line;
+    let endsWithNewline = from.endsWithNewline;
+    let carry: Buffer | null = null;
+    let carryStart = pos;
+    let linesRead = 0;
+    const buf = Buffer.allocUnsafe(CHUNK);
+    while (pos < size) {
+      const n = src.read(buf, Math.min(CHUNK, size - pos), pos);
+      if (n <= 0) break;
+      let chunk = buf.subarray(0, n);
+      let chunkStart = pos;
+      if (carry) {
+        chunk = Buffer.concat([carry, chunk]);
+        chunkStart = carryStart;
+        carry = null;
+      }
+      pos += n;
+      let start = 0;
+      for (;;) {
+        const nl = chunk.indexOf(NL, start);
+        if (nl < 0) break;
+        if (!endsWithNewline) {
+          // This newline terminates an entry we already applied without one.
+          endsWithNewline = true;
+          if (nl === start) {
+            start = nl + 1;
+            continue;
+          }
+        }
+        line++;
+        linesRead++;
+        handleLine(chunk, start, nl, line, sink);
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        carry = Buffer.from(chunk.subarray(start));
+        carryStart = chunkStart + start;
+      }
+    }
+    const consumedTo = carry ? carryStart : pos;
+    let tornTail: ScanResult["tornTail"] = null;
+    let end: Position = { offset: consumedTo, line, endsWithNewline };
+    if (carry) {
+      const text = carry.toString("utf8");
+      const rec = parseEntry(text);
+      if (rec.kind === "rec" && endsWithNewline) {
+        // A complete entry whose newline has not been written (hand-edited file): load it as Rho does.
+        line++;
+        linesRead++;
+        sink.rec(toRec(rec.value, line));
+        end = { offset: pos, line, endsWithNewline: false };
+      } else if (text.trim() !== "") {
+        tornTail = { line: line + 1, offset: carryStart, text: preview(text) };
+      }
+    }
+    return { end, tornTail, bytesRead: pos - from.offset, linesRead };
+  }
+}
+
+type Parsed =
+  | { kind: "rec"; value: Record<string, unknown> }
+  | { kind: "blank" }
+  | { kind: "bad"; reason: string };
+
+function parseEntry(text: string): Parsed {
+  if (text.trim() === "") return { kind: "blank" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: "bad", reason: "invalid JSON" };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return {
+      kind: "bad",
+      reason: `not an object (${value === null ? "null" : Array.isArray(value) ? "array" : typeof value})`,
+    };
+  }
+  const o = value as Record<string, unknown>;
+  if (typeof o.type !== "string" || o.type === "") return { kind: "bad", reason: "missing type" };
+  if (typeof o.id !== "string" || o.id === "") return { kind: "bad", reason: "missing id" };
+  return { kind: "rec", value: o };
+}
+
+function toRec(o: Record<string, unknown>, line: number): Rec {
+  const created = typeof o.created === "string" ? Date.parse(o.created) : Number.NaN;
+  return new Rec(o.id as string, o.type as string, line, created, undefined, o as never);
+}
+
+function handleLine(chunk: Buffer, start: number, end: number, line: number, sink: ScanSink): void {
+  let text = chunk.toString("utf8", start, end);
+  if (text.includes("\uFFFD")) {
+    try {
+      strictUtf8.decode(chunk.subarray(start, end));
+    } catch {
+      sink.bad({ line, reason: "invalid UTF-8", text: preview(text) });
+      return;
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    sink.warning(line, "UTF-8 byte order mark ignored");
+  }
+  const p = parseEntry(text);
+  if (p.kind === "blank") return;
+  if (p.kind === "bad") {
+    sink.bad({ line, reason: p.reason, text: preview(text) });
+    return;
+  }
+  if (!isEntryType(p.value.type)) {
+    sink.unknownType(line, p.value.type as string);
+    return;
+  }
+  sink.rec(toRec(p.value, line));
+}
