@@ -1,5 +1,5 @@
 import type { FoldState } from "./fold.ts";
-import type { Rec } from "./rec.ts";
+import { MANUAL, PROJECT, type Rec } from "./rec.ts";
 import { scoreLearning } from "./score.ts";
 import { approxTokens } from "./text.ts";
 
@@ -19,12 +19,12 @@ interface Line {
 }
 
 /** Rho's takeLinesUntilBudget: always keeps the first line, then stops at the first line that overflows. */
-function takeLines(lines: Line[], budget: number): { taken: Line[]; omitted: number } {
+function takeLines(lines: Iterable<Line>, total: number, budget: number): { taken: Line[]; omitted: number } {
   const taken: Line[] = [];
   let used = 0;
   for (const line of lines) {
     const t = approxTokens(`${line.text}\n`);
-    if (used + t > budget && taken.length > 0) return { taken, omitted: lines.length - taken.length };
+    if (used + t > budget && taken.length > 0) return { taken, omitted: total - taken.length };
     taken.push(line);
     used += t;
   }
@@ -90,8 +90,9 @@ export function renderRhoPrompt(
   const contextBudget = Math.floor(budget * WEIGHTS.context);
   let learningsBudget = Math.floor(budget * WEIGHTS.learnings);
 
-  const section = (header: string, lines: Line[], sectionBudget: number): number => {
-    const { taken, omitted } = takeLines(lines, sectionBudget - approxTokens(`${header}\n`));
+  const section = (header: string, lines: Iterable<Line>, sectionBudget: number, total?: number): number => {
+    const n = total ?? (lines as Line[]).length;
+    const { taken, omitted } = takeLines(lines, n, sectionBudget - approxTokens(`${header}\n`));
     const out = [header, ...taken.map((l) => l.text)];
     if (omitted > 0) out.push(`(…${omitted} more omitted)`);
     const rendered = out.join("\n");
@@ -153,24 +154,43 @@ export function renderRhoPrompt(
 
   // Learnings: score desc, newest `created` first on ties
   if (learnings.length > 0) {
-    const scored = learnings
-      .map((r) => ({ r, score: scoreLearning({ createdMs: r.createdMs, ...learningMeta(r) }, cwd, nowMs) }))
-      .sort((a, b) =>
-        b.score !== a.score
-          ? b.score - a.score
-          : str(b.r.entry.created).localeCompare(str(a.r.entry.created)),
-      );
-    section(
-      "## Learnings",
-      scored.map((s) => ({ text: `- ${str(s.r.entry.text)}`, ids: [s.r.id] })),
-      learningsBudget,
-    );
+    section("## Learnings", rankedLearningLines(learnings, cwd, nowMs), learningsBudget, learnings.length);
   }
 
   return { text: MEMORY_HEADER + sections.join("\n\n"), injectedIds: injected };
 }
 
-function learningMeta(r: Rec): { scope?: unknown; projectPath?: unknown; source?: unknown } {
-  const e = r.entry;
-  return { scope: e.scope, projectPath: e.projectPath, source: e.source };
+/**
+ * Learnings in Rho's order (score desc, then newest `created` first) as lazily rendered lines: scores come
+ * from fields kept unparsed on each record, records are bucketed by their integer score, and a bucket is
+ * sorted only when the budget reaches it — so a 100k-entry brain parses only the learnings it shows.
+ */
+function rankedLearningLines(learnings: Rec[], cwd: string, nowMs: number): Iterable<Line> {
+  const buckets: Rec[][] = [];
+  for (const r of learnings) {
+    const score = scoreLearning(
+      {
+        createdMs: r.createdMs,
+        scope: r.flags & PROJECT ? "project" : undefined,
+        projectPath: r.projectPath,
+        source: r.flags & MANUAL ? "manual" : undefined,
+      },
+      cwd,
+      nowMs,
+    );
+    const bucket = buckets[score];
+    if (bucket) bucket.push(r);
+    else buckets[score] = [r];
+  }
+  const newestFirst = (a: Rec, b: Rec) =>
+    b.createdMs - a.createdMs || str(b.entry.created).localeCompare(str(a.entry.created));
+  const byCreatedText = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
+  return (function* () {
+    for (let score = buckets.length - 1; score >= 0; score--) {
+      const bucket = buckets[score];
+      if (!bucket) continue;
+      bucket.sort(bucket.some((r) => Number.isNaN(r.createdMs)) ? byCreatedText : newestFirst);
+      for (const r of bucket) yield { text: `- ${str(r.entry.text)}`, ids: [r.id] };
+    }
+  })();
 }

@@ -4,6 +4,9 @@ import type { BaseEntry } from "./types.ts";
  * One version of an entry as read from the log. The parsed object is created lazily so a snapshot can hold
  * tens of thousands of raw lines without paying JSON.parse for the ones a command never looks at.
  */
+export const MANUAL = 1;
+export const PROJECT = 2;
+
 export class Rec {
   readonly id: string;
   readonly type: string;
@@ -15,18 +18,45 @@ export class Rec {
   #entry: BaseEntry | undefined;
   /** Cached dedup key (normalised text), computed on first use. */
   norm: string | undefined;
+  /** Learning scoring inputs kept unparsed: bit 0 = source "manual", bit 1 = scope "project". */
+  readonly flags: number;
+  /** A learning's projectPath, when it has one. */
+  readonly projectPath: string | undefined;
 
-  constructor(id: string, type: string, line: number, createdMs: number, raw?: string, entry?: BaseEntry) {
+  constructor(
+    id: string,
+    type: string,
+    line: number,
+    createdMs: number,
+    raw?: string,
+    entry?: BaseEntry,
+    flags?: number,
+    projectPath?: string,
+  ) {
     this.id = id;
     this.type = type;
     this.line = line;
     this.createdMs = createdMs;
     this.#raw = raw;
     this.#entry = entry;
+    if (flags === undefined && entry) {
+      this.flags = (entry.source === "manual" ? MANUAL : 0) | (entry.scope === "project" ? PROJECT : 0);
+      this.projectPath = typeof entry.projectPath === "string" ? entry.projectPath : undefined;
+    } else {
+      this.flags = flags ?? 0;
+      this.projectPath = projectPath;
+    }
   }
 
   static fromEntry(entry: BaseEntry, line = 0, raw?: string): Rec {
-    return new Rec(entry.id, entry.type, line, Date.parse(entry.created), raw, entry);
+    return new Rec(
+      entry.id,
+      entry.type,
+      line,
+      typeof entry.created === "string" ? Date.parse(entry.created) : Number.NaN,
+      raw,
+      entry,
+    );
   }
 
   get entry(): BaseEntry {

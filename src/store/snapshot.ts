@@ -14,11 +14,11 @@ import type { Position } from "./scan.ts";
  * end no longer matches and the snapshot is ignored (and rebuilt by the next save).
  *
  * Layout: one JSON header line, then one line per live record:
- *   typeIndex \t sourceLine \t createdMs \t JSON(id) \t raw entry JSON
+ *   typeIndex \t sourceLine \t createdMs \t flags \t JSON(projectPath) \t JSON(id) \t raw entry JSON
  * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
  */
 const FORMAT = "brain-fold-snapshot";
-const VERSION = 1;
+const VERSION = 2;
 const PROBE = 4096;
 
 interface Header {
@@ -30,6 +30,11 @@ interface Header {
   applied: number;
   tombstoned: string[];
   records: number;
+}
+
+/** Decode a JSON string literal, skipping JSON.parse when it has no escapes (the usual case). */
+function jsonString(lit: string): string {
+  return lit.includes("\\") ? (JSON.parse(lit) as string) : lit.slice(1, -1);
 }
 
 export function snapshotPath(logPath: string): string {
@@ -71,8 +76,10 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position): bo
   const { truncatedTail: _t, tornTail: _tt, ...health } = view.health;
   const lines: string[] = [];
   for (const rec of view.state.live()) {
+    const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
+    const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
     lines.push(
-      `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${Number.isNaN(rec.createdMs) ? "" : rec.createdMs}\t${JSON.stringify(rec.id)}\t${rec.raw}`,
+      `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}`,
     );
   }
   const header: Header = {
@@ -132,19 +139,23 @@ export function loadSnapshot(logPath: string): SnapshotLoad {
       const t2 = text.indexOf("\t", t1 + 1);
       const t3 = text.indexOf("\t", t2 + 1);
       const t4 = text.indexOf("\t", t3 + 1);
-      if (t4 < 0 || t4 > stop) return { ok: false, reason: "unreadable" };
+      const t5 = text.indexOf("\t", t4 + 1);
+      const t6 = text.indexOf("\t", t5 + 1);
+      if (t6 < 0 || t6 > stop) return { ok: false, reason: "unreadable" };
       const type = LIVE_TYPES[Number(text.slice(start, t1))];
       if (!type) return { ok: false, reason: "unreadable" };
       const createdText = text.slice(t2 + 1, t3);
-      const idJson = text.slice(t3 + 1, t4);
-      const id = idJson.includes("\\") ? (JSON.parse(idJson) as string) : idJson.slice(1, -1);
+      const ppJson = text.slice(t4 + 1, t5);
       state.apply(
         new Rec(
-          id,
+          jsonString(text.slice(t5 + 1, t6)),
           type,
           Number(text.slice(t1 + 1, t2)),
           createdText ? Number(createdText) : Number.NaN,
-          text.slice(t4 + 1, stop),
+          text.slice(t6 + 1, stop),
+          undefined,
+          Number(text.slice(t3 + 1, t4)),
+          ppJson ? jsonString(ppJson) : undefined,
         ),
       );
       count++;
