@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
+import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
@@ -13,6 +14,9 @@ import { coerceParams, type Params } from "./core/params.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
+import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
+import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
+import { writeTemplates } from "./sources/templates.ts";
 import { type EventStore, START } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
 import type { Position } from "./store/scan.ts";
@@ -156,6 +160,47 @@ export class Brain {
     this.refresh();
     const h = heartbeat(this.state, this.now());
     return { ...h, text: formatHeartbeat(h) };
+  }
+
+  /** Directory of brain files (beside brain.jsonl); null for a store without a directory. */
+  get brainDir(): string | null {
+    return this.store instanceof JsonlFileStore ? dirname(this.store.path) : null;
+  }
+
+  /** The assembled context: ordered blocks under a hard token cap (see src/context.ts). */
+  context(req: Partial<ContextRequest> = {}): ContextResult {
+    this.refresh();
+    return buildContext(
+      this.state,
+      this.brainDir,
+      { ...req, cwd: req.cwd ?? this.cwd, budget: req.budget ?? this.settings.promptBudget },
+      this.now(),
+    );
+  }
+
+  listBrainFiles(): BrainFile[] {
+    return this.brainDir ? listBrainFiles(this.brainDir) : [];
+  }
+
+  /** `load_brain_file`: a brain file by name (no paths; symlinks leading outside are refused). */
+  loadBrainFile(name: string): BrainFile {
+    if (!this.brainDir) throw new BrainError("NOT_FOUND", "this brain has no directory of brain files");
+    return loadBrainFile(this.brainDir, name);
+  }
+
+  /** Append to a brain file; replacing content needs `cleanupIntent` and keeps a backup. */
+  writeBrainFile(
+    name: string,
+    text: string,
+    opts: { replace?: boolean; cleanupIntent?: string } = {},
+  ): WriteResult {
+    if (!this.brainDir) throw new BrainError("INVALID", "this brain has no directory of brain files");
+    return writeBrainFile(this.brainDir, name, text, { ...opts, now: this.now() });
+  }
+
+  /** Write brain-file templates that do not exist yet (never overwrites). */
+  writeTemplates(): string[] {
+    return this.brainDir ? writeTemplates(this.brainDir) : [];
   }
 
   /** Rho's brain prompt for a working directory (the `--compat rho` rendering). */

@@ -4,9 +4,19 @@ import { print, printJson } from "./output.ts";
 
 export async function runInit(g: GlobalOpts): Promise<number> {
   const { brain, config } = openBrain(g);
-  const result = { ok: true, path: config.brainPath, source: config.brainPathSource, stats: brain.stats() };
+  const files = brain.writeTemplates();
+  const result = {
+    ok: true,
+    path: config.brainPath,
+    source: config.brainPathSource,
+    stats: brain.stats(),
+    filesWritten: files,
+  };
   if (g.json) printJson(result);
-  else print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
+  else {
+    print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
+    if (files.length) print(`Brain file templates written: ${files.join(", ")}`);
+  }
   brain.persist();
   return 0;
 }
@@ -62,28 +72,6 @@ export async function runHeartbeat(g: GlobalOpts & { decay?: boolean }): Promise
     print(h.text);
     if (decay) print(decay.message);
   }
-  brain.persist();
-  return 0;
-}
-
-export async function runContext(
-  g: GlobalOpts & { budget?: string; compat?: string; format?: string },
-): Promise<number> {
-  const budget = g.budget === undefined ? undefined : Number(g.budget);
-  if (budget !== undefined && (!Number.isInteger(budget) || budget <= 0)) {
-    throw new BrainError("INVALID", `--budget must be a positive whole number of tokens (got "${g.budget}")`);
-  }
-  const { brain } = openBrain(g);
-  const r = brain.rhoPrompt({ ...(g.cwd ? { cwd: g.cwd } : {}), ...(budget ? { budget } : {}) });
-  const tokens = Math.ceil(r.text.length / 4);
-  if (g.json || g.format === "json") {
-    printJson({
-      text: r.text,
-      tokens,
-      budget: budget ?? brain.settings.promptBudget,
-      injectedIds: r.injectedIds,
-    });
-  } else if (r.text) print(r.text);
   brain.persist();
   return 0;
 }

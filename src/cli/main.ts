@@ -1,15 +1,24 @@
 #!/usr/bin/env node
 import { Command } from "commander";
+import { BrainError } from "../core/errors.ts";
 import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
 
 const ACTIONS = ["add", "update", "remove", "list", "decay", "task_done", "task_clear", "reminder_run"];
 
-/** Accept the seed's own syntax: `brain action=add type=learning …` runs as `brain add type=learning …`. */
+/** Global options that take a value as the next word. */
+const VALUE_OPTIONS = new Set(["--brain", "--cwd"]);
+
+/**
+ * Accept the seed's own syntax: `brain action=add type=learning …` runs as `brain add type=learning …`, also
+ * after global options (`brain --json action=add …`).
+ */
 function normaliseArgv(argv: string[]): string[] {
-  const first = argv[2];
+  let i = 2;
+  while (i < argv.length && argv[i]?.startsWith("-")) i += VALUE_OPTIONS.has(argv[i] as string) ? 2 : 1;
+  const first = argv[i];
   if (first?.startsWith("action="))
-    return [...argv.slice(0, 2), first.slice("action=".length), ...argv.slice(3)];
+    return [...argv.slice(0, i), first.slice("action=".length), ...argv.slice(i + 1)];
   return argv;
 }
 
@@ -60,13 +69,31 @@ export function buildProgram(): Command {
     );
   program
     .command("context")
-    .description("print the brain prompt for the working directory")
+    .description("the context for the working directory: ordered blocks under a hard token budget")
     .option("--budget <tokens>", "token budget (default: promptBudget from config, 2000)")
-    .option("--format <format>", "text | json", "text")
-    .option("--compat <mode>", "rho: Rho's exact rendering")
+    .option("--format <format>", "text | anthropic | openai | json", "text")
+    .option("--explain", "list every entry kept or cut, and why")
+    .option("--compat <mode>", "rho: Rho's exact prompt text")
+    .option("--files <paths>", "comma-separated files being worked on (auto-attaches matching rules)")
+    .option("--include <names>", "comma-separated manual rules or brain files to include")
+    .option("--query <text>", "the prompt the context is for")
+    .option("--recover", "post-compaction context: brain files in full, rules in force, recent paths, plan")
     .action((o) =>
       run(
-        async () => (await import("./commands.ts")).runContext({ ...g(), ...o }),
+        async () => (await import("./context.ts")).runContext({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("file")
+    .description("brain files: list them, print one (load_brain_file), append, or rewrite with a backup")
+    .argument("[name]", "file name, e.g. CODE.md")
+    .option("--append <text>", "append text")
+    .option("--replace", "replace the content with stdin (needs --intent)")
+    .option("--intent <why>", "cleanup intent for --replace")
+    .action((name: string | undefined, o) =>
+      run(
+        async () => (await import("./files.ts")).runFile(name, { ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
@@ -131,10 +158,14 @@ async function main(): Promise<void> {
     await program.parseAsync(normaliseArgv(process.argv));
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
+    const json = process.argv.includes("--json");
     if (e.code === "commander.helpDisplayed" || e.code === "commander.version") process.exitCode = 0;
-    else if (typeof e.exitCode === "number")
-      process.exitCode = e.code?.startsWith("commander.") ? EXIT.INVALID : e.exitCode;
-    else process.exitCode = fail(err, { json: process.argv.includes("--json") });
+    else if (e.code?.startsWith("commander.")) {
+      // A usage error (unknown command, missing argument …): commander printed it; --json also gets JSON.
+      const message = err instanceof Error ? err.message.replace(/^error: /, "") : String(err);
+      process.exitCode = json ? fail(new BrainError("INVALID", message), { json }) : EXIT.INVALID;
+    } else if (typeof e.exitCode === "number") process.exitCode = e.exitCode;
+    else process.exitCode = fail(err, { json });
   }
 }
 

@@ -1,6 +1,6 @@
+import { rankLearnings } from "./context/entry-sections.ts";
 import type { FoldState } from "./fold.ts";
-import { MANUAL, PROJECT, type Rec } from "./rec.ts";
-import { scoreLearning } from "./score.ts";
+import type { Rec } from "./rec.ts";
 import { approxTokens } from "./text.ts";
 
 export const DEFAULT_BUDGET = 2000;
@@ -154,43 +154,11 @@ export function renderRhoPrompt(
 
   // Learnings: score desc, newest `created` first on ties
   if (learnings.length > 0) {
-    section("## Learnings", rankedLearningLines(learnings, cwd, nowMs), learningsBudget, learnings.length);
+    const lines = (function* () {
+      for (const item of rankLearnings(learnings, cwd, nowMs)) yield { text: item.text, ids: item.entryIds };
+    })();
+    section("## Learnings", lines, learningsBudget, learnings.length);
   }
 
   return { text: MEMORY_HEADER + sections.join("\n\n"), injectedIds: injected };
-}
-
-/**
- * Learnings in Rho's order (score desc, then newest `created` first) as lazily rendered lines: scores come
- * from fields kept unparsed on each record, records are bucketed by their integer score, and a bucket is
- * sorted only when the budget reaches it — so a 100k-entry brain parses only the learnings it shows.
- */
-function rankedLearningLines(learnings: Rec[], cwd: string, nowMs: number): Iterable<Line> {
-  const buckets: Rec[][] = [];
-  for (const r of learnings) {
-    const score = scoreLearning(
-      {
-        createdMs: r.createdMs,
-        scope: r.flags & PROJECT ? "project" : undefined,
-        projectPath: r.projectPath,
-        source: r.flags & MANUAL ? "manual" : undefined,
-      },
-      cwd,
-      nowMs,
-    );
-    const bucket = buckets[score];
-    if (bucket) bucket.push(r);
-    else buckets[score] = [r];
-  }
-  const newestFirst = (a: Rec, b: Rec) =>
-    b.createdMs - a.createdMs || str(b.entry.created).localeCompare(str(a.entry.created));
-  const byCreatedText = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
-  return (function* () {
-    for (let score = buckets.length - 1; score >= 0; score--) {
-      const bucket = buckets[score];
-      if (!bucket) continue;
-      bucket.sort(bucket.some((r) => Number.isNaN(r.createdMs)) ? byCreatedText : newestFirst);
-      for (const r of bucket) yield { text: `- ${str(r.entry.text)}`, ids: [r.id] };
-    }
-  })();
 }

@@ -1,0 +1,109 @@
+import type { Item } from "./types.ts";
+
+export interface Fitted {
+  lines: string[];
+  kept: Item[];
+  /** Items left out, with why. */
+  cut: { item: Item; reason: "budget" | "truncated" }[];
+  /** Characters used, including the header and every line's newline. */
+  used: number;
+  /** Items left out without being looked at (only when not exhaustive). */
+  unexamined: number;
+}
+
+const MAX_MISSES = 64;
+const marker = (n: number) => `(…${n} more omitted)`;
+
+function cost(text: string): number {
+  return text.length + 1;
+}
+
+/**
+ * Fit a section into `budget` characters at item granularity. Never exceeds the budget: the omission marker
+ * is reserved before it is needed. A ranked list skips an item too long for what is left and keeps trying
+ * smaller ones (up to a few dozen misses); a contiguous section (a file) stops at the first misfit and, if
+ * not even its first line fits, truncates that line with an ellipsis.
+ */
+export function fitItems(
+  header: string,
+  items: Iterable<Item>,
+  total: number,
+  budget: number,
+  contiguous: boolean,
+  exhaustive = false,
+): Fitted {
+  const headerCost = cost(header);
+  if (budget < headerCost + 8 || total === 0) {
+    if (!exhaustive) return { lines: [], kept: [], cut: [], used: 0, unexamined: total };
+    return {
+      lines: [],
+      kept: [],
+      cut: [...items].map((item) => ({ item, reason: "budget" })),
+      used: 0,
+      unexamined: 0,
+    };
+  }
+  const list: Item[] = [];
+  const kept: Item[] = [];
+  const cut: Fitted["cut"] = [];
+  // Everything fits? (Materialises at most what fits plus one.)
+  let all = headerCost;
+  let allFit = true;
+  const it = items[Symbol.iterator]();
+  for (let n = it.next(); !n.done; n = it.next()) {
+    list.push(n.value);
+    all += cost(n.value.text);
+    if (all > budget) {
+      allFit = false;
+      break;
+    }
+  }
+  if (allFit)
+    return { lines: [header, ...list.map((i) => i.text)], kept: list, cut, used: all, unexamined: 0 };
+
+  const reserve = cost(marker(total));
+  const room = budget - headerCost - reserve;
+  let used = 0;
+  let misses = 0;
+  let stopped = false;
+  const take = (item: Item): void => {
+    if (stopped) {
+      cut.push({ item, reason: "budget" });
+      return;
+    }
+    const c = cost(item.text);
+    if (used + c <= room) {
+      kept.push(item);
+      used += c;
+      misses = 0;
+      return;
+    }
+    cut.push({ item, reason: "budget" });
+    if (contiguous || ++misses >= MAX_MISSES || room - used < 16) stopped = true;
+  };
+  for (const item of list) take(item);
+  for (let n = stopped && !exhaustive ? undefined : it.next(); n && !n.done; ) {
+    take(n.value);
+    n = stopped && !exhaustive ? undefined : it.next();
+  }
+  const unexamined = total - kept.length - cut.length;
+
+  if (kept.length === 0 && contiguous && cut.length > 0) {
+    const first = cut[0] as Fitted["cut"][number];
+    const space = room - 2;
+    if (space >= 8) {
+      const text = `${first.item.text.slice(0, space - 1)}…`;
+      kept.push({ ...first.item, text });
+      used += cost(text);
+      first.reason = "truncated";
+    }
+  }
+  if (kept.length === 0) return { lines: [], kept: [], cut, used: 0, unexamined };
+  const omitted = total - kept.length;
+  const lines = [header, ...kept.map((i) => i.text)];
+  if (omitted > 0) {
+    lines.push(marker(omitted));
+    used += cost(marker(omitted));
+  }
+  return { lines, kept, cut, used: headerCost + used, unexamined };
+}

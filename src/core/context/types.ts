@@ -1,0 +1,74 @@
+/** The context pipeline's vocabulary: sources produce sections of items; the budget turns them into blocks. */
+
+export interface Item {
+  text: string;
+  /** Brain entries this item shows (empty for file lines and headers). */
+  entryIds: string[];
+  /** Ranking score, when the section ranks its items (shown by --explain). */
+  score?: number;
+  /** Label for --explain when the item has no entry id (e.g. "CLAUDE.md:12"). */
+  label?: string;
+}
+
+export type Allocation =
+  /** Taken first, in `priority` order, within the fixed share (identity, user, brain files, rules); `cap`
+   *  further limits this section to a fraction of the whole budget. */
+  | { kind: "fixed"; priority: number; cap?: number }
+  /** Shares what is left by weight; every unused share cascades to the `sink` section (learnings). */
+  | { kind: "weighted"; weight: number; sink?: boolean };
+
+export interface Section {
+  id: string;
+  /** Heading line of the block, e.g. "## Behavior". */
+  header: string;
+  cacheable: boolean;
+  /** Position in the output (ascending); stable blocks must sort before volatile ones. */
+  order: number;
+  allocation: Allocation;
+  items: Iterable<Item>;
+  /** Number of items (needed when `items` is lazy). */
+  total: number;
+  /** Fixed sections keep their lines contiguous: stop at the first line that does not fit. */
+  contiguous?: boolean;
+}
+
+export type CutReason = "budget" | "no-room" | "truncated";
+
+export interface Cut {
+  entryId: string | null;
+  label: string;
+  section: string;
+  reason: CutReason;
+  score?: number;
+}
+
+export interface Kept {
+  entryId: string | null;
+  label: string;
+  section: string;
+  score?: number;
+  /** Tokens left in the whole budget after this item was placed. */
+  budgetLeft: number;
+}
+
+export interface Block {
+  id: string;
+  title: string;
+  text: string;
+  cacheable: boolean;
+  tokens: number;
+  entryIds: string[];
+  cut: { entryId: string | null; label: string; reason: CutReason }[];
+  /** Further items of this section left out without being examined (not listed in `cut`). */
+  notExamined: number;
+}
+
+export interface Assembled {
+  blocks: Block[];
+  text: string;
+  tokens: number;
+  budget: number;
+  injectedIds: string[];
+  kept: Kept[];
+  cuts: Cut[];
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+
+/**
+ * Recently accessed paths: files the agent worked on and rules that were injected. Kept in
+ * `.brain/recent.json` beside the log so they survive compaction and can be re-injected on recovery.
+ */
+export interface RecentPath {
+  path: string;
+  kind: "file" | "rule";
+  at: string;
+}
+
+const MAX = 100;
+
+export function recentPath(brainDir: string): string {
+  return join(brainDir, ".brain", "recent.json");
+}
+
+export function readRecent(brainDir: string): RecentPath[] {
+  try {
+    const v = JSON.parse(fs.readFileSync(recentPath(brainDir), "utf8")) as unknown;
+    return Array.isArray(v) ? (v as RecentPath[]).filter((r) => r && typeof r.path === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Add paths (newest first, deduplicated, capped); writes only when something changed. */
+export function rememberPaths(
+  brainDir: string,
+  add: { path: string; kind: RecentPath["kind"] }[],
+  now: Date,
+): RecentPath[] {
+  const current = readRecent(brainDir);
+  if (add.length === 0) return current;
+  const fresh = add.map((a) => ({ ...a, at: now.toISOString() }));
+  const seen = new Set(fresh.map((f) => `${f.kind}:${f.path}`));
+  const next = [...fresh, ...current.filter((c) => !seen.has(`${c.kind}:${c.path}`))].slice(0, MAX);
+  const sameOrder =
+    next.length === current.length &&
+    next.every((n, i) => n.path === current[i]?.path && n.kind === current[i]?.kind);
+  if (sameOrder && current.length > 0) return current;
+  const file = recentPath(brainDir);
+  try {
+    fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.tmp-${process.pid}-${randomBytes(3).toString("hex")}`;
+    fs.writeFileSync(tmp, JSON.stringify(next, null, 1), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  } catch {
+    /* derived data: losing it costs only recall after compaction */
+  }
+  return next;
+}

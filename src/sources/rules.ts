@@ -1,0 +1,155 @@
+import * as fs from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
+import { splitFrontmatter, visibleContent } from "./markdown.ts";
+import { insideRoot } from "./safe-path.ts";
+
+/** A project rule file found between the repository root and the working directory. */
+export interface Rule {
+  /** Path relative to the repository root, e.g. ".cursor/rules/testing.mdc". */
+  path: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** Absolute directory the rule applies to (globs are relative to it). */
+  scope: string;
+  format: string;
+  mode: Activation;
+  globs: string[];
+  description: string | undefined;
+  content: string;
+  problem?: { line: number; message: string };
+}
+
+/** The nearest directory at or above `cwd` containing `.git` (else cwd itself). */
+export function repoRoot(cwd: string): string {
+  let dir = resolve(cwd);
+  for (;;) {
+    if (fs.existsSync(join(dir, ".git"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return resolve(cwd);
+    dir = up;
+  }
+}
+
+function dirsFromRoot(root: string, cwd: string): string[] {
+  const rel = relative(root, resolve(cwd));
+  const parts = rel && !rel.startsWith("..") ? rel.split("/") : [];
+  const out = [root];
+  let d = root;
+  for (const p of parts) {
+    d = join(d, p);
+    out.push(d);
+  }
+  return out;
+}
+
+function listDir(dir: string, ext: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(ext))
+      .sort()
+      .map((f) => join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Discover every common agent-rules format from the repository root down to `cwd` (OpenCrabs gaps #1, #11,
+ * #12): AGENTS.md / AGENTS.override.md, CLAUDE.md + .claude/rules, GEMINI.md, .cursor/rules/*.mdc and
+ * .cursorrules, .github/copilot-instructions.md + .github/instructions, .windsurf/rules and .windsurfrules,
+ * .clinerules (file or folder). Files whose real path leaves the repository are refused.
+ */
+export function discoverRules(cwd: string): Rule[] {
+  const root = repoRoot(cwd);
+  const rules: Rule[] = [];
+  const add = (
+    file: string,
+    scope: string,
+    format: string,
+    pick: (data: Record<string, unknown>) => Partial<Rule>,
+  ) => {
+    if (!isFile(file) || !insideRoot(root, file)) return;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    const fm = splitFrontmatter(text);
+    const base = activationFromFrontmatter(fm.data, "always");
+    const picked = pick(fm.data);
+    rules.push({
+      path: relative(root, file),
+      file,
+      scope,
+      format,
+      mode: picked.mode ?? base.mode,
+      globs: picked.globs ?? base.globs,
+      description: picked.description ?? base.description,
+      content: visibleContent(fm.body),
+      ...(fm.error ? { problem: fm.error } : {}),
+    });
+  };
+  const always = () => ({ mode: "always" as Activation });
+  for (const d of dirsFromRoot(root, cwd)) {
+    const override = join(d, "AGENTS.override.md");
+    if (isFile(override)) add(override, d, "agents-override", always);
+    else add(join(d, "AGENTS.md"), d, "agents", always);
+    add(join(d, "CLAUDE.md"), d, "claude", always);
+    for (const f of listDir(join(d, ".claude", "rules"), ".md")) {
+      add(f, d, "claude-rules", (data) => {
+        const paths = toList(data.paths);
+        return paths.length ? { mode: "auto", globs: paths } : { mode: "always" };
+      });
+    }
+    add(join(d, "GEMINI.md"), d, "gemini", always);
+    for (const f of listDir(join(d, ".cursor", "rules"), ".mdc")) {
+      add(f, d, "cursor", (data) => {
+        const globs = toList(data.globs);
+        const description =
+          typeof data.description === "string" && data.description.trim()
+            ? data.description.trim()
+            : undefined;
+        if (data.alwaysApply === true) return { mode: "always", globs };
+        if (globs.length) return { mode: "auto", globs };
+        if (description) return { mode: "agent", description };
+        return { mode: "manual" };
+      });
+    }
+    add(join(d, ".cursorrules"), d, "cursorrules", always);
+    add(join(d, ".github", "copilot-instructions.md"), d, "copilot", always);
+    for (const f of listDir(join(d, ".github", "instructions"), ".instructions.md")) {
+      add(f, d, "copilot-instructions", (data) => {
+        const globs = toList(data.applyTo);
+        return globs.length === 0 || globs.includes("**") || globs.includes("**/*")
+          ? { mode: "always", globs }
+          : { mode: "auto", globs };
+      });
+    }
+    for (const f of listDir(join(d, ".windsurf", "rules"), ".md")) {
+      add(f, d, "windsurf", (data) => {
+        const trigger = String(data.trigger ?? "always_on");
+        const globs = toList(data.globs);
+        if (trigger === "glob") return { mode: "auto", globs };
+        if (trigger === "model_decision") return { mode: "agent" };
+        if (trigger === "manual") return { mode: "manual" };
+        return { mode: "always" };
+      });
+    }
+    add(join(d, ".windsurfrules"), d, "windsurfrules", always);
+    const cline = join(d, ".clinerules");
+    if (isFile(cline)) add(cline, d, "clinerules", always);
+    else for (const f of listDir(cline, ".md")) add(f, d, "clinerules", always);
+  }
+  return rules;
+}

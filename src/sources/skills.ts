@@ -1,0 +1,121 @@
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseToml } from "smol-toml";
+import { splitFrontmatter } from "./markdown.ts";
+
+export interface Capability {
+  kind: "skill" | "command" | "tool";
+  name: string;
+  description: string;
+  source: string;
+}
+
+export interface FileProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** Skills shipped with the package; a user skill of the same name replaces one of these. */
+export const BUILTIN_SKILLS_DIR = fileURLToPath(new URL("../../skills", import.meta.url));
+
+function skillsIn(dir: string, source: string, problems: FileProblem[]): Capability[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  const out: Capability[] = [];
+  for (const n of names) {
+    const file = join(dir, n, "SKILL.md");
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    const fm = splitFrontmatter(text);
+    if (fm.error) {
+      problems.push({ file, ...fm.error });
+      continue;
+    }
+    const name = typeof fm.data.name === "string" && fm.data.name.trim() ? fm.data.name.trim() : undefined;
+    const description = typeof fm.data.description === "string" ? fm.data.description.trim() : "";
+    if (!name) {
+      problems.push({ file, line: 1, message: "SKILL.md frontmatter needs a name" });
+      continue;
+    }
+    out.push({ kind: "skill", name, description, source });
+  }
+  return out;
+}
+
+function tomlList(file: string, table: "commands" | "tools", problems: FileProblem[]): Capability[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  let data: Record<string, unknown>;
+  try {
+    data = parseToml(text) as Record<string, unknown>;
+  } catch (e) {
+    problems.push({
+      file,
+      line: (e as { line?: number }).line ?? 1,
+      message: (e as Error).message.split("\n")[0] ?? "bad TOML",
+    });
+    return [];
+  }
+  const rows = data[table];
+  if (rows === undefined) return [];
+  if (!Array.isArray(rows)) {
+    problems.push({ file, line: 1, message: `[[${table}]] must be an array of tables` });
+    return [];
+  }
+  const out: Capability[] = [];
+  rows.forEach((r, i) => {
+    const row = r as Record<string, unknown>;
+    if (typeof row.name !== "string" || !row.name.trim()) {
+      problems.push({
+        file,
+        line: lineOfEntry(text, table, i),
+        message: `${table} entry ${i + 1} needs a name`,
+      });
+      return;
+    }
+    out.push({
+      kind: table === "commands" ? "command" : "tool",
+      name: row.name.trim(),
+      description: typeof row.description === "string" ? row.description.trim() : "",
+      source: file,
+    });
+  });
+  return out;
+}
+
+function lineOfEntry(text: string, table: string, index: number): number {
+  let seen = -1;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as string).trim() === `[[${table}]]` && ++seen === index) return i + 1;
+  }
+  return 1;
+}
+
+/** Skills (built-in, then user overrides), commands.toml and tools.toml of a brain directory. */
+export function loadCapabilities(brainDir: string): { items: Capability[]; problems: FileProblem[] } {
+  const problems: FileProblem[] = [];
+  const skills = new Map<string, Capability>();
+  for (const s of skillsIn(BUILTIN_SKILLS_DIR, "built-in", problems)) skills.set(s.name, s);
+  for (const s of skillsIn(join(brainDir, "skills"), "user", problems)) skills.set(s.name, s);
+  const items = [
+    ...tomlList(join(brainDir, "commands.toml"), "commands", problems),
+    ...[...skills.values()],
+    ...tomlList(join(brainDir, "tools.toml"), "tools", problems),
+  ];
+  return { items, problems };
+}
