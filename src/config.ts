@@ -18,6 +18,10 @@ export interface Settings {
   decayAfterDays: number;
   decayMinScore: number;
   promptBudget: number;
+  /** What to do with a new memory that contains a secret: refuse it (default), redact it, or allow it. */
+  secrets: "refuse" | "redact" | "allow";
+  /** Longest text a single field of a new entry may have (characters). */
+  maxEntryChars: number;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -32,6 +36,8 @@ export const DEFAULT_SETTINGS: Settings = {
   decayAfterDays: 90,
   decayMinScore: 3,
   promptBudget: 2000,
+  secrets: "refuse",
+  maxEntryChars: 8000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +91,19 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.decayAfterDays !== undefined) s.decayAfterDays = num(file, "decayAfterDays", o.decayAfterDays, 0);
   if (o.decayMinScore !== undefined) s.decayMinScore = num(file, "decayMinScore", o.decayMinScore, 0);
   if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
+  if (o.maxEntryChars !== undefined) s.maxEntryChars = num(file, "maxEntryChars", o.maxEntryChars, 1);
+  if (o.secrets !== undefined) {
+    if (o.secrets !== "refuse" && o.secrets !== "redact" && o.secrets !== "allow") {
+      throw new BrainError(
+        "CONFIG",
+        `${file}: "secrets" must be "refuse", "redact" or "allow" (got ${JSON.stringify(o.secrets)})`,
+        {
+          key: "secrets",
+        },
+      );
+    }
+    s.secrets = o.secrets;
+  }
   return s;
 }
 

@@ -14,11 +14,15 @@ import { coerceParams, type Params } from "./core/params.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
+import { enqueue, type QueuedWork } from "./learn/queue.ts";
+import { type SearchOptions, type SearchResult, searchMemories } from "./search.ts";
 import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
 import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
+import { discoverRules, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { type EventStore, START } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
+import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
 import type { Position } from "./store/scan.ts";
 import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
 
@@ -54,6 +58,9 @@ export class Brain {
   #pos: Position = START;
   #tornTail: { line: number; text: string } | null = null;
   #linesSinceSnapshot = 0;
+  #generation: number | undefined;
+  /** Times the log was found replaced and re-read from the start. */
+  reloads = 0;
   /** How the state was loaded, for benchmarks and `brain doctor`. */
   loadedFrom: "snapshot" | "log" = "log";
   snapshotStatus = "disabled";
@@ -91,8 +98,22 @@ export class Brain {
     this.refresh();
   }
 
-  /** Read whatever was appended since the last read (by any process) and fold it in. */
+  /**
+   * Read whatever was appended since the last read (by any process) and fold it in. If the log was
+   * replaced (compaction, restore) or shrank, the fold starts over from the new file.
+   */
   refresh(): { linesRead: number } {
+    const id = this.store.identity();
+    if (
+      this.#generation !== undefined &&
+      (id.generation !== this.#generation || id.size < this.#pos.offset)
+    ) {
+      this.#view = new FoldView();
+      this.#pos = START;
+      this.loadedFrom = "log";
+      this.reloads++;
+    }
+    this.#generation = id.generation;
     const r = this.store.scan(this.#pos, this.#view);
     this.#pos = r.end;
     this.#tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
@@ -123,6 +144,7 @@ export class Brain {
         this.#env((e) => e as BaseEntry),
       ).result;
     }
+    if (action === "add" || action === "update") await this.#guard(p);
     const { validateEntry } = await import("./core/schema.ts");
     // Work that grows with the brain happens before the lock; under it we only read the tail and append.
     if (action === "add") this.state.hasText(" ");
@@ -136,6 +158,39 @@ export class Brain {
       }
       return pl.result;
     }, action);
+  }
+
+  /** Size limit and secret policy for the text fields of a new or updated entry (mutates when redacting). */
+  async #guard(p: Params): Promise<void> {
+    const fields = Object.entries(p).filter(
+      (e): e is [string, string] =>
+        typeof e[1] === "string" && !["action", "type", "id", "reason"].includes(e[0]),
+    );
+    for (const [field, value] of fields) {
+      if (value.length > this.settings.maxEntryChars) {
+        throw new BrainError(
+          "INVALID",
+          `field "${field}" is ${value.length} characters; the limit is ${this.settings.maxEntryChars} (maxEntryChars in config)`,
+          { field },
+        );
+      }
+    }
+    if (this.settings.secrets === "allow") return;
+    const { findSecrets, redact } = await import("./guards/secrets.ts");
+    for (const [field, value] of fields) {
+      const found = await findSecrets(value);
+      if (found.length === 0) continue;
+      if (this.settings.secrets === "redact") {
+        p[field] = redact(value, found);
+        continue;
+      }
+      const kinds = [...new Set(found.map((f) => f.kind))].join(", ");
+      throw new BrainError(
+        "INVALID",
+        `refused: field "${field}" looks like it contains a secret (${kinds}). Remove it, or set "secrets": "redact" in the config to store it redacted.`,
+        { field, secret: kinds },
+      );
+    }
   }
 
   #env(validate: (e: Record<string, unknown>) => BaseEntry) {
@@ -186,6 +241,32 @@ export class Brain {
   loadBrainFile(name: string): BrainFile {
     if (!this.brainDir) throw new BrainError("NOT_FOUND", "this brain has no directory of brain files");
     return loadBrainFile(this.brainDir, name);
+  }
+
+  /**
+   * A project rule file discovered for `cwd` (as listed under "Available context files"), by its path
+   * relative to the repository root; only discovered rule files can be read this way.
+   */
+  loadRule(path: string, cwd: string = this.cwd): Rule {
+    const rules = discoverRules(cwd);
+    const rule = rules.find((r) => r.path === path || r.file === path);
+    if (!rule) {
+      throw new BrainError("NOT_FOUND", `No brain file or project rule "${path}" for ${cwd}`, {
+        available: rules.map((r) => r.path),
+      });
+    }
+    return rule;
+  }
+
+  /** Search memories (lexical today; a relevance index later, behind this same method). */
+  search(query: string, opts: SearchOptions = {}): SearchResult {
+    this.refresh();
+    return searchMemories(this.state, query, opts);
+  }
+
+  /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
+  queueExtraction(work: QueuedWork[]): string | null {
+    return this.store instanceof JsonlFileStore ? enqueue(this.store.path, work) : null;
   }
 
   /** Append to a brain file; replacing content needs `cleanupIntent` and keeps a backup. */
@@ -256,6 +337,28 @@ export class Brain {
       this.refresh();
       return { stats, files: found };
     }, "migrate");
+  }
+
+  /** Rewrite the log to its folded state (backup first; temp file + rename). File store only. */
+  compact(): CompactReport {
+    if (!(this.store instanceof JsonlFileStore))
+      throw new BrainError("INVALID", "compaction needs a file-backed brain");
+    const report = compactLog(this.store, this.now());
+    this.refresh();
+    this.persist(true);
+    return report;
+  }
+
+  /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot), then re-read. */
+  repair(): RepairReport {
+    if (!(this.store instanceof JsonlFileStore))
+      throw new BrainError("INVALID", "repair needs a file-backed brain");
+    const report = repairLog(this.store, this.now());
+    this.#view = new FoldView();
+    this.#pos = START;
+    this.refresh();
+    this.persist(true);
+    return report;
   }
 
   /** Save the fold snapshot if enough of the log was parsed since the last one. Never throws. */

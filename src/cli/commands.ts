@@ -93,8 +93,28 @@ export async function runMigrate(g: GlobalOpts): Promise<number> {
   return 0;
 }
 
-export async function runDoctor(g: GlobalOpts): Promise<number> {
+export async function runCompact(g: GlobalOpts): Promise<number> {
+  const { brain } = openBrain(g);
+  const r = brain.compact();
+  if (g.json) printJson({ ok: true, ...r });
+  else
+    print(
+      `Compacted: ${r.before.lines} lines (${r.before.bytes} bytes) → ${r.after.entries} entries (${r.after.bytes} bytes).` +
+        `${r.badLinesDropped ? ` ${r.badLinesDropped} bad line(s) left out of the new log.` : ""}\nBackup: ${r.backup ?? "none (empty log)"}`,
+    );
+  return 0;
+}
+
+export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
+  const repaired = g.repair ? brain.repair() : undefined;
+  if (repaired && !g.json) {
+    print(
+      repaired.actions.length
+        ? `Repaired: ${repaired.actions.join("; ")}${repaired.backup ? ` (backup: ${repaired.backup})` : ""}`
+        : "Nothing to repair.",
+    );
+  }
   const h = brain.health();
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail,
@@ -104,6 +124,7 @@ export async function runDoctor(g: GlobalOpts): Promise<number> {
     bytes: brain.store.size(),
     lines: brain.position.line,
     snapshot: brain.snapshotStatus,
+    ...(repaired ? { repaired } : {}),
     ...h,
   };
   if (g.json) printJson(report);

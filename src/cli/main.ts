@@ -139,9 +139,24 @@ export function buildProgram(): Command {
   program
     .command("doctor")
     .description("report the log's health: bad lines, torn tail, unknown types, snapshot")
+    .option(
+      "--repair",
+      "fix what is safe (after a backup): terminate a torn tail, drop a stale lock, rebuild the snapshot",
+    )
+    .action((o) =>
+      run(
+        async () => (await import("./commands.ts")).runDoctor({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("compact")
+    .description(
+      "rewrite brain.jsonl to its folded state (backup first; temp file + rename; stays Rho-compatible)",
+    )
     .action(() =>
       run(
-        async () => (await import("./commands.ts")).runDoctor(g()),
+        async () => (await import("./commands.ts")).runCompact(g()),
         () => Boolean(g().json),
       ),
     );

@@ -262,7 +262,11 @@ function list(params: Params, env: ActionEnv): Plan {
     }
   }
   const query = typeof params.query === "string" && params.query ? params.query.toLowerCase() : undefined;
-  const limit = typeof params.limit === "number" ? params.limit : Number.POSITIVE_INFINITY;
+  // Capped so one tool result cannot flood an agent's context; page with offset.
+  const limit = Math.min(
+    typeof params.limit === "number" && params.limit > 0 ? params.limit : DEFAULT_LIST_LIMIT,
+    MAX_LIST_LIMIT,
+  );
   const offset = typeof params.offset === "number" ? params.offset : 0;
   const types: LiveType[] = type ? [type as LiveType] : [...LIST_TYPES];
   const groups: { type: LiveType; recs: Rec[] }[] = [];
@@ -298,13 +302,22 @@ function list(params: Params, env: ActionEnv): Plan {
     const parts = pages
       .filter((p) => p.entries.length > 0)
       .map((p) => formatCompact(p.type, p.entries, nowMs, p.total));
-    message = parts.length === 0 ? `No ${type ? `${type} entries` : "entries"} found.` : parts.join("\n\n");
+    const what = type ? `${type} entries` : "entries";
+    message =
+      parts.length > 0
+        ? parts.join("\n\n")
+        : total > 0
+          ? `No ${what} at offset=${offset} (${total} in total).`
+          : `No ${what} found.`;
   }
   if (shown < total && shown > 0) {
     message += `\n\n(showing ${offset + 1}–${offset + shown} of ${total}; use offset=${offset + shown} for more)`;
   }
   return done("list", message, [], { total, shown, offset, groups: pages });
 }
+
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
 
 const LIST_TYPES: readonly LiveType[] = [
   "behavior",

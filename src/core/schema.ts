@@ -8,7 +8,7 @@ import type { BaseEntry } from "./types.ts";
  * Objects are loose: fields we do not know are kept. Reads never go through here — a log written by Rho
  * loads as it is — so this module (and zod) is imported only by write paths.
  */
-const text = z.string().trim().min(1);
+const text = z.string().trim().min(1, "must not be empty");
 const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date");
 const nullableIso = iso.nullable();
 const priority = z.enum(["urgent", "high", "normal", "low"]);
@@ -93,7 +93,7 @@ export function validateEntry(entry: Record<string, unknown>): BaseEntry {
     }
     throw new BrainError(
       "INVALID",
-      `${type} field "${field}" ${issue.message.toLowerCase()} (got ${JSON.stringify(value)})`,
+      `${type} field "${field}" ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)} (got ${JSON.stringify(value)})`,
       {
         type,
         field,

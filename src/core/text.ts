@@ -1,12 +1,21 @@
 /**
  * Text normalisation for dedup. Rho lower-cases and collapses everything outside [a-z0-9] to a space,
  * which erases "café" to "caf" and CJK text to nothing. Ours keeps every letter, number and combining mark
- * of any script (after NFKC, so composed and decomposed accents compare equal).
+ * of any script (after NFKC, so composed and decomposed accents compare equal). A word made only of marks
+ * is dropped: "❤️" is U+2764 + the variation selector U+FE0F (a mark), and must normalise to "" (never a
+ * duplicate) rather than to a lone selector that every other emoji-with-selector would collide with.
  */
 const NON_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
+const HAS_WORD = /[\p{L}\p{N}]/u;
 
 export function normalizeText(s: string): string {
-  return s.normalize("NFKC").toLowerCase().replace(NON_WORD, " ").trim();
+  return s
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(NON_WORD, " ")
+    .split(" ")
+    .filter((w) => HAS_WORD.test(w))
+    .join(" ");
 }
 
 /** The text an entry is deduplicated on: `text`, else `description` (as Rho does). */

@@ -16,6 +16,8 @@ export interface EventStore {
   append(lines: string[]): { terminatedTorn: boolean };
   /** Create the log with these lines unless it exists (atomic, no clobber). True when created. */
   createIfMissing(lines: string[]): boolean;
+  /** Which file generation this is (inode) and its size; a new generation means the log was replaced. */
+  identity(): { generation: number; size: number };
 }
 
 export const START: Position = { offset: 0, line: 0, endsWithNewline: true };

@@ -26,6 +26,15 @@ export class JsonlFileStore implements EventStore {
     return scanLog(this.path, from, sink);
   }
 
+  identity(): { generation: number; size: number } {
+    try {
+      const st = fs.statSync(this.path);
+      return { generation: st.ino, size: st.size };
+    } catch {
+      return { generation: 0, size: 0 };
+    }
+  }
+
   size(): number {
     try {
       return fs.statSync(this.path).size;

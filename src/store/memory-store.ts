@@ -23,6 +23,18 @@ export class MemoryStore implements EventStore {
     );
   }
 
+  #generation = 1;
+
+  identity(): { generation: number; size: number } {
+    return { generation: this.#generation, size: this.#data.length };
+  }
+
+  /** Replace the whole content (simulates a compaction or an edited file). */
+  replace(text: string): void {
+    this.#data = Buffer.from(text, "utf8");
+    this.#generation++;
+  }
+
   size(): number {
     return this.#data.length;
   }

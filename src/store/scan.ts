@@ -90,12 +90,15 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
         const nl = chunk.indexOf(NL, start);
         if (nl < 0) break;
         if (!endsWithNewline) {
-          // This newline terminates an entry we already applied without one.
+          // This newline ends the physical line of an entry we already applied without one, so it adds no
+          // line: whitespace before it (the "\r" of a CRLF written in two steps) is part of that line, and
+          // anything else glued onto the entry is reported on the entry's own line number.
           endsWithNewline = true;
-          if (nl === start) {
-            start = nl + 1;
-            continue;
-          }
+          const rest = chunk.toString("utf8", start, nl);
+          if (rest.trim() !== "")
+            sink.bad({ line, reason: "text after an entry on the same line", text: preview(rest) });
+          start = nl + 1;
+          continue;
         }
         line++;
         linesRead++;
@@ -112,12 +115,13 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
     let end: Position = { offset: consumedTo, line, endsWithNewline };
     if (carry) {
       const text = carry.toString("utf8");
-      const rec = parseEntry(text);
+      const rec = parseEntry(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       if (rec.kind === "rec" && endsWithNewline) {
-        // A complete entry whose newline has not been written (hand-edited file): load it as Rho does.
+        // A complete entry whose newline has not been written (hand-edited file): load it as Rho does,
+        // through the same path as any other line (BOM, UTF-8 check, unknown types).
         line++;
         linesRead++;
-        sink.rec(toRec(rec.value, line));
+        handleLine(carry, 0, carry.length, line, sink);
         end = { offset: pos, line, endsWithNewline: false };
       } else if (text.trim() !== "") {
         tornTail = { line: line + 1, offset: carryStart, text: preview(text) };

@@ -1,0 +1,67 @@
+/**
+ * Secret detection for new memories: secretlint's recommended rule preset (a maintained pattern set:
+ * GitHub, Slack, Anthropic, npm, … tokens), plus a few shapes it does not cover on plain text (PEM private
+ * key headers, AWS access key ids, OpenAI keys, Google API keys, JWTs). Loaded lazily: writes only.
+ */
+export interface SecretFinding {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+const EXTRA: { kind: string; re: RegExp }[] = [
+  {
+    kind: "private key",
+    re: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z]+ )?PRIVATE KEY-----|$)/g,
+  },
+  { kind: "AWS access key id", re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: "OpenAI API key", re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}\b/g },
+  { kind: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+];
+
+type Lint = (content: string) => Promise<SecretFinding[]>;
+let lint: Lint | undefined;
+
+async function secretlint(): Promise<Lint> {
+  if (lint) return lint;
+  const [{ lintSource }, { creator }] = await Promise.all([
+    import("@secretlint/core"),
+    import("@secretlint/secretlint-rule-preset-recommend"),
+  ]);
+  const config = { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }] };
+  lint = async (content) => {
+    const r = await lintSource({
+      source: { content, filePath: "/memory.txt", ext: ".txt", contentType: "text" },
+      options: { config } as never,
+    });
+    return r.messages.map((m) => ({
+      kind: String(m.ruleId).replace(/^@secretlint\/secretlint-rule-/, ""),
+      start: m.range[0],
+      end: m.range[1],
+    }));
+  };
+  return lint;
+}
+
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  const found: SecretFinding[] = [];
+  for (const { kind, re } of EXTRA) {
+    for (const m of text.matchAll(re))
+      found.push({ kind, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  }
+  found.push(...(await (await secretlint())(text)));
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Replace every finding with `[REDACTED:kind]` (overlaps merged). */
+export function redact(text: string, findings: SecretFinding[]): string {
+  let out = "";
+  let pos = 0;
+  for (const f of findings) {
+    if (f.end <= pos) continue;
+    out += `${text.slice(pos, Math.max(pos, f.start))}[REDACTED:${f.kind}]`;
+    pos = f.end;
+  }
+  return out + text.slice(pos);
+}
