@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { parseYaml } from "./lazy.ts";
 
 export interface Frontmatter {
   data: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseToml } from "smol-toml";
+import { parseToml } from "./lazy.ts";
 import { splitFrontmatter } from "./markdown.ts";
 
 export interface Capability {
