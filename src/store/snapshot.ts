@@ -95,7 +95,7 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position): bo
   const path = snapshotPath(logPath);
   fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(tmp, `${JSON.stringify(header)}\n${lines.join("\n")}\n`, { mode: 0o600 });
+  fs.writeFileSync(tmp, `${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join("")}`, { mode: 0o600 });
   fs.renameSync(tmp, path);
   return true;
 }
@@ -135,6 +135,10 @@ export function loadSnapshot(logPath: string): SnapshotLoad {
     while (start < text.length) {
       const end = text.indexOf("\n", start);
       const stop = end < 0 ? text.length : end;
+      if (stop === start) {
+        start = stop + 1;
+        continue;
+      }
       const t1 = text.indexOf("\t", start);
       const t2 = text.indexOf("\t", t1 + 1);
       const t3 = text.indexOf("\t", t2 + 1);
