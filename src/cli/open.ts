@@ -1,4 +1,5 @@
 import { loadConfig, type ResolvedConfig } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
 import { Brain } from "../engine.ts";
 
 export interface GlobalOpts {
@@ -12,7 +13,8 @@ function clock(): (() => Date) | undefined {
   const fixed = process.env.BRAIN_NOW;
   if (!fixed) return undefined;
   const t = Date.parse(fixed);
-  if (Number.isNaN(t)) throw new Error(`BRAIN_NOW is not an ISO date: ${fixed}`);
+  if (Number.isNaN(t))
+    throw new BrainError("CONFIG", `BRAIN_NOW is not an ISO date: ${fixed}`, { key: "BRAIN_NOW" });
   return () => new Date(t);
 }
 
