@@ -22,6 +22,11 @@ export interface ContextRequest {
   /** Post-compaction context: SOUL + USER + AGENTS in full, rules in force, recent paths, active plan. */
   recover?: boolean;
   explain?: boolean;
+  /**
+   * Project rules to leave out (the host loads them itself, or the output becomes one of them): a rule
+   * format ("claude", "claude-rules", "agents", …), a path relative to the repository root, or "*" for all.
+   */
+  excludeRules?: string[];
 }
 
 export interface ContextResult extends Assembled {
@@ -67,10 +72,13 @@ export function buildContext(
   brainDir: string | null,
   req: ContextRequest,
   now: Date,
+  /** Builds the learnings/recall section for a query (ranked by relevance); replaces the learnings one. */
+  recall?: (cwd: string, nowMs: number) => Section,
 ): ContextResult {
   const cwd = resolve(req.cwd);
   const nowMs = now.getTime();
-  const sections: Section[] = entrySections(state, { cwd, nowMs });
+  const sections: Section[] = entrySections(state, { cwd, nowMs, ...(recall ? { learnings: false } : {}) });
+  if (recall) sections.push(recall(cwd, nowMs));
   const problems: FileProblem[] = [];
   const include = new Set(req.include ?? []);
   const recent = brainDir ? readRecent(brainDir) : [];
@@ -79,6 +87,8 @@ export function buildContext(
     ...(req.recover ? recent.filter((r) => r.kind === "file").map((r) => r.path) : []),
   ];
   const index: Item[] = [];
+  /** Rules attached for this request; remembered only if their block survives the budget. */
+  const attachedRules: { path: string; block: string }[] = [];
   const remembered: { path: string; kind: "file" | "rule" }[] = (req.files ?? []).map((f) => ({
     path: resolve(cwd, f),
     kind: "file" as const,
@@ -130,7 +140,10 @@ export function buildContext(
   }
 
   // Project rules
-  const rules: Rule[] = discoverRules(cwd);
+  const exclude = new Set(req.excludeRules ?? []);
+  const rules: Rule[] = exclude.has("*")
+    ? []
+    : discoverRules(cwd).filter((r) => !exclude.has(r.format) && !exclude.has(r.path));
   rules.forEach((r, i) => {
     if (r.problem) problems.push({ file: r.path, ...r.problem });
     if (!r.content) return;
@@ -150,7 +163,7 @@ export function buildContext(
           r.path,
         ),
       );
-      if (volatile) remembered.push({ path: r.file, kind: "rule" });
+      if (volatile) attachedRules.push({ path: r.file, block: `rule:${r.path}` });
     } else if (r.mode === "agent") {
       index.push({
         text: `- ${r.path}${r.description ? ` — ${r.description}` : ""} (rule)`,
@@ -256,6 +269,8 @@ export function buildContext(
     fixedShare: req.recover ? 1 : 0.6,
     exhaustive: req.explain ?? false,
   });
+  const shown = new Set(result.blocks.map((b) => b.id));
+  for (const r of attachedRules) if (shown.has(r.block)) remembered.push({ path: r.path, kind: "rule" });
   if (brainDir && remembered.length) rememberPaths(brainDir, remembered, now);
   return { ...result, problems };
 }

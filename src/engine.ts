@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
@@ -15,13 +15,19 @@ import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
-import { type SearchOptions, type SearchResult, searchMemories } from "./search.ts";
+import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest/ingest.ts";
+import { Recall } from "./recall/recall.ts";
+import { mergeSearch } from "./recall/search.ts";
+import { SEARCH_TYPES, type SearchOptions, type SearchResult, searchMemories } from "./search.ts";
+import { type Recalled, recallSection } from "./sources/recall.ts";
 import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
 import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
 import { discoverRules, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { type EventStore, START } from "./store/event-store.ts";
+import { EpisodeLog } from "./store/episode-log.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
+import { MemoryStore } from "./store/memory-store.ts";
 import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
 import type { Position } from "./store/scan.ts";
 import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
@@ -39,6 +45,8 @@ export interface BrainOptions {
   seedDefault?: boolean;
   /** Use and maintain the on-disk fold snapshot (file store only; default true). */
   snapshot?: boolean;
+  /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
+  episodes?: EventStore;
 }
 
 const sha256: Sha256Hex = (s) => createHash("sha256").update(s).digest("hex");
@@ -59,6 +67,8 @@ export class Brain {
   #tornTail: { line: number; text: string } | null = null;
   #linesSinceSnapshot = 0;
   #generation: number | undefined;
+  readonly #episodeStore: EventStore | undefined;
+  #recall: Recall | null = null;
   /** Times the log was found replaced and re-read from the start. */
   reloads = 0;
   /** How the state was loaded, for benchmarks and `brain doctor`. */
@@ -71,6 +81,7 @@ export class Brain {
     this.cwd = opts.cwd ?? process.cwd();
     this.now = opts.now ?? (() => new Date());
     this.#random = opts.random ?? realRandom;
+    this.#episodeStore = opts.episodes;
     this.#useSnapshot =
       (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store instanceof JsonlFileStore;
   }
@@ -225,12 +236,73 @@ export class Brain {
   /** The assembled context: ordered blocks under a hard token cap (see src/context.ts). */
   context(req: Partial<ContextRequest> = {}): ContextResult {
     this.refresh();
+    const cwd = req.cwd ?? this.cwd;
+    // With a query, learnings and episodes fill their budget by relevance (src/sources/recall.ts).
+    const recalled = req.query?.trim() ? this.recall(req.query, { cwd }) : null;
     return buildContext(
       this.state,
       this.brainDir,
-      { ...req, cwd: req.cwd ?? this.cwd, budget: req.budget ?? this.settings.promptBudget },
+      { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
       this.now(),
+      recalled ? (dir, nowMs) => recallSection(recalled, this.state.list("learning"), dir, nowMs) : undefined,
     );
+  }
+
+  /** The recall engine: the episode log and the relevance index (created on first use). */
+  get recallEngine(): Recall {
+    if (!this.#recall) {
+      const path = this.store instanceof JsonlFileStore ? this.store.path : null;
+      const episodes = path ? join(dirname(path), "episodes.jsonl") : null;
+      const store = this.#episodeStore ?? (episodes ? new JsonlFileStore(episodes) : new MemoryStore());
+      this.#recall = new Recall(
+        this.store,
+        new EpisodeLog(store),
+        path && episodes && !this.#episodeStore ? { brain: path, episodes } : null,
+      );
+    }
+    return this.#recall;
+  }
+
+  /** Learnings, preferences and episodes relevant to `query`, best first (see src/recall/rank.ts). */
+  recall(query: string, opts: { cwd?: string } = {}): Recalled[] {
+    this.refresh();
+    return this.recallEngine.query(this.state, this.#pos, query, opts.cwd ?? this.cwd, this.now().getTime());
+  }
+
+  /**
+   * Import a conversation transcript as episodes (episodes.jsonl; never brain.jsonl). Formats: Claude Code
+   * and pi session JSONL, OpenAI messages, LoCoMo, generic JSONL (detected, or `format`). Idempotent: ids
+   * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
+   */
+  async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
+    checkFormat(opts.format);
+    const parsed = readTranscript(path, opts);
+    const { validateEntry } = await import("./core/schema.ts");
+    const { toEpisode } = await import("./core/episode.ts");
+    const created = this.now().toISOString();
+    const source = `${parsed.format}:${basename(path)}`;
+    const entries = parsed.turns.map((t) => toEpisode(t, source, created, sha256));
+    const log = this.recallEngine.episodes;
+    const BATCH = 5000;
+    let added = 0;
+    for (let i = 0; i < entries.length; i += BATCH) {
+      added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
+      opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
+    }
+    this.refresh();
+    this.recallEngine.sync(this.state, this.#pos);
+    this.recallEngine.save(true);
+    const unique = new Set(entries.map((e) => e.id)).size;
+    return {
+      file: path,
+      format: parsed.format,
+      turns: parsed.turns.length,
+      added,
+      existing: unique - added,
+      skipped: parsed.skipped,
+      sessions: new Set(parsed.turns.map((t) => t.session)).size,
+      problems: parsed.problems,
+    };
   }
 
   listBrainFiles(): BrainFile[] {
@@ -261,7 +333,18 @@ export class Brain {
   /** Search memories (lexical today; a relevance index later, behind this same method). */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    return searchMemories(this.state, query, opts);
+    const types = opts.types ?? SEARCH_TYPES;
+    const indexed: readonly string[] = types.filter((t) => t === "learning" || t === "preference");
+    const rest = searchMemories(this.state, query, {
+      ...opts,
+      types: types.filter((t) => !indexed.includes(t)),
+      limit: Number.MAX_SAFE_INTEGER,
+    });
+    // Learnings, preferences and (when no types are asked for) episodes come from the relevance index.
+    const recalled = this.recall(query).filter((r) =>
+      r.kind === "e" ? opts.types === undefined : indexed.includes(r.kind === "l" ? "learning" : "preference"),
+    );
+    return mergeSearch(query, rest, recalled, opts);
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
@@ -361,8 +444,9 @@ export class Brain {
     return report;
   }
 
-  /** Save the fold snapshot if enough of the log was parsed since the last one. Never throws. */
+  /** Save the fold snapshot (and the recall index) if enough changed since the last save. Never throws. */
   persist(force = false): boolean {
+    this.#recall?.save(force);
     if (!this.#useSnapshot) return false;
     if (!force && this.#linesSinceSnapshot < SNAPSHOT_AFTER_LINES) return false;
     try {

@@ -69,13 +69,17 @@ export function searchMemories(state: FoldState, query: string, opts: SearchOpti
   const terms = queryTerms(query);
   if (terms.length === 0 && !phrase) return { query, total: 0, hits: [] };
   const candidates: { rec: Rec; text: string; found: boolean[] }[] = [];
+  // Cheap prefilter on the raw line (any term, or a JSON \u escape that could hide one); only the
+  // candidates get parsed.
+  const alternatives = [...terms, phrase]
+    .filter(Boolean)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+  const prefilter = new RegExp([...alternatives, "\\\\u"].join("|"), "i");
   let n = 0;
   for (const type of opts.types ?? SEARCH_TYPES) {
     for (const rec of state.list(type)) {
       n++;
-      // Cheap prefilter on the raw line; only candidates get parsed.
-      const raw = rec.raw.toLowerCase();
-      if (!raw.includes("\\u") && !terms.some((t) => raw.includes(t)) && !raw.includes(phrase)) continue;
+      if (!prefilter.test(rec.raw)) continue;
       const text = haystack(rec.entry);
       const found = terms.map((t) => text.includes(t));
       if (found.some(Boolean) || (phrase && text.includes(phrase))) candidates.push({ rec, text, found });

@@ -50,13 +50,25 @@ export async function runStats(g: GlobalOpts): Promise<number> {
   return 0;
 }
 
-export async function runSearch(words: string[], g: GlobalOpts & { limit?: string }): Promise<number> {
+export async function runSearch(
+  words: string[],
+  g: GlobalOpts & { limit?: string; offset?: string },
+): Promise<number> {
   const query = words.join(" ").trim();
   if (!query) throw new BrainError("INVALID", "search needs a query, e.g. brain search pnpm");
+  const count = (v: string | undefined, name: string, dflt: number) => {
+    if (v === undefined) return dflt;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new BrainError("INVALID", `--${name} must be a whole number`);
+    return n;
+  };
+  const limit = count(g.limit, "limit", 100);
+  const offset = count(g.offset, "offset", 0);
   const { brain } = openBrain(g);
-  const result = await brain.act({ action: "list", query, ...(g.limit ? { limit: g.limit } : {}) });
-  if (g.json) printJson(result);
-  else print(result.message);
+  const { searchPage } = await import("./search.ts");
+  const page = searchPage(brain, query, limit, offset);
+  if (g.json) printJson({ ok: true, action: "search", message: page.message, data: page.data });
+  else print(page.message);
   brain.persist();
   return 0;
 }

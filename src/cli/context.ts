@@ -19,6 +19,8 @@ export interface ContextOpts extends GlobalOpts {
   include?: string;
   query?: string;
   recover?: boolean;
+  /** Batch mode: a file with one query per line. */
+  queries?: string;
 }
 
 function list(v: string | undefined): string[] {
@@ -53,6 +55,18 @@ export async function runContext(o: ContextOpts): Promise<number> {
         injectedIds: r.injectedIds,
       });
     else if (r.text) print(r.text);
+    brain.persist();
+    return 0;
+  }
+  if (o.queries !== undefined) {
+    if (format !== "json") throw new BrainError("INVALID", "--queries needs --format json");
+    const { runBatch } = await import("./context-batch.ts");
+    runBatch(brain, o.queries, {
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+      ...(budget ? { budget } : {}),
+      files: list(o.files),
+      include: list(o.include),
+    });
     brain.persist();
     return 0;
   }

@@ -76,7 +76,8 @@ export function buildProgram(): Command {
     .option("--compat <mode>", "rho: Rho's exact prompt text")
     .option("--files <paths>", "comma-separated files being worked on (auto-attaches matching rules)")
     .option("--include <names>", "comma-separated manual rules or brain files to include")
-    .option("--query <text>", "the prompt the context is for")
+    .option("--query <text>", "the prompt the context is for (fills learnings and recall by relevance)")
+    .option("--queries <file>", "batch: one query per line; prints one JSON object per line (needs --format json)")
     .option("--recover", "post-compaction context: brain files in full, rules in force, recent paths, plan")
     .action((o) =>
       run(
@@ -108,12 +109,26 @@ export function buildProgram(): Command {
     );
   program
     .command("search")
-    .description("search all entries for text")
+    .description("search entries and recalled conversations, best match first")
     .argument("<query...>")
     .option("--limit <n>", "at most n results")
+    .option("--offset <n>", "skip the first n results (pagination)")
     .action((words: string[], o) =>
       run(
         async () => (await import("./commands.ts")).runSearch(words, { ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("ingest")
+    .description("import a conversation transcript as episodes (Claude Code, pi, OpenAI messages, LoCoMo, JSONL)")
+    .argument("<file>")
+    .option("--format <format>", "claude | pi | openai | locomo | generic (default: detected)")
+    .option("--session <name>", "session name for transcripts that carry none (default: the file name)")
+    .option("--progress", "show progress on stderr even when it is not a terminal")
+    .action((file: string, o) =>
+      run(
+        async () => (await import("./ingest.ts")).runIngest(file, { ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
@@ -157,6 +172,53 @@ export function buildProgram(): Command {
     .action(() =>
       run(
         async () => (await import("./commands.ts")).runCompact(g()),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("mcp")
+    .description(
+      "serve the brain over MCP on stdio (tools brain, brain_context, load_brain_file, brain_search)",
+    )
+    .action(() =>
+      run(
+        async () => (await import("./mcp.ts")).runMcp(g()),
+        () => false,
+      ),
+    );
+  program
+    .command("hook")
+    .description(
+      "Claude Code hook, JSON on stdin: session-start|user-prompt-submit|pre-compact|stop|session-end",
+    )
+    .argument("<event>")
+    .action((event: string) =>
+      run(
+        async () => (await import("./hook.ts")).runHook(event, g()),
+        () => false,
+      ),
+    );
+  program
+    .command("install")
+    .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
+    .argument("<host>", "claude | pi")
+    .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .action((host: string, o) =>
+      run(
+        async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("export-rules")
+    .description("write the brain's stable context into a host's rules file, between markers (idempotent)")
+    .requiredOption("--format <format>", "agents | claude | cursor | gemini | copilot")
+    .option("--out <file>", "file to write (default: the host's rules file under --cwd)")
+    .option("--budget <tokens>", "token budget of the exported context")
+    .option("--dry-run", "print the file that would be written instead of writing it")
+    .action((o) =>
+      run(
+        async () => (await import("./export-rules.ts")).runExportRules({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );

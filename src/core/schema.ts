@@ -64,6 +64,18 @@ export const SCHEMAS = {
     reason: text,
   }),
   meta: z.looseObject({ ...base, type: z.literal("meta"), key: text, value: z.string() }),
+  /** A conversation turn; lives in episodes.jsonl only (brain.jsonl's writers never accept it). */
+  episode: z.looseObject({
+    ...base,
+    type: z.literal("episode"),
+    session: text,
+    turn: text,
+    speaker: text,
+    text,
+    date: iso,
+    source: text,
+    role: z.string().optional(),
+  }),
 } as const;
 
 /** Validate an entry about to be written; the error names the type and the field. */

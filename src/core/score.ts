@@ -13,14 +13,21 @@ export interface ScoreInput {
   source?: unknown;
 }
 
-/** Rho's learning score: recency 0–10 (minus one a week), +5 project scope under cwd, +2 manual. */
-export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number): number {
+/** Rho's test for "cwd is under projectPath": a plain string prefix. */
+export const rhoUnder = (projectPath: string, cwd: string): boolean => cwd.startsWith(projectPath);
+
+/**
+ * Rho's learning score: recency 0–10 (minus one a week), +5 project scope under cwd, +2 manual. `under`
+ * decides whether cwd is inside projectPath (Rho's string prefix by default; the context pipeline passes a
+ * path-segment test so `/foo` does not count as under `/foobar`'s project).
+ */
+export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number, under = rhoUnder): number {
   const recency = Math.max(0, 10 - Math.floor(daysSince(l.createdMs, nowMs) / 7));
   const scope =
     l.scope === "project" &&
     typeof l.projectPath === "string" &&
     l.projectPath &&
-    cwd.startsWith(l.projectPath)
+    under(l.projectPath, cwd)
       ? 5
       : 0;
   const manual = l.source === "manual" ? 2 : 0;

@@ -3,6 +3,9 @@
  * GitHub, Slack, Anthropic, npm, … tokens), plus a few shapes it does not cover on plain text (PEM private
  * key headers, AWS access key ids, OpenAI keys, Google API keys, JWTs). Loaded lazily: writes only.
  */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
 export interface SecretFinding {
   kind: string;
   start: number;
@@ -29,6 +32,7 @@ async function secretlint(): Promise<Lint> {
     import("@secretlint/core"),
     import("@secretlint/secretlint-rule-preset-recommend"),
   ]);
+  await silenceProfiler();
   const config = { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }] };
   lint = async (content) => {
     const r = await lintSource({
@@ -42,6 +46,24 @@ async function secretlint(): Promise<Lint> {
     }));
   };
   return lint;
+}
+
+/**
+ * secretlint's built-in profiler records performance marks on every lint and keeps them, with a linear
+ * search over them per mark, for the life of the process: a long-running writer (an MCP server) got slower
+ * with every memory and piled up marks to process at exit (1000 writes: ~100 ms each, then minutes of CPU
+ * before exiting). It is a module singleton of the profiler copy @secretlint/core itself resolves, so it is
+ * turned off there. Best effort: if the layout ever changes, linting still works.
+ */
+async function silenceProfiler(): Promise<void> {
+  try {
+    const core = createRequire(import.meta.url).resolve("@secretlint/core");
+    const path = createRequire(core).resolve("@secretlint/profiler");
+    const mod = (await import(pathToFileURL(path).href)) as { secretLintProfiler?: { mark: unknown } };
+    if (mod.secretLintProfiler) mod.secretLintProfiler.mark = () => {};
+  } catch {
+    /* profiler not where we expect it: leave it on */
+  }
 }
 
 export async function findSecrets(text: string): Promise<SecretFinding[]> {

@@ -41,12 +41,17 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
     values: LIVE_TYPES,
     description: "Entry type: required for add; narrows list; with key/path removes a keyed entry.",
   },
-  { name: "id", kind: "string", description: "Entry id (8 hex characters) for update, remove, task_done, reminder_run." },
+  {
+    name: "id",
+    kind: "string",
+    description: "Entry id (8 hex characters) for update, remove, task_done, reminder_run.",
+  },
   { name: "text", kind: "string", description: "The text of a learning, preference, behavior or reminder." },
   {
     name: "category",
     kind: "string",
-    description: "behavior: do | dont | value. preference: Communication, Code, Tools, Workflow, General or any.",
+    description:
+      "behavior: do | dont | value. preference: Communication, Code, Tools, Workflow, General or any.",
   },
   { name: "key", kind: "string", description: "identity / user / meta key, e.g. name, timezone." },
   { name: "value", kind: "string", description: "identity / user / meta value." },
@@ -54,7 +59,11 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   { name: "path", kind: "string", description: "context: absolute project directory it applies to." },
   { name: "content", kind: "string", description: "context: what to know when working in that directory." },
   { name: "description", kind: "string", description: "task: what needs doing." },
-  { name: "priority", kind: "string", description: "task / reminder priority: urgent | high | normal | low." },
+  {
+    name: "priority",
+    kind: "string",
+    description: "task / reminder priority: urgent | high | normal | low.",
+  },
   { name: "due", kind: "string", description: "task due date, ISO 8601 (e.g. 2026-02-15)." },
   { name: "tags", kind: "tags", description: "task / reminder tags: a list or comma-separated string." },
   {
@@ -69,11 +78,20 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   { name: "projectPath", kind: "string", description: "learning with scope project: the project directory." },
   { name: "reason", kind: "string", description: "remove: why (kept in the tombstone)." },
   { name: "query", kind: "string", description: "list: case-insensitive substring to search for." },
-  { name: "filter", kind: "string", description: "list: task pending|done|all; reminder active|enabled|disabled|all." },
+  {
+    name: "filter",
+    kind: "string",
+    description: "list: task pending|done|all; reminder active|enabled|disabled|all.",
+  },
   { name: "verbose", kind: "boolean", description: "list: full JSON of each entry." },
   { name: "limit", kind: "integer", description: "list: at most this many entries." },
   { name: "offset", kind: "integer", description: "list: skip this many entries (paging)." },
-  { name: "result", kind: "enum", values: ["ok", "error", "skipped"], description: "reminder_run: the outcome." },
+  {
+    name: "result",
+    kind: "enum",
+    values: ["ok", "error", "skipped"],
+    description: "reminder_run: the outcome.",
+  },
   { name: "error", kind: "string", description: "reminder_run with result=error: the error message." },
 ];
 

@@ -27,7 +27,9 @@ export function writeBrainFile(
   const n = brainFileName(name);
   const path = join(dir, n);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (fs.existsSync(path) && !insideRoot(dir, path)) {
+  // lstat too: a dangling symlink "does not exist" for existsSync, yet appending through it would create its
+  // target — possibly outside the brain directory.
+  if ((isSymlink(path) || fs.existsSync(path)) && !insideRoot(dir, path)) {
     throw new BrainError("INVALID", `${n} leads outside the brain directory; refusing to write`);
   }
   if (!opts.replace) {
@@ -63,11 +65,24 @@ export function writeBrainFile(
 function pruneBackups(bdir: string, name: string, now: Date): void {
   const mine = fs
     .readdirSync(bdir)
-    .filter((f) => f.startsWith(`${name}.`) && f.endsWith(".bak"))
+    .filter((f) => isBackupOf(f, name))
     .map((f) => ({ f, t: fs.statSync(join(bdir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t || b.f.localeCompare(a.f));
   mine.forEach((b, i) => {
     if (i >= MAX_BACKUPS || now.getTime() - b.t > MAX_BACKUP_AGE_MS)
       fs.rmSync(join(bdir, b.f), { force: true });
   });
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return fs.lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** `CODE.md.<timestamp>.<hex>.bak` belongs to CODE.md — not `CODE.md.notes.md.<timestamp>.<hex>.bak`. */
+function isBackupOf(file: string, name: string): boolean {
+  return file.startsWith(`${name}.`) && /^[-+\dTZ]+\.[0-9a-f]+\.bak$/.test(file.slice(name.length + 1));
 }

@@ -80,3 +80,33 @@ export function visibleContent(body: string): string {
   const out = lines.filter((_, i) => keep[i]).join("\n");
   return out.replace(/\n{3,}/g, "\n\n").trim();
 }
+
+/**
+ * Frontmatter as rule files of other tools write it even when it is not YAML — Cursor's unquoted
+ * `globs: **\/*.ts, *.tsx` (a plain `*` starts a YAML alias): `key: value` lines, `- item` lines under a
+ * key, `true` / `false`. Null when the block has a line of any other shape.
+ */
+export function lenientFrontmatter(text: string): Record<string, unknown> | null {
+  const src = text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  if (!src.startsWith("---\n")) return null;
+  const end = src.indexOf("\n---", 4);
+  if (end < 0) return null;
+  const unquote = (v: string) => v.trim().replace(/^(["'])(.*)\1$/, "$2");
+  const data: Record<string, unknown> = {};
+  let last: string | undefined;
+  for (const line of src.slice(4, end).split("\n")) {
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    const item = /^\s*-\s+(.*)$/.exec(line);
+    if (item && last !== undefined) {
+      const prev = data[last];
+      data[last] = [...(Array.isArray(prev) ? prev : []), unquote(item[1] ?? "")];
+      continue;
+    }
+    const kv = /^([A-Za-z_][\w-]*)\s*:(.*)$/.exec(line);
+    if (!kv) return null;
+    last = kv[1] as string;
+    const v = (kv[2] ?? "").trim();
+    data[last] = v === "" ? null : v === "true" ? true : v === "false" ? false : unquote(v);
+  }
+  return data;
+}

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
-import { splitFrontmatter, visibleContent } from "./markdown.ts";
+import { lenientFrontmatter, splitFrontmatter, visibleContent } from "./markdown.ts";
 import { insideRoot } from "./safe-path.ts";
 
 /** A project rule file found between the repository root and the working directory. */
@@ -86,8 +86,11 @@ export function discoverRules(cwd: string): Rule[] {
       return;
     }
     const fm = splitFrontmatter(text);
-    const base = activationFromFrontmatter(fm.data, "always");
-    const picked = pick(fm.data);
+    // Not YAML but the tool's own key: value format (Cursor's unquoted globs)? Read it that way.
+    const loose = fm.error ? lenientFrontmatter(text) : null;
+    const data = loose ?? fm.data;
+    const base = activationFromFrontmatter(data, "always");
+    const picked = pick(data);
     rules.push({
       path: relative(root, file),
       file,
@@ -97,7 +100,7 @@ export function discoverRules(cwd: string): Rule[] {
       globs: picked.globs ?? base.globs,
       description: picked.description ?? base.description,
       content: visibleContent(fm.body),
-      ...(fm.error ? { problem: fm.error } : {}),
+      ...(fm.error && !loose ? { problem: fm.error } : {}),
     });
   };
   const always = () => ({ mode: "always" as Activation });

@@ -5,7 +5,7 @@ import { BrainError } from "../core/errors.ts";
 
 /**
  * Exclusive lock file `<file>.lock`, in Rho's format so Rho and Brain can write one brain.jsonl at the same
- * time: O_CREAT|O_EXCL create of a JSON payload {pid, nonce, acquiredAt, refreshedAt, hostname, purpose}.
+ * time: an exclusive create of a JSON payload {pid, nonce, acquiredAt, refreshedAt, hostname, purpose}.
  * A lock is stale when its pid is dead (same host), its refreshedAt is older than `staleMs`, or it is
  * unparseable and its mtime is older than `staleMs`. Unlike Rho we break a stale lock by renaming it aside
  * and checking we took the one we judged stale, so two breakers cannot both end up holding the lock; and we
@@ -129,26 +129,30 @@ export class FileLock {
         hostname: HOST,
         purpose,
       };
-      try {
-        const fd = fs.openSync(
-          this.lockPath,
-          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
-          0o600,
-        );
+      // The payload is written to a private temp file and hard-linked into place: link() is as exclusive
+      // as O_EXCL, but the lock file never exists empty. (Created empty and then written, a holder killed
+      // between the two left a lock nobody could judge for the whole stale window.)
+      if (!fs.existsSync(this.lockPath)) {
+        const tmp = `${this.lockPath}.${this.#nonce}.tmp`;
         try {
-          fs.writeSync(fd, JSON.stringify(payload, null, 2));
+          fs.writeFileSync(tmp, JSON.stringify(payload, null, 2), { mode: 0o600 });
+          fs.linkSync(tmp, this.lockPath);
+          this.#held = true;
+          return;
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code === "ENOENT") {
+            fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
+            continue;
+          }
+          if (code !== "EEXIST") throw err;
         } finally {
-          fs.closeSync(fd);
+          try {
+            fs.unlinkSync(tmp);
+          } catch {
+            /* not created */
+          }
         }
-        this.#held = true;
-        return;
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") {
-          fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
-          continue;
-        }
-        if (code !== "EEXIST") throw err;
       }
       const seen = readPayload(this.lockPath);
       if (seen === null) continue; // released between our create and our read

@@ -17,6 +17,8 @@ export interface ScanSink {
   bad(bad: BadLine): void;
   unknownType(line: number, type: string): void;
   warning(line: number, message: string): void;
+  /** Types outside brain.jsonl's this sink folds too (the episode log accepts "episode"). */
+  accepts?(type: string): boolean;
 }
 
 export interface ScanResult {
@@ -73,7 +75,9 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
     let carry: Buffer | null = null;
     let carryStart = pos;
     let linesRead = 0;
-    const buf = Buffer.allocUnsafe(CHUNK);
+    // Sized to what is left to read: a refresh that finds one new line must not allocate 4 MiB (twice per
+    // write, that was most of a writer's time, spent in the garbage collector).
+    const buf = Buffer.allocUnsafe(Math.max(0, Math.min(CHUNK, size - pos)));
     while (pos < size) {
       const n = src.read(buf, Math.min(CHUNK, size - pos), pos);
       if (n <= 0) break;
@@ -181,7 +185,7 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
     sink.bad({ line, reason: p.reason, text: preview(text) });
     return;
   }
-  if (!isEntryType(p.value.type)) {
+  if (!isEntryType(p.value.type) && !sink.accepts?.(p.value.type as string)) {
     sink.unknownType(line, p.value.type as string);
     return;
   }

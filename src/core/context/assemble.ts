@@ -12,14 +12,16 @@ export interface AssembleOptions {
 }
 
 const SEPARATOR = 2; // blocks are joined with a blank line
+/** Weighted allocations are percentages (behaviour 15, preferences 20, context 25, learnings 40). */
+const WEIGHT_TOTAL = 100;
 
 /**
- * Turn sections into blocks under a hard token cap. Fixed sections (identity, user, brain files, rules) are
- * placed first in priority order within `fixedShare` of the budget; what is left is split by weight between
- * the weighted sections (behaviour 15, preferences 20, context 25, learnings 40 …) and any share a section
- * leaves unused cascades to the sink (learnings); what even the sink leaves flows back to sections that were
- * cut. Every block is cut at item granularity,
- * so the result never exceeds the budget — unlike Rho, which keeps each section's first line regardless.
+ * Turn sections into blocks under a hard token cap, in four steps: stable fixed sections (identity, user,
+ * brain files, rules) within `fixedShare` of the budget; weighted sections by percentage of what is left
+ * (behaviour 15, preferences 20, context 25, learnings 40); volatile fixed sections (tasks, runtime,
+ * auto-attached rules); and the sink (learnings), which takes every share left unused. What even the sink
+ * leaves flows back to volatile weighted sections that were cut. Every block is cut at item granularity, so
+ * the result never exceeds the budget — unlike Rho, which keeps each section's first line regardless.
  */
 export function assemble(sections: Section[], opts: AssembleOptions): Assembled {
   const capChars = opts.budget * 4;
@@ -27,38 +29,52 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
   const fitted = new Map<string, Fitted>();
   let used = 0;
 
-  const fixed = sections.filter((s) => s.allocation.kind === "fixed").sort((a, b) => prio(a) - prio(b));
-  for (const s of fixed) {
+  const fitFixed = (s: Section, limit: number) => {
     const cap =
-      s.allocation.kind === "fixed" && s.allocation.cap !== undefined
-        ? Math.floor(capChars * s.allocation.cap)
-        : capChars;
-    const room = Math.max(0, Math.min(fixedCap - used, cap) - SEPARATOR);
+      s.allocation.kind === "fixed" && s.allocation.cap !== undefined ? Math.floor(capChars * s.allocation.cap) : capChars;
+    const room = Math.max(0, Math.min(limit - used, cap) - SEPARATOR);
     const f = fitItems(s.header, s.items, s.total, room, s.contiguous ?? true, opts.exhaustive);
+    fitted.set(s.id, f);
+    if (f.used > 0) used += f.used + SEPARATOR;
+  };
+  const fixed = sections.filter((s) => s.allocation.kind === "fixed").sort((a, b) => prio(a) - prio(b));
+  const weighted = sections.filter((s) => s.allocation.kind === "weighted");
+  const sink = weighted.filter(isSinkSection);
+  const shared = weighted.filter((s) => !isSinkSection(s)).sort((a, b) => a.order - b.order);
+
+  // 1. Stable fixed sections (identity, user, brain files, rules, indexes), in priority order.
+  for (const s of fixed.filter((s) => s.cacheable)) fitFixed(s, fixedCap);
+
+  // 2. Weighted sections get their percentage of what the stable part left. Nothing volatile has been
+  //    placed yet, so these shares — and so the cacheable prefix — do not move when learnings, tasks or
+  //    the clock change. (Rho's weights: behaviour 15, preferences 20, context 25, learnings 40.)
+  const rest = Math.max(0, capChars - used);
+  const weightOf = (s: Section) => (s.allocation.kind === "weighted" ? s.allocation.weight : 0);
+  const weightSum = Math.max(
+    WEIGHT_TOTAL,
+    weighted.reduce((n, s) => n + weightOf(s), 0),
+  );
+  for (const s of shared) {
+    const share = Math.floor((rest * weightOf(s)) / weightSum);
+    const f = fitItems(s.header, s.items, s.total, Math.max(0, share - SEPARATOR), false, opts.exhaustive);
     fitted.set(s.id, f);
     if (f.used > 0) used += f.used + SEPARATOR;
   }
 
-  // Weighted sections share what is left; the sink (learnings) is fitted last and takes every unused share.
-  const weighted = sections
-    .filter((s) => s.allocation.kind === "weighted")
-    .sort((a, b) => sinkLast(a) - sinkLast(b));
-  const rest = Math.max(0, capChars - used);
-  const weightOf = (s: Section) => (s.allocation.kind === "weighted" ? s.allocation.weight : 0);
-  const weightSum = weighted.reduce((n, s) => n + weightOf(s), 0) || 1;
-  const shares = weighted.map((s) => Math.floor((rest * weightOf(s)) / weightSum));
-  let carry = rest - shares.reduce((a, b) => a + b, 0);
-  weighted.forEach((s, i) => {
-    const isSink = i === weighted.length - 1;
-    const share = (shares[i] ?? 0) + (isSink ? carry : 0);
-    const f = fitItems(s.header, s.items, s.total, Math.max(0, share - SEPARATOR), false, opts.exhaustive);
+  // 3. Volatile fixed sections (tasks, runtime, auto-attached rules, recovery) from what is left.
+  for (const s of fixed.filter((s) => !s.cacheable)) fitFixed(s, capChars);
+
+  // 4. The sink (learnings) takes everything else: its own share plus every share left unused.
+  for (const s of sink) {
+    const f = fitItems(s.header, s.items, s.total, Math.max(0, capChars - used - SEPARATOR), false, opts.exhaustive);
     fitted.set(s.id, f);
-    const spent = f.used > 0 ? f.used + SEPARATOR : 0;
-    if (!isSink) carry += share - spent;
-    used += spent;
-  });
-  // Whatever the sink left unused flows back to weighted sections that were cut, in order.
-  for (const s of weighted.slice(0, -1)) {
+    if (f.used > 0) used += f.used + SEPARATOR;
+  }
+  // Whatever the sink left unused flows back to weighted sections that were cut, in order — volatile ones
+  // only: how much the sink leaves depends on the learnings, and a cacheable block that grew or shrank with
+  // them would change the stable prefix every time a learning is added (breaking the provider's cache).
+  for (const s of weighted) {
+    if (s.cacheable || isSinkSection(s)) continue;
     const prev = fitted.get(s.id) as Fitted;
     const leftover = capChars - used;
     if (leftover <= SEPARATOR || (prev.cut.length === 0 && prev.unexamined === 0)) continue;
@@ -132,8 +148,8 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
   return { blocks, text, tokens: approxTokens(text), budget: opts.budget, injectedIds: injected, kept, cuts };
 }
 
-function sinkLast(s: Section): number {
-  return s.allocation.kind === "weighted" && s.allocation.sink ? Number.POSITIVE_INFINITY : s.order;
+function isSinkSection(s: Section): boolean {
+  return s.allocation.kind === "weighted" && s.allocation.sink === true;
 }
 
 function prio(s: Section): number {

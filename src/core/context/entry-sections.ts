@@ -36,7 +36,7 @@ function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, 
     header: `## ${title}`,
     cacheable: true,
     order,
-    allocation: { kind: "fixed", priority },
+    allocation: { kind: "fixed", priority, cap: 0.2 }, // capped: a huge identity or user section cannot push brain files out
     items,
     total: items.length,
   };
@@ -52,6 +52,8 @@ export function pathContains(path: string, cwd: string): boolean {
 export interface EntryRequest {
   cwd: string;
   nowMs: number;
+  /** False when a recall section replaces the learnings section (a context built for a query). */
+  learnings?: boolean;
 }
 
 /** Sections built from brain entries: identity, user, behaviour, preferences, project context, learnings, tasks. */
@@ -109,7 +111,7 @@ export function entrySections(state: FoldState, req: EntryRequest): Section[] {
     });
   }
 
-  const learnings = state.list("learning");
+  const learnings = req.learnings === false ? [] : state.list("learning");
   if (learnings.length) {
     out.push({
       id: "learnings",
@@ -117,7 +119,7 @@ export function entrySections(state: FoldState, req: EntryRequest): Section[] {
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankLearnings(learnings, req.cwd, req.nowMs),
+      items: rankLearnings(learnings, req.cwd, req.nowMs, pathContains),
       total: learnings.length,
     });
   }
@@ -147,7 +149,12 @@ function section(
  * Learnings by Rho's score (recency + project scope + manual; newest first on ties), produced lazily from
  * integer score buckets so only the learnings the budget reaches are parsed.
  */
-export function* rankLearnings(learnings: Rec[], cwd: string, nowMs: number): Generator<Item> {
+export function* rankLearnings(
+  learnings: Rec[],
+  cwd: string,
+  nowMs: number,
+  under?: (projectPath: string, cwd: string) => boolean,
+): Generator<Item> {
   const buckets: Rec[][] = [];
   for (const r of learnings) {
     const score = scoreLearning(
@@ -159,6 +166,7 @@ export function* rankLearnings(learnings: Rec[], cwd: string, nowMs: number): Ge
       },
       cwd,
       nowMs,
+      under,
     );
     const b = buckets[score];
     if (b) b.push(r);

@@ -92,7 +92,10 @@ export function fitItems(
     const first = cut[0] as Fitted["cut"][number];
     const space = room - 2;
     if (space >= 8) {
-      const text = `${first.item.text.slice(0, space - 1)}…`;
+      // Never end on the high half of a surrogate pair (an emoji cut in two is not valid text).
+      const hi = first.item.text.charCodeAt(space - 2);
+      const end = hi >= 0xd800 && hi <= 0xdbff ? space - 2 : space - 1;
+      const text = `${first.item.text.slice(0, end)}…`;
       kept.push({ ...first.item, text });
       used += cost(text);
       first.reason = "truncated";

@@ -1,0 +1,36 @@
+import { type GlobalOpts, openBrain } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+export interface IngestOpts extends GlobalOpts {
+  format?: string;
+  session?: string;
+  progress?: boolean;
+}
+
+/** `brain ingest <file>`: import a transcript as episodes; a progress line on stderr for large inputs. */
+export async function runIngest(file: string, o: IngestOpts): Promise<number> {
+  const { brain } = openBrain(o);
+  const show = o.progress ?? Boolean(process.stderr.isTTY);
+  let last = 0;
+  const r = await brain.ingest(file, {
+    ...(o.format ? { format: o.format } : {}),
+    ...(o.session ? { session: o.session } : {}),
+    progress: (done, total) => {
+      const now = Date.now();
+      if (!show || total < 1000 || (now - last < 200 && done < total)) return;
+      last = now;
+      process.stderr.write(`\ringest: ${done}/${total} turns (${Math.floor((100 * done) / total)}%)`);
+      if (done >= total) process.stderr.write("\n");
+    },
+  });
+  if (o.json) printJson({ ok: true, ...r });
+  else {
+    print(
+      `Ingested ${r.file} (${r.format}): ${r.turns} turns in ${r.sessions} session(s), ${r.added} new, ` +
+        `${r.existing} already known, ${r.skipped} records skipped${r.problems.length ? `, ${r.problems.length} problems` : ""}.`,
+    );
+    for (const p of r.problems.slice(0, 20)) process.stderr.write(`brain: ${file}:${p.line}: ${p.reason}\n`);
+  }
+  brain.persist();
+  return 0;
+}

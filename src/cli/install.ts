@@ -1,0 +1,93 @@
+import * as fs from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BrainError } from "../core/errors.ts";
+import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../integrations/claude-plugin.ts";
+import type { GlobalOpts } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+/** dist/cli/main.js of this installation (absolute), and the package root. */
+const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), "main.js");
+const ROOT = resolve(dirname(MAIN), "..", "..");
+
+function writeAll(dir: string, files: Record<string, string>): string[] {
+  return Object.entries(files).map(([rel, content]) => {
+    const file = join(dir, rel);
+    fs.mkdirSync(dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
+  });
+}
+
+function version(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.1.0";
+  }
+}
+
+function installClaude(o: GlobalOpts & { dir?: string }) {
+  const dir = resolve(o.dir ?? join(homedir(), ".brain", "claude-marketplace"));
+  const files = writeAll(
+    dir,
+    marketplaceFiles({
+      command: [process.execPath, MAIN],
+      globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],
+      version: version(),
+    }),
+  );
+  const commands = [
+    `claude plugin marketplace add ${dir}`,
+    `claude plugin install ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
+  ];
+  return {
+    host: "claude",
+    dir,
+    files,
+    commands,
+    text: [
+      `Wrote the Claude Code plugin (a local marketplace) to ${dir}`,
+      "Install it for every session:",
+      ...commands.map((c) => `  ${c}`),
+      "Or load it for one session:",
+      `  claude --plugin-dir ${join(dir, "brain")}`,
+    ].join("\n"),
+  };
+}
+
+function installPi(o: GlobalOpts & { dir?: string }) {
+  const dir = resolve(o.dir ?? join(homedir(), ".pi", "agent", "extensions"));
+  const ext = join(ROOT, "dist", "integrations", "pi.js");
+  const opts = o.brain ? `{ brainPath: ${JSON.stringify(resolve(o.brain))} }` : "{}";
+  const stub = [
+    "// Brain memory for pi — written by `brain install pi`; re-run it after moving the brain package.",
+    `import { createBrainExtension } from ${JSON.stringify(ext)};`,
+    `export default createBrainExtension(${opts});`,
+    "",
+  ].join("\n");
+  const files = writeAll(dir, { "brain.ts": stub });
+  return {
+    host: "pi",
+    dir,
+    files,
+    commands: [],
+    text: `Wrote the pi extension to ${files[0]} (pi loads it on its next start; try /brain).`,
+  };
+}
+
+/** `brain install claude|pi [--dir DIR]`. */
+export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
+  const r =
+    host === "claude"
+      ? installClaude(o)
+      : host === "pi"
+        ? installPi(o)
+        : (() => {
+            throw new BrainError("INVALID", `unknown host "${host}" (claude, pi)`, { field: "host" });
+          })();
+  if (o.json) printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, commands: r.commands });
+  else print(r.text);
+  return 0;
+}

@@ -1,0 +1,58 @@
+import { renderEpisode } from "../core/episode.ts";
+import { formatCompact } from "../core/format.ts";
+import type { BaseEntry } from "../core/types.ts";
+import type { Brain } from "../engine.ts";
+
+/** Group order of `brain search` output: brain entries in Rho's listing order, then recalled conversations. */
+const ORDER = [
+  "behavior",
+  "identity",
+  "user",
+  "learning",
+  "preference",
+  "context",
+  "task",
+  "reminder",
+  "episode",
+];
+
+/**
+ * One page of `brain search`: hits ranked by relevance (src/engine.ts `search`), paginated over that
+ * ranking, then shown grouped by type as `brain list` shows entries (each group keeps the ranking).
+ */
+export function searchPage(brain: Brain, query: string, limit: number, offset: number) {
+  const all = brain.search(query, { limit: Number.MAX_SAFE_INTEGER });
+  const page = all.hits.slice(offset, offset + limit);
+  const totals = new Map<string, number>();
+  for (const h of all.hits) totals.set(h.type, (totals.get(h.type) ?? 0) + 1);
+  const groups = ORDER.filter((t) => page.some((h) => h.type === t)).map((type) => ({
+    type,
+    total: totals.get(type) ?? 0,
+    entries: page.filter((h) => h.type === type).map((h) => h.entry),
+    scores: page.filter((h) => h.type === type).map((h) => h.score),
+  }));
+  const nowMs = brain.now().getTime();
+  const parts = groups.map((g) =>
+    g.type === "episode"
+      ? formatEpisodes(g.entries, g.total)
+      : formatCompact(g.type, g.entries, nowMs, g.total),
+  );
+  const total = all.hits.length;
+  let message =
+    parts.length > 0
+      ? parts.join("\n\n")
+      : total > 0
+        ? `No entries at offset=${offset} (${total} in total).`
+        : "No entries found.";
+  if (page.length > 0 && page.length < total) {
+    message += `\n\n(showing ${offset + 1}–${offset + page.length} of ${total}; use --offset ${offset + page.length} for more)`;
+  }
+  return { message, data: { query, total, shown: page.length, offset, groups } };
+}
+
+function formatEpisodes(entries: BaseEntry[], total: number): string {
+  return [
+    `[episode] (${total})`,
+    ...entries.map((e) => `  ${e.id}: ${renderEpisode(e).slice(2)} (${String(e.session)})`),
+  ].join("\n");
+}

@@ -1,0 +1,68 @@
+import type { Sha256Hex } from "./ids.ts";
+import type { BaseEntry } from "./types.ts";
+
+/**
+ * An episode is one turn of a conversation the agent took part in or was shown (a transcript line), kept
+ * verbatim in its own log, `episodes.jsonl` beside brain.jsonl — never in brain.jsonl, which stays
+ * Rho-compatible. Episodes reach an agent only through recall (relevance to a query).
+ */
+export interface EpisodeEntry extends BaseEntry {
+  type: "episode";
+  /** Conversation (session) the turn belongs to, namespaced by the importer (e.g. a Claude Code session id). */
+  session: string;
+  /** Turn id, unique within the session (e.g. "D1:3", a message uuid, "s1:4"). */
+  turn: string;
+  /** Who spoke: a name, or a role such as "user" / "assistant". */
+  speaker: string;
+  text: string;
+  /** When the session (or this turn) took place, ISO 8601. */
+  date: string;
+  /** Where the turn was imported from: format and file name, e.g. "locomo:locomo10.json". */
+  source: string;
+  role?: string;
+}
+
+/** One parsed turn, before it becomes an entry. */
+export interface Turn {
+  session: string;
+  /** Turn id; the importer numbers turns `session:n` when the transcript has none. */
+  turn: string;
+  speaker: string;
+  role?: string;
+  text: string;
+  /** ISO 8601; the importer fills a fallback when the transcript has no date. */
+  date: string;
+}
+
+/** Stable episode id: the same session and turn always give the same id, so a re-import adds nothing. */
+export function episodeId(session: string, turn: string, sha256: Sha256Hex): string {
+  return `e${sha256(`episode\u0000${session}\u0000${turn}`).slice(0, 15)}`;
+}
+
+export function toEpisode(t: Turn, source: string, created: string, sha256: Sha256Hex): EpisodeEntry {
+  return {
+    id: episodeId(t.session, t.turn, sha256),
+    type: "episode",
+    created,
+    session: t.session,
+    turn: t.turn,
+    speaker: t.speaker,
+    ...(t.role && t.role !== t.speaker ? { role: t.role } : {}),
+    text: t.text,
+    date: t.date,
+    source,
+  };
+}
+
+/** The day of an ISO date ("2023-05-08T13:56:00Z" → "2023-05-08"); other strings are kept as they are. */
+export function dayOf(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
+}
+
+/** How an episode is shown in a context: `- [2023-05-08] Caroline: …` (the date answers "when did…"). */
+export function renderEpisode(e: Record<string, unknown>): string {
+  const date = typeof e.date === "string" && e.date ? `[${dayOf(e.date)}] ` : "";
+  const speaker = typeof e.speaker === "string" && e.speaker ? `${e.speaker}: ` : "";
+  const text = typeof e.text === "string" ? e.text.replace(/\s*\n\s*/g, " ") : "";
+  return `- ${date}${speaker}${text}`;
+}

@@ -1,0 +1,142 @@
+import type { Settings } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
+import type { Brain } from "../engine.ts";
+
+/**
+ * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
+ * through `hookSpecificOutput.additionalContext`; PreCompact, Stop and SessionEnd only queue the transcript for
+ * extraction and print nothing (output from Stop could keep the turn going).
+ */
+export const HOOK_EVENTS = {
+  "session-start": "SessionStart",
+  "user-prompt-submit": "UserPromptSubmit",
+  "pre-compact": "PreCompact",
+  stop: "Stop",
+  "session-end": "SessionEnd",
+} as const;
+export type HookEvent = keyof typeof HOOK_EVENTS;
+
+export function isHookEvent(e: string): e is HookEvent {
+  return Object.hasOwn(HOOK_EVENTS, e);
+}
+
+/** The documented hook input (common fields plus the per-event ones we use). */
+export interface HookInput {
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
+  hook_event_name?: string;
+  source?: string;
+  prompt?: string;
+  trigger?: string;
+  reason?: string;
+  stop_hook_active?: boolean;
+  [k: string]: unknown;
+}
+
+export interface HookOutput {
+  hookSpecificOutput: { hookEventName: string; additionalContext: string };
+}
+
+export interface HookEnv {
+  brainPath: string;
+  settings: Settings;
+  /** Opens the brain only for the events that read it (lazily, so the queue-only hooks stay fast). */
+  openBrain: (cwd: string) => Promise<Brain>;
+  now: () => Date;
+}
+
+/** Memories per prompt and their share of the query that must match. */
+const PROMPT_HITS = 5;
+const PROMPT_MIN_SCORE = 0.2;
+const PROMPT_MAX_CHARS = 2_000;
+
+export function parseHookInput(text: string): HookInput {
+  if (!text.trim()) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new BrainError("INVALID", `hook input is not JSON: ${(e as Error).message}`);
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v))
+    throw new BrainError("INVALID", "hook input must be a JSON object");
+  return v as HookInput;
+}
+
+const out = (event: HookEvent, additionalContext: string): HookOutput => ({
+  hookSpecificOutput: { hookEventName: HOOK_EVENTS[event], additionalContext },
+});
+
+async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput | null> {
+  const cwd = input.cwd || process.cwd();
+  const recover = input.source === "compact";
+  const brain = await env.openBrain(cwd);
+  const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import(
+    "../integrations/host-context.ts"
+  );
+  const header = recover
+    ? "# Brain: memory recovered after compaction\nYour persistent memory (brain) — rules, files and paths in force before the compaction."
+    : "# Brain: what you remember\nPersistent memory from earlier sessions. Store new durable learnings with the `brain` tool (action=add).";
+  const ctx = hostContext(brain, {
+    cwd,
+    recover,
+    header,
+    maxChars: HOOK_MAX_CHARS,
+    excludeRules: CLAUDE_NATIVE_RULES,
+  });
+  brain.persist();
+  return ctx.text ? out("session-start", ctx.text) : null;
+}
+
+async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOutput | null> {
+  const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
+  if (!prompt || prompt.startsWith("/")) return null;
+  const brain = await env.openBrain(input.cwd || process.cwd());
+  const r = brain.search(prompt, {
+    limit: PROMPT_HITS,
+    minScore: PROMPT_MIN_SCORE,
+    types: ["learning", "preference", "context", "task"],
+  });
+  brain.persist();
+  if (r.hits.length === 0) return null;
+  const lines = ["## Relevant memories (brain)"];
+  let size = lines[0]?.length ?? 0;
+  for (const h of r.hits) {
+    const line = `- [${h.type} ${h.id}] ${h.text}`;
+    if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return out("user-prompt-submit", lines.join("\n"));
+}
+
+async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
+  if (!env.settings.autoMemory) return null;
+  const { enqueue } = await import("../learn/queue.ts");
+  enqueue(env.brainPath, [
+    {
+      host: "claude",
+      event,
+      at: env.now().toISOString(),
+      ...(input.session_id ? { session_id: input.session_id } : {}),
+      ...(input.transcript_path ? { transcript_path: input.transcript_path } : {}),
+      ...(input.cwd ? { cwd: input.cwd } : {}),
+      ...(input.trigger ? { trigger: input.trigger } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+    },
+  ]);
+  return null;
+}
+
+/** Handle one hook event; null means print nothing. */
+export function handleHook(event: HookEvent, input: HookInput, env: HookEnv): Promise<HookOutput | null> {
+  switch (event) {
+    case "session-start":
+      return sessionStart(input, env);
+    case "user-prompt-submit":
+      return userPromptSubmit(input, env);
+    default:
+      return queueTranscript(event, input, env);
+  }
+}

@@ -1,0 +1,69 @@
+import * as fs from "node:fs";
+import { basename } from "node:path";
+import { BrainError } from "../core/errors.ts";
+import { FORMATS, type Parsed, parseTranscript, type TranscriptFormat } from "./parse.ts";
+
+export interface IngestOptions {
+  /** Force a format instead of detecting it. */
+  format?: string;
+  /** Session name for transcripts that carry none (default: the file name without extension). */
+  session?: string;
+  /** Called as episodes are written: (written so far, total). */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface IngestResult {
+  file: string;
+  format: TranscriptFormat;
+  /** Turns read from the transcript. */
+  turns: number;
+  /** Episodes written (turns not already in the log). */
+  added: number;
+  /** Turns already in the log (an earlier import of the same transcript). */
+  existing: number;
+  /** Records that were not conversation (tool calls, metadata, empty text). */
+  skipped: number;
+  sessions: number;
+  problems: { line: number; reason: string }[];
+}
+
+export function checkFormat(format: string | undefined): TranscriptFormat | undefined {
+  if (format === undefined) return undefined;
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new BrainError("INVALID", `--format must be one of: ${FORMATS.join(", ")} (got "${format}")`, {
+      field: "format",
+    });
+  }
+  return format as TranscriptFormat;
+}
+
+/** Read and parse a transcript file (the date of a turn without one is the file's modification time). */
+export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
+  const format = checkFormat(opts.format);
+  let text: string;
+  let mtime: Date;
+  try {
+    text = fs.readFileSync(path, "utf8");
+    mtime = fs.statSync(path).mtime;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new BrainError(
+      code === "ENOENT" ? "NOT_FOUND" : "IO",
+      `cannot read ${path}: ${(err as Error).message}`,
+    );
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const parsed = parseTranscript(text, {
+    ...(format ? { format } : {}),
+    session: opts.session ?? basename(path).replace(/\.[^.]+$/, ""),
+    fallbackDate: mtime.toISOString(),
+  });
+  if (!parsed) {
+    throw new BrainError(
+      "INVALID",
+      `cannot tell the format of ${path}; pass --format (${FORMATS.join(", ")})`,
+      { field: "format" },
+    );
+  }
+  return parsed;
+}

@@ -1,0 +1,156 @@
+import type { Turn } from "../core/episode.ts";
+import { parseClaude, parsePi } from "./agents.ts";
+import { parseGeneric, parseLocomo, parseOpenAI } from "./chat.ts";
+
+/**
+ * Transcript formats `brain ingest` reads, each parsed to turns by a pure function (text in, turns out):
+ *  - claude:  Claude Code session transcripts (JSONL; `type` user/assistant, `message`, `sessionId`, `uuid`)
+ *  - pi:      pi session files (JSONL; a `session` header, then `message` entries)
+ *  - openai:  `{"messages":[{role, content}]}`, a bare array of messages, or one message per line
+ *  - locomo:  the LoCoMo benchmark's samples (`conversation.session_N` + `session_N_date_time`)
+ *  - generic: JSONL, one turn a line: {"session","date","speaker","text","turn"?}
+ */
+export const FORMATS = ["claude", "pi", "openai", "locomo", "generic"] as const;
+export type TranscriptFormat = (typeof FORMATS)[number];
+
+export interface ParseOptions {
+  /** Force a format instead of detecting it. */
+  format?: TranscriptFormat;
+  /** Session name for formats that carry none (defaults to the file name). */
+  session: string;
+  /** ISO date for turns that carry none (the importer passes the file's modification time). */
+  fallbackDate: string;
+}
+
+export interface ParseProblem {
+  line: number;
+  reason: string;
+}
+
+export interface Parsed {
+  format: TranscriptFormat;
+  turns: Turn[];
+  /** Lines or records that could not be read (reported, never fatal). */
+  problems: ParseProblem[];
+  /** Records read but not turned into episodes (tool calls, empty text, metadata lines). */
+  skipped: number;
+}
+
+export type Json = Record<string, unknown>;
+
+export interface Line {
+  line: number;
+  value: Json;
+}
+
+/** JSONL framing: split on "\n" only; unparseable or non-object lines become problems. */
+export function jsonLines(text: string, problems: ParseProblem[]): Line[] {
+  const out: Line[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = (lines[i] as string).trim();
+    if (!raw) continue;
+    try {
+      const v = JSON.parse(raw) as unknown;
+      if (v && typeof v === "object" && !Array.isArray(v)) out.push({ line: i + 1, value: v as Json });
+      else problems.push({ line: i + 1, reason: "not a JSON object" });
+    } catch {
+      problems.push({ line: i + 1, reason: "invalid JSON" });
+    }
+  }
+  return out;
+}
+
+function wholeJson(text: string): unknown {
+  const t = text.trimStart();
+  if (!t.startsWith("[") && !t.startsWith("{")) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Guess the format from the document's shape (whole-file JSON first, then the first JSONL records). */
+export function detectFormat(text: string): TranscriptFormat | null {
+  const doc = wholeJson(text);
+  if (doc !== undefined) {
+    const first = Array.isArray(doc) ? doc[0] : doc;
+    if (isObj(first) && isObj(first.conversation)) return "locomo";
+    if (isObj(doc) && Array.isArray(doc.messages)) return "openai";
+    if (Array.isArray(doc) && isObj(first) && "role" in first) return "openai";
+    if (Array.isArray(doc) && isObj(first) && "speaker" in first) return "generic";
+    if (isObj(doc) && !Array.isArray(doc)) {
+      // A one-line JSONL file is also a whole JSON document: fall through to the line rules.
+    } else return null;
+  }
+  const sample = jsonLines(text.split("\n").slice(0, 200).join("\n"), []);
+  for (const { value: v } of sample) {
+    if (v.type === "session" && typeof v.id === "string" && ("cwd" in v || "version" in v)) return "pi";
+    if (v.type === "message" && isObj(v.message) && "role" in v.message) return "pi";
+    if (
+      (v.type === "user" || v.type === "assistant") &&
+      isObj(v.message) &&
+      ("sessionId" in v || "uuid" in v)
+    )
+      return "claude";
+  }
+  for (const { value: v } of sample) {
+    if ("speaker" in v && "text" in v) return "generic";
+    if ("role" in v && "content" in v) return "openai";
+  }
+  return null;
+}
+
+export function parseTranscript(text: string, opts: ParseOptions): Parsed | null {
+  const format = opts.format ?? detectFormat(text);
+  if (!format) return null;
+  const problems: ParseProblem[] = [];
+  const out: Parsed = { format, turns: [], problems, skipped: 0 };
+  const parsers = {
+    claude: parseClaude,
+    pi: parsePi,
+    openai: parseOpenAI,
+    locomo: parseLocomo,
+    generic: parseGeneric,
+  } as const;
+  parsers[format](text, opts, out);
+  return out;
+}
+
+// ── helpers shared by the format parsers ──
+
+/** Text of a message `content`: a string, or the text parts of a content array (tool calls, images skipped). */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content.trim();
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const p of content) {
+    if (typeof p === "string") parts.push(p);
+    else if (isObj(p) && (p.type === "text" || p.type === "input_text" || p.type === "output_text")) {
+      if (typeof p.text === "string") parts.push(p.text);
+    }
+  }
+  return parts.join("\n").trim();
+}
+
+/** An ISO date from a string or epoch number; null when it does not parse. */
+export function isoDate(v: unknown): string | null {
+  if (typeof v === "number" && Number.isFinite(v)) {
+    const ms = v < 1e11 ? v * 1000 : v; // seconds (OpenAI `created`) or milliseconds
+    return new Date(ms).toISOString();
+  }
+  if (typeof v !== "string" || !v.trim()) return null;
+  const s = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s))) return s;
+  const ms = Date.parse(s);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export function str(v: unknown): string {
+  return typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
+}
+
+export { isObj };

@@ -1,0 +1,82 @@
+/**
+ * The Claude Code plugin, as files: manifest, hooks and the MCP server. `plugins/claude/` in the repository is
+ * this with the command `brain` (on PATH); `brain install claude` writes it with absolute paths instead, inside
+ * a local marketplace so `claude plugin install` can pick it up.
+ */
+export const PLUGIN_NAME = "brain";
+export const MARKETPLACE_NAME = "brain-local";
+
+const DESCRIPTION =
+  "Persistent memory for Claude Code: the brain's context at session start and after compaction, relevant " +
+  "memories on every prompt, the brain MCP tools, and transcripts queued for extraction.";
+
+/** `words` joined for a shell: words with spaces or quotes are single-quoted. */
+export function shellJoin(words: string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
+}
+
+export interface PluginOptions {
+  /** How to run the brain CLI, e.g. ["brain"] or [process.execPath, "/abs/dist/cli/main.js"]. */
+  command: string[];
+  /** Extra global options baked into every call, e.g. ["--brain", "/path/brain.jsonl"]. */
+  globalArgs?: string[];
+  version?: string;
+}
+
+function hook(o: PluginOptions, event: string, timeout: number) {
+  const cmd = shellJoin([...o.command, ...(o.globalArgs ?? []), "hook", event]);
+  return [{ type: "command", command: cmd, timeout }];
+}
+
+export function hooksJson(o: PluginOptions) {
+  return {
+    description: "Brain: context at session start and per prompt; transcripts queued for extraction.",
+    hooks: {
+      SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: hook(o, "session-start", 15) }],
+      UserPromptSubmit: [{ hooks: hook(o, "user-prompt-submit", 5) }],
+      PreCompact: [{ matcher: "manual|auto", hooks: hook(o, "pre-compact", 5) }],
+      Stop: [{ hooks: hook(o, "stop", 5) }],
+      SessionEnd: [{ hooks: hook(o, "session-end", 2) }],
+    },
+  };
+}
+
+export function mcpJson(o: PluginOptions) {
+  const [command, ...rest] = o.command;
+  return { mcpServers: { brain: { command, args: [...rest, ...(o.globalArgs ?? []), "mcp"] } } };
+}
+
+export function pluginJson(o: PluginOptions) {
+  return {
+    name: PLUGIN_NAME,
+    version: o.version ?? "0.1.0",
+    description: DESCRIPTION,
+    keywords: ["memory", "context", "rho", "mcp"],
+  };
+}
+
+export function marketplaceJson(o: PluginOptions, source = "./brain") {
+  return {
+    name: MARKETPLACE_NAME,
+    owner: { name: "brain" },
+    plugins: [{ name: PLUGIN_NAME, source, description: DESCRIPTION, version: o.version ?? "0.1.0" }],
+  };
+}
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+/** Files of the plugin folder, keyed by path relative to it. */
+export function pluginFiles(o: PluginOptions): Record<string, string> {
+  return {
+    ".claude-plugin/plugin.json": json(pluginJson(o)),
+    "hooks/hooks.json": json(hooksJson(o)),
+    ".mcp.json": json(mcpJson(o)),
+  };
+}
+
+/** Files of a local marketplace holding the plugin in `brain/`, keyed by path relative to its root. */
+export function marketplaceFiles(o: PluginOptions): Record<string, string> {
+  const files: Record<string, string> = { ".claude-plugin/marketplace.json": json(marketplaceJson(o)) };
+  for (const [k, v] of Object.entries(pluginFiles(o))) files[`brain/${k}`] = v;
+  return files;
+}

@@ -1,0 +1,76 @@
+import type { ContextRequest } from "../context.ts";
+import type { Block } from "../core/context/types.ts";
+import type { Brain } from "../engine.ts";
+
+/**
+ * The context an agent host injects (session start, recovery after compaction, pi's system prompt):
+ * without the project rules the host already loads itself, under a character cap.
+ */
+export interface HostContextOptions {
+  cwd: string;
+  recover?: boolean;
+  budget?: number;
+  query?: string;
+  /** Hard cap on characters of the returned text, header included. */
+  maxChars?: number;
+  /** First line(s) of the text, e.g. what the memory is and which tool writes to it. */
+  header?: string;
+  /** Project rules the host loads natively, left out here (formats or paths; see ContextRequest). */
+  excludeRules?: string[];
+}
+
+export interface HostContext {
+  text: string;
+  tokens: number;
+  injectedIds: string[];
+  blocks: Pick<Block, "id" | "title" | "cacheable" | "tokens" | "entryIds">[];
+}
+
+/** Claude Code reads CLAUDE.md and .claude/rules itself. */
+export const CLAUDE_NATIVE_RULES = ["claude", "claude-rules"];
+
+/** Claude Code caps hook output added to the context at 10 000 characters. */
+export const HOOK_MAX_CHARS = 10_000;
+
+function build(brain: Brain, o: HostContextOptions, budget: number): HostContext {
+  const req: Partial<ContextRequest> = { cwd: o.cwd, budget, recover: Boolean(o.recover) };
+  if (o.query) req.query = o.query;
+  if (o.excludeRules?.length) req.excludeRules = o.excludeRules;
+  const { blocks } = brain.context(req);
+  const body = blocks.map((b) => b.text).join("\n\n");
+  const text = body ? (o.header ? `${o.header}\n\n${body}` : body) : "";
+  return {
+    text,
+    tokens: blocks.reduce((n, b) => n + b.tokens, 0),
+    injectedIds: [...new Set(blocks.flatMap((b) => b.entryIds))],
+    blocks: blocks.map(({ id, title, cacheable, tokens, entryIds }) => ({
+      id,
+      title,
+      cacheable,
+      tokens,
+      entryIds,
+    })),
+  };
+}
+
+/** Cut at the last line break that fits, marking the cut. */
+function hardCap(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const marker = "\n[… brain context cut to fit]";
+  const room = max - marker.length;
+  const nl = text.lastIndexOf("\n", room);
+  return `${text.slice(0, nl > 0 ? nl : room)}${marker}`;
+}
+
+export function hostContext(brain: Brain, o: HostContextOptions): HostContext {
+  let budget = o.budget ?? brain.settings.promptBudget;
+  let ctx = build(brain, o, budget);
+  const max = o.maxChars;
+  if (!max) return ctx;
+  // The budget is in tokens; shrink it until the text fits in characters, then cut as a last resort.
+  for (let i = 0; i < 3 && ctx.text.length > max; i++) {
+    budget = Math.max(50, Math.floor((budget * max * 0.9) / ctx.text.length));
+    ctx = build(brain, o, budget);
+  }
+  return { ...ctx, text: hardCap(ctx.text, max) };
+}

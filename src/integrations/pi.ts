@@ -1,0 +1,141 @@
+import { relative, resolve } from "node:path";
+import { loadConfig, type ResolvedConfig } from "../config.ts";
+import { Brain } from "../engine.ts";
+import type { QueuedWork } from "../learn/queue.ts";
+import { repoRoot } from "../sources/rules.ts";
+import { hostContext } from "./host-context.ts";
+import { registerPiCommand, registerPiTools } from "./pi-tools.ts";
+import type { PiApi, PiContext, PiMessage } from "./pi-types.ts";
+
+/**
+ * The brain as a pi extension (pi is Rho's host): the `brain`, `load_brain_file` and `brain_search` tools,
+ * the `/brain` command, the context appended to the system prompt before every agent run, and extraction
+ * work queued on `agent_end` / `session_before_compact` and drained on `session_shutdown`.
+ *
+ *   pi -e /path/to/brain/plugins/pi/index.ts      (or `brain install pi`)
+ */
+export interface BrainExtensionOptions {
+  /** brain.jsonl to use (default: BRAIN_PATH … ~/.rho/brain/brain.jsonl, as the CLI resolves it). */
+  brainPath?: string;
+  /** Test hook: a fixed clock. */
+  now?: () => Date;
+}
+
+const HEADER =
+  "# Brain: what you remember\nPersistent memory from earlier sessions. Store new durable learnings with the `brain` tool (action=add).";
+
+/** Plain text of pi messages (text parts; tool calls as one line), for the extraction queue. */
+export function messagesText(messages: PiMessage[] = []): { role: string; text: string }[] {
+  const out: { role: string; text: string }[] = [];
+  for (const m of messages) {
+    const parts = typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content;
+    if (!Array.isArray(parts)) continue;
+    const text = parts
+      .map((p: { type?: string; text?: string; name?: string; arguments?: unknown }) =>
+        p.type === "text"
+          ? (p.text ?? "")
+          : p.type === "toolCall"
+            ? `[tool ${p.name} ${JSON.stringify(p.arguments)}]`
+            : "",
+      )
+      .filter(Boolean)
+      .join("\n");
+    if (text) out.push({ role: m.role, text });
+  }
+  return out;
+}
+
+export function createBrainExtension(opts: BrainExtensionOptions = {}) {
+  return function brainExtension(pi: PiApi): void {
+    let config: ResolvedConfig | undefined;
+    let brain: Brain | undefined;
+    const pending: QueuedWork[] = [];
+
+    const open = (cwd: string): Brain => {
+      config ??= loadConfig(process.env, opts.brainPath);
+      brain ??= Brain.open({
+        path: config.brainPath,
+        settings: config,
+        cwd,
+        ...(opts.now ? { now: opts.now } : {}),
+      });
+      return brain;
+    };
+    const sessionId = (ctx: PiContext) => ctx.sessionManager?.getSessionId?.();
+
+    /** Queue synchronously (pi may shut down before an async handler resumes); write on the next tick. */
+    const queue = (ctx: PiContext, work: { event: string; messages: QueuedWork["messages"] }) => {
+      const b = open(ctx.cwd);
+      if (!b.settings.autoMemory) return;
+      const id = sessionId(ctx);
+      pending.push({
+        host: "pi",
+        at: b.now().toISOString(),
+        cwd: ctx.cwd,
+        ...(id ? { session_id: id } : {}),
+        ...work,
+      });
+      setImmediate(drain);
+    };
+    const drain = () => {
+      if (pending.length === 0 || !brain) return;
+      try {
+        brain.queueExtraction(pending.splice(0));
+      } catch (e) {
+        process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
+      }
+    };
+
+    registerPiTools(pi, open);
+    registerPiCommand(pi, open);
+
+    pi.on("before_agent_start", (event, ctx) => {
+      const cwd = event.systemPromptOptions?.cwd ?? ctx.cwd;
+      try {
+        const b = open(cwd);
+        // Context files pi already put in the prompt (AGENTS.md, CLAUDE.md) are not repeated.
+        const root = repoRoot(cwd);
+        const native = (event.systemPromptOptions?.contextFiles ?? []).map((f) =>
+          relative(root, resolve(cwd, f.path)),
+        );
+        const ctxText = hostContext(b, { cwd, header: HEADER, excludeRules: native });
+        const shown = new Set(ctxText.injectedIds);
+        const hits = b
+          .search(event.prompt ?? "", {
+            limit: 5,
+            minScore: 0.2,
+            types: ["learning", "preference", "context", "task"],
+          })
+          .hits.filter((h) => !shown.has(h.id));
+        const relevant = hits.length
+          ? `\n\n## Relevant memories (brain)\n${hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")}`
+          : "";
+        if (!ctxText.text && !relevant) return undefined;
+        return { systemPrompt: `${event.systemPrompt}\n\n${ctxText.text || HEADER}${relevant}` };
+      } catch (e) {
+        ctx.ui?.notify(`brain: context unavailable: ${(e as Error).message}`, "warning");
+        return undefined;
+      }
+    });
+
+    pi.on("agent_end", (event, ctx) => {
+      queue(ctx, { event: "agent_end", messages: messagesText(event.messages) });
+    });
+
+    pi.on("session_before_compact", (event, ctx) => {
+      const p = event.preparation;
+      queue(ctx, {
+        event: "session_before_compact",
+        messages: messagesText([...(p?.messagesToSummarize ?? []), ...(p?.turnPrefixMessages ?? [])]),
+      });
+      return undefined; // never cancels or replaces pi's own compaction
+    });
+
+    pi.on("session_shutdown", () => {
+      drain();
+      brain?.persist();
+    });
+  };
+}
+
+export default createBrainExtension();

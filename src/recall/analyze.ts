@@ -1,0 +1,117 @@
+import { stemmer } from "stemmer";
+
+/**
+ * Text analysis for the lexical index: split on anything that is not a letter, digit or apostrophe (any
+ * script), lower-case, drop English stop words and possessive "'s", and stem (Porter). Queries and
+ * documents go through the same function, so "paintings" finds "painted".
+ */
+const STOP = new Set(
+  (
+    "a an the and or but if of at by for with about against between into through during before after above " +
+    "below to from up down in out on off over under again further then once here there when where why how " +
+    "all any both each few more most other some such no nor not only own same so than too very s t can will " +
+    "just don should now i me my myself we our ours ourselves you your yours yourself yourselves he him his " +
+    "himself she her hers herself it its itself they them their theirs themselves what which who whom this " +
+    "that these those am is are was were be been being have has had having do does did doing would could " +
+    "ought im youre hes shes its were theyre ive youve weve theyve id youd hed shed wed theyd ill youll hell " +
+    "shell well theyll isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt wont wouldnt shant " +
+    "shouldnt cant cannot couldnt mustnt lets thats whos whats heres theres whens wheres whys hows m re ve ll d"
+  ).split(" "),
+);
+
+const SPLIT = /[^\p{L}\p{N}]+/u;
+
+export function tokenize(text: string): string[] {
+  return text.split(SPLIT);
+}
+
+/** One raw token → its index term, or null when it carries no meaning (stop word, punctuation). */
+export function processTerm(token: string): string | null {
+  const w = token
+    .toLowerCase()
+    .replace(/['’]s$/, "")
+    .replace(/['’]/g, "");
+  if (!w || STOP.has(w)) return null;
+  return /^[a-z]+$/.test(w) ? stemmer(w) : w;
+}
+
+/** The index terms of a text, in order. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    const p = processTerm(t);
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+// ── dates in a query ("in May 2023", "on 8 May, 2023", "October 24, 2023", "in 2022") ──
+
+const MONTH =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const DAY_MONTH_YEAR = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})\\b`,
+  "gi",
+);
+const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "gi");
+const MONTH_YEAR = new RegExp(`\\b${MONTH},?\\s+(?:of\\s+)?(\\d{4})\\b`, "gi");
+const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+const YEAR = /\b(?:in|of|during|since|early|late|mid)\s+(\d{4})\b/gi;
+
+export interface DateWindow {
+  /** First and last day of the window, epoch ms (UTC midnight). */
+  from: number;
+  to: number;
+}
+
+const month = (m: string) => MONTHS.indexOf(m.slice(0, 3).toLowerCase());
+
+/**
+ * The periods a query names, most precise first: a day, else a month, else a year. Empty when it names
+ * none. ("What did Joanna do in January 2022?" → 2022-01-01…2022-01-31.)
+ */
+export function queryDates(q: string): DateWindow[] {
+  const out: DateWindow[] = [];
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m, d);
+  for (const m of q.matchAll(DAY_MONTH_YEAR)) {
+    const t = day(Number(m[3]), month(m[2] as string), Number(m[1]));
+    out.push({ from: t, to: t });
+  }
+  for (const m of q.matchAll(MONTH_DAY_YEAR)) {
+    const t = day(Number(m[3]), month(m[1] as string), Number(m[2]));
+    out.push({ from: t, to: t });
+  }
+  for (const m of q.matchAll(ISO_DAY)) {
+    const t = day(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    out.push({ from: t, to: t });
+  }
+  if (out.length) return out;
+  for (const m of q.matchAll(MONTH_YEAR)) {
+    const y = Number(m[2]);
+    const mo = month(m[1] as string);
+    out.push({ from: day(y, mo, 1), to: day(y, mo + 1, 0) });
+  }
+  if (out.length) return out;
+  for (const m of q.matchAll(YEAR)) {
+    const y = Number(m[1]);
+    out.push({ from: day(y, 0, 1), to: day(y, 11, 31) });
+  }
+  return out;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How well a session date matches the query's periods: 1 inside the period or the week after it (people
+ * tell of an event in the days that follow: "last week I…"), 0.5 a few days before or within two weeks
+ * after, else 0.
+ */
+export function dateMatch(ms: number, windows: DateWindow[]): number {
+  let best = 0;
+  for (const w of windows) {
+    if (ms >= w.from && ms < w.to + 8 * DAY_MS) return 1;
+    if (ms >= w.from - 3 * DAY_MS && ms < w.to + 15 * DAY_MS) best = 0.5;
+  }
+  return best;
+}

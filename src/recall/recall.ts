@@ -1,0 +1,285 @@
+import { createHash, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { FoldState } from "../core/fold.ts";
+import type { BadLine } from "../core/health.ts";
+import { MANUAL, PROJECT, type Rec } from "../core/rec.ts";
+import { scoreLearning } from "../core/score.ts";
+import type { Recalled } from "../sources/recall.ts";
+import type { EpisodeLog } from "../store/episode-log.ts";
+import { type EventStore, START } from "../store/event-store.ts";
+import type { Position, ScanSink } from "../store/scan.ts";
+import { processTerm, queryDates, terms } from "./analyze.ts";
+import { firstName, RecallIndex } from "./index.ts";
+import { rank } from "./rank.ts";
+
+/**
+ * Keeps the recall index in step with the two logs (brain.jsonl for learnings and preferences,
+ * episodes.jsonl for episodes) and persists it as a derived file, `.brain/<log>.recall.json`.
+ *
+ * The file records, for each log, the byte offset it covers and a fingerprint of the log at that offset
+ * (inode, hashes of the 4 KiB at each end). On load a log that grew is caught up incrementally — only the
+ * appended tail is read and indexed; a log that was truncated, replaced or edited (a fingerprint mismatch),
+ * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
+ */
+const FORMAT = "brain-recall-index";
+const VERSION = 1;
+const PROBE = 4096;
+/** Save after this many documents were indexed since the last save. */
+const SAVE_AFTER = 500;
+
+interface Check {
+  ino: number;
+  head: string;
+  tail: string;
+}
+interface Mark {
+  position: Position;
+  check: Check | null;
+}
+
+export function recallIndexPath(logPath: string): string {
+  return join(dirname(logPath), ".brain", `${basename(logPath)}.recall.json`);
+}
+
+function fingerprint(path: string | null, offset: number): Check | null {
+  if (!path || offset === 0) return null;
+  let fd: number;
+  try {
+    fd = fs.openSync(path, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (st.size < offset) return null;
+    const n = Math.min(PROBE, offset);
+    const head = Buffer.alloc(n);
+    const tail = Buffer.alloc(n);
+    fs.readSync(fd, head, 0, n, 0);
+    fs.readSync(fd, tail, 0, n, offset - n);
+    const h = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+    return { ino: st.ino, head: h(head), tail: h(tail) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function same(mark: Mark, path: string | null): boolean {
+  if (mark.position.offset === 0) return true;
+  const now = fingerprint(path, mark.position.offset);
+  return (
+    now !== null &&
+    mark.check !== null &&
+    now.ino === mark.check.ino &&
+    now.head === mark.check.head &&
+    now.tail === mark.check.tail
+  );
+}
+
+/** Collects what the index needs from the brain.jsonl tail: learnings, preferences and tombstones. */
+class TailSink implements ScanSink {
+  readonly recs: Rec[] = [];
+  rec(rec: Rec): void {
+    if (rec.type === "learning" || rec.type === "preference" || rec.type === "tombstone") this.recs.push(rec);
+  }
+  bad(_b: BadLine): void {}
+  unknownType(): void {}
+  warning(): void {}
+}
+
+export type IndexStatus = "none" | "loaded" | `rebuilt (${string})`;
+
+export class Recall {
+  readonly episodes: EpisodeLog;
+  readonly #brain: EventStore;
+  readonly #brainPath: string | null;
+  readonly #episodesPath: string | null;
+  readonly #indexPath: string | null;
+  #index: RecallIndex | null = null;
+  #brainMark: Position = START;
+  #episodeMark: Position = START;
+  #unsaved = 0;
+  #brainGeneration: number | undefined;
+  status: IndexStatus = "none";
+
+  constructor(brain: EventStore, episodes: EpisodeLog, paths: { brain: string; episodes: string } | null) {
+    this.#brain = brain;
+    this.episodes = episodes;
+    this.#brainPath = paths?.brain ?? null;
+    this.#episodesPath = paths?.episodes ?? null;
+    this.#indexPath = paths ? recallIndexPath(paths.brain) : null;
+  }
+
+  get indexPath(): string | null {
+    return this.#indexPath;
+  }
+
+  /** The index, covering everything appended to either log so far (loading or rebuilding it first). */
+  sync(state: FoldState, brainPos: Position): RecallIndex {
+    const freshEpisodes = this.episodes.refresh();
+    const id = this.#brain.identity();
+    if (
+      this.#index &&
+      ((this.#brainGeneration !== undefined && id.generation !== this.#brainGeneration) ||
+        id.size < this.#brainMark.offset)
+    ) {
+      this.#index = null; // brain.jsonl was replaced (compaction, restore): start over
+    }
+    this.#brainGeneration = id.generation;
+    if (!this.#index) {
+      const why = this.#load();
+      if (why !== null) {
+        this.#rebuild(state, brainPos, why);
+        return this.#index as unknown as RecallIndex;
+      }
+    }
+    const index = this.#index as RecallIndex;
+    // brain.jsonl: index the tail appended since the index last looked.
+    if (this.#brain.size() > this.#brainMark.offset) {
+      const sink = new TailSink();
+      const r = this.#brain.scan(this.#brainMark, sink);
+      this.#brainMark = r.end;
+      for (const rec of sink.recs) {
+        if (rec.type === "tombstone") index.remove(String(rec.entry.target_id ?? ""));
+        else index.putEntry(rec);
+      }
+      this.#unsaved += sink.recs.length;
+    }
+    const newer = freshEpisodes.filter((r) => r.line > this.#episodeMark.line);
+    if (newer.length) {
+      index.putEpisodes(newer, this.episodes);
+      this.#unsaved += newer.length;
+    }
+    this.#episodeMark = this.episodes.position;
+    return index;
+  }
+
+  /**
+   * Learnings, preferences and episodes ranked by relevance to `query` (see rank.ts), best first; entries
+   * removed or superseded since they were indexed are dropped. `matched` is the share of the query's
+   * terms the entry's own text contains (0–1).
+   */
+  query(state: FoldState, brainPos: Position, query: string, cwd: string, nowMs: number): Recalled[] {
+    const index = this.sync(state, brainPos);
+    const qterms = [...new Set(terms(query))];
+    if (qterms.length === 0) return [];
+    const named = new Set(qterms.filter((t) => index.speakers.has(t)));
+    // A named speaker says who, not what: the name counts only when the query has nothing else.
+    const mute = named.size > 0 && qterms.some((t) => !named.has(t)) ? named : new Set<string>();
+    const hits = index.search(query, mute);
+    const learnings = state.arrays.learning;
+    const preferences = state.arrays.preference;
+    const ranked = rank({
+      hits,
+      named,
+      dates: queryDates(query),
+      neighbours: (id) =>
+        this.episodes.neighbours(id).map((r) => ({ id: r.id, speaker: String(r.entry.speaker ?? "") })),
+      between: (from, to) =>
+        this.episodes.between(from, to).map((r) => ({
+          id: r.id,
+          speaker: String(r.entry.speaker ?? ""),
+          dateMs: Date.parse(String(r.entry.date ?? "")),
+        })),
+      prior: (id, kind) => {
+        if (kind !== "l") return 0.5;
+        const r = learnings.get(id);
+        if (!r) return 0;
+        const s = scoreLearning(
+          {
+            createdMs: r.createdMs,
+            scope: r.flags & PROJECT ? "project" : undefined,
+            projectPath: r.projectPath,
+            source: r.flags & MANUAL ? "manual" : undefined,
+          },
+          cwd,
+          nowMs,
+        );
+        return s / 17;
+      },
+      speakerTerm: (sp) => processTerm(firstName(sp)),
+    });
+    const matched = new Map(hits.map((h) => [h.id, h.matched]));
+    const counted = Math.max(1, qterms.length - mute.size);
+    const out: Recalled[] = [];
+    for (const r of ranked) {
+      const rec =
+        r.kind === "e"
+          ? this.episodes.byId.get(r.id)
+          : r.kind === "l"
+            ? learnings.get(r.id)
+            : preferences.get(r.id);
+      if (rec) out.push({ rec, kind: r.kind, score: r.score, matched: (matched.get(r.id) ?? 0) / counted });
+    }
+    return out;
+  }
+
+  /** Null when loaded; else why it could not be (and must be rebuilt). */
+  #load(): string | null {
+    if (!this.#indexPath) return "in memory";
+    let text: string;
+    try {
+      text = fs.readFileSync(this.#indexPath, "utf8");
+    } catch {
+      return "missing";
+    }
+    try {
+      const j = JSON.parse(text) as {
+        format: string;
+        version: number;
+        brain: Mark;
+        episodes: Mark;
+        speakers: [string, number][];
+        index: unknown;
+      };
+      if (j.format !== FORMAT || j.version !== VERSION) return "old format";
+      if (!same(j.brain, this.#brainPath) || !same(j.episodes, this.#episodesPath)) return "stale";
+      this.#index = RecallIndex.fromJSON(j);
+      this.#brainMark = j.brain.position;
+      this.#episodeMark = j.episodes.position;
+      this.status = "loaded";
+      return null;
+    } catch {
+      return "unreadable";
+    }
+  }
+
+  #rebuild(state: FoldState, brainPos: Position, why: string): void {
+    const index = new RecallIndex();
+    for (const r of state.list("learning")) index.putEntry(r);
+    for (const r of state.list("preference")) index.putEntry(r);
+    const all = [...this.episodes.byId.values()];
+    index.putEpisodes(all, this.episodes);
+    this.#index = index;
+    this.#brainMark = brainPos;
+    this.#episodeMark = this.episodes.position;
+    this.#unsaved = Math.max(1, index.size);
+    this.status = `rebuilt (${why})`;
+  }
+
+  /** Write the index file if enough changed since it was last written (or `force`). Never throws. */
+  save(force = false): boolean {
+    if (!this.#index || !this.#indexPath || this.#unsaved === 0) return false;
+    if (!force && this.#unsaved < SAVE_AFTER && this.status === "loaded") return false;
+    try {
+      const episodesPos = this.#episodeMark;
+      const body = {
+        format: FORMAT,
+        version: VERSION,
+        brain: { position: this.#brainMark, check: fingerprint(this.#brainPath, this.#brainMark.offset) },
+        episodes: { position: episodesPos, check: fingerprint(this.#episodesPath, episodesPos.offset) },
+        ...this.#index.toJSON(),
+      };
+      fs.mkdirSync(dirname(this.#indexPath), { recursive: true, mode: 0o700 });
+      const tmp = `${this.#indexPath}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+      fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
+      fs.renameSync(tmp, this.#indexPath);
+      this.#unsaved = 0;
+      this.status = "loaded";
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

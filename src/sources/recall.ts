@@ -1,0 +1,45 @@
+import { ORDER, rankLearnings } from "../core/context/entry-sections.ts";
+import type { Item, Section } from "../core/context/types.ts";
+import { renderEpisode } from "../core/episode.ts";
+import type { Rec } from "../core/rec.ts";
+import type { Kind } from "../recall/index.ts";
+
+export interface Recalled {
+  rec: Rec;
+  kind: Kind;
+  /** Fused relevance (rank order; not bounded). */
+  score: number;
+  /** Share of the query's terms found in the entry's own text, 0–1. */
+  matched: number;
+}
+
+function item(r: Recalled): Item {
+  const text =
+    r.kind === "e" ? renderEpisode(r.rec.entry) : `- ${String(r.rec.entry.text ?? "").replace(/\n/g, " ")}`;
+  return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
+}
+
+/**
+ * The learnings/recall section for a context with a query: learnings and episodes relevant to the query,
+ * best first, then the remaining learnings by Rho's score (recency, project scope, manual) so the budget a
+ * query leaves is still spent on what Rho would show. Episodes appear only here, and only when relevant.
+ * Preferences are ranked in their own section.
+ */
+export function recallSection(recalled: Recalled[], learnings: Rec[], cwd: string, nowMs: number): Section {
+  const relevant = recalled.filter((r) => r.kind !== "p");
+  const seen = new Set(relevant.map((r) => r.rec.id));
+  const rest = learnings.filter((r) => !seen.has(r.id));
+  function* items(): Generator<Item> {
+    for (const r of relevant) yield item(r);
+    for (const i of rankLearnings(rest, cwd, nowMs)) yield i;
+  }
+  return {
+    id: "learnings",
+    header: relevant.some((r) => r.kind === "e") ? "## Learnings and recalled conversations" : "## Learnings",
+    cacheable: false,
+    order: ORDER.learnings,
+    allocation: { kind: "weighted", weight: 40, sink: true },
+    items: items(),
+    total: relevant.length + rest.length,
+  };
+}

@@ -1,0 +1,140 @@
+import type { BadLine } from "../core/health.ts";
+import type { Rec } from "../core/rec.ts";
+import { type EventStore, START } from "./event-store.ts";
+import type { Position, ScanSink } from "./scan.ts";
+
+/** One session's turns in log order (the order they were imported, i.e. conversation order). */
+export interface SessionTurns {
+  key: string;
+  recs: Rec[];
+}
+
+/**
+ * The episode log (`episodes.jsonl`): the same store, framing, torn-tail handling and lock as brain.jsonl,
+ * folded into episodes by id and sessions in turn order. Episodes are immutable; a line whose id is already
+ * known is a duplicate and is ignored (so a concurrent double import cannot show a turn twice).
+ */
+export class EpisodeLog implements ScanSink {
+  readonly store: EventStore;
+  readonly byId = new Map<string, Rec>();
+  readonly sessions = new Map<string, SessionTurns>();
+  /** Position of each episode within its session's turn list. */
+  readonly #index = new Map<string, number>();
+  #pos: Position = START;
+  #fresh: Rec[] = [];
+  badLines: BadLine[] = [];
+  badLineCount = 0;
+  tornTail: { line: number; text: string } | null = null;
+
+  constructor(store: EventStore) {
+    this.store = store;
+  }
+
+  get position(): Position {
+    return this.#pos;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  // ── ScanSink ──
+  accepts(type: string): boolean {
+    return type === "episode";
+  }
+  rec(rec: Rec): void {
+    if (rec.type !== "episode" || this.byId.has(rec.id)) return;
+    const session = String(rec.entry.session ?? "");
+    this.byId.set(rec.id, rec);
+    let s = this.sessions.get(session);
+    if (!s) {
+      s = { key: session, recs: [] };
+      this.sessions.set(session, s);
+    }
+    this.#index.set(rec.id, s.recs.length);
+    s.recs.push(rec);
+    this.#fresh.push(rec);
+    this.#byDate = null;
+  }
+  bad(bad: BadLine): void {
+    this.badLineCount++;
+    if (this.badLines.length < 100) this.badLines.push(bad);
+  }
+  unknownType(): void {}
+  warning(): void {}
+
+  /** Read what was appended since the last look; returns the episodes that were new. */
+  refresh(): Rec[] {
+    const r = this.store.scan(this.#pos, this);
+    this.#pos = r.end;
+    this.tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
+    const fresh = this.#fresh;
+    this.#fresh = [];
+    return fresh;
+  }
+
+  #byDate: { ms: number; rec: Rec }[] | null = null;
+
+  /** Episodes whose date lies in [from, to) (epoch ms), by binary search over a lazily sorted list. */
+  between(from: number, to: number): Rec[] {
+    if (!this.#byDate) {
+      this.#byDate = [];
+      for (const rec of this.byId.values()) {
+        const ms = Date.parse(String(rec.entry.date ?? ""));
+        if (!Number.isNaN(ms)) this.#byDate.push({ ms, rec });
+      }
+      this.#byDate.sort((a, b) => a.ms - b.ms);
+    }
+    const list = this.#byDate;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { ms: number }).ms < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Rec[] = [];
+    for (let i = lo; i < list.length && (list[i] as { ms: number }).ms < to; i++)
+      out.push((list[i] as { rec: Rec }).rec);
+    return out;
+  }
+
+  /** The turns around an episode in its session (same session only), `before` and `after` of it. */
+  neighbours(id: string, before = 1, after = 1): Rec[] {
+    const rec = this.byId.get(id);
+    const i = this.#index.get(id);
+    if (!rec || i === undefined) return [];
+    const s = this.sessions.get(String(rec.entry.session ?? ""));
+    if (!s) return [];
+    return s.recs.slice(Math.max(0, i - before), i).concat(s.recs.slice(i + 1, i + 1 + after));
+  }
+
+  sessionOf(id: string): SessionTurns | undefined {
+    const rec = this.byId.get(id);
+    return rec ? this.sessions.get(String(rec.entry.session ?? "")) : undefined;
+  }
+
+  indexInSession(id: string): number {
+    return this.#index.get(id) ?? -1;
+  }
+
+  /**
+   * Append entries whose ids are not in the log yet, under the log's lock (re-reading the tail first, so
+   * two importers of the same file add each turn once). Returns how many lines were written.
+   */
+  appendNew(entries: { id: string }[], validate: (e: Record<string, unknown>) => unknown): number {
+    return this.store.withLock(() => {
+      this.refresh();
+      const seen = new Set<string>();
+      const lines: string[] = [];
+      for (const e of entries) {
+        if (this.byId.has(e.id) || seen.has(e.id)) continue;
+        seen.add(e.id);
+        validate(e as Record<string, unknown>);
+        lines.push(JSON.stringify(e));
+      }
+      if (lines.length > 0) this.store.append(lines);
+      return lines.length;
+    }, "ingest");
+  }
+}

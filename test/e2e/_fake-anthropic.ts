@@ -1,0 +1,106 @@
+/**
+ * A fake Anthropic Messages API on 127.0.0.1: records every request and answers every `POST /v1/messages`
+ * with one short text message (streamed as SSE when `stream: true`, the way Claude Code asks).
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeAnthropic {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}
+
+const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+function message(model: string, text: string) {
+  return {
+    id: "msg_fake",
+    type: "message",
+    role: "assistant",
+    model,
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 3 },
+  };
+}
+
+function stream(model: string, text: string): string {
+  const start = {
+    ...message(model, text),
+    content: [],
+    stop_reason: null,
+    usage: { input_tokens: 10, output_tokens: 0 },
+  };
+  return [
+    event("message_start", { type: "message_start", message: start }),
+    event("content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "" },
+    }),
+    event("content_block_delta", {
+      type: "content_block_delta",
+      index: 0,
+      delta: { type: "text_delta", text },
+    }),
+    event("content_block_stop", { type: "content_block_stop", index: 0 }),
+    event("message_delta", {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: 3 },
+    }),
+    event("message_stop", { type: "message_stop" }),
+  ].join("");
+}
+
+export async function startFakeAnthropic(reply = "Noted."): Promise<FakeAnthropic> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (d: string) => {
+      raw += d;
+    });
+    req.on("end", () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      } catch {
+        body = { raw };
+      }
+      requests.push({ method: req.method ?? "", url: req.url ?? "", body });
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      if (req.method === "POST" && path.endsWith("/v1/messages/count_tokens")) {
+        res.writeHead(200, { "content-type": "application/json" }).end('{"input_tokens":10}');
+        return;
+      }
+      if (req.method !== "POST" || !path.endsWith("/v1/messages")) {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end('{"type":"error","error":{"type":"not_found_error","message":"not found"}}');
+        return;
+      }
+      const model = typeof body.model === "string" ? body.model : "claude-fake";
+      if (body.stream === true) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        res.end(stream(model, reply));
+      } else {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(message(model, reply)));
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The pi extension in process, against a recording stand-in for pi's ExtensionAPI (the real pi runs it in
+ * test/e2e/pi.test.ts): tools, the /brain command, the system prompt, and the extraction queue drained on
+ * shutdown even when shutdown comes right after agent_end.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { after, afterEach, before, describe, it } from "node:test";
+import { createBrainExtension } from "../../src/integrations/pi.ts";
+import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/integrations/pi-types.ts";
+import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
+
+type Handler = (event: unknown, ctx: PiContext) => unknown;
+
+function fakePi() {
+  const tools = new Map<string, PiTool>();
+  const commands = new Map<string, PiCommand>();
+  const handlers = new Map<string, Handler>();
+  const api: PiApi = {
+    on: (event, handler) => handlers.set(event, handler as Handler),
+    registerTool: (t) => tools.set(t.name, t),
+    registerCommand: (name, c) => commands.set(name, c),
+  };
+  return { api, tools, commands, handlers };
+}
+
+let sb: Sandbox;
+let project: string;
+let pi: ReturnType<typeof fakePi>;
+const notes: string[] = [];
+let ctx: PiContext;
+const saved = { RHO_SUBAGENT: process.env.RHO_SUBAGENT };
+
+before(() => {
+  sb = sandbox("brain-pi-ext-");
+  project = join(sb.dir, "project");
+  fs.mkdirSync(join(project, ".git"), { recursive: true });
+  fs.writeFileSync(join(project, "AGENTS.md"), "AGENTS-RULE: keep functions short.\n");
+  pi = fakePi();
+  createBrainExtension({ brainPath: sb.brainPath, now: () => new Date("2026-03-01T12:00:00.000Z") })(pi.api);
+  ctx = {
+    cwd: project,
+    ui: { notify: (m) => notes.push(m) },
+    sessionManager: { getSessionId: () => "pi-session-1" },
+  };
+});
+afterEach(() => {
+  process.env.RHO_SUBAGENT = saved.RHO_SUBAGENT;
+  if (saved.RHO_SUBAGENT === undefined) delete process.env.RHO_SUBAGENT;
+});
+after(() => removeSandbox(sb));
+
+const exec = (name: string, params: Record<string, unknown>) =>
+  pi.tools.get(name)!.execute("call-1", params, undefined, undefined, ctx);
+const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
+
+describe("pi extension", () => {
+  it("registers the brain, load_brain_file and brain_search tools and the /brain command", () => {
+    assert.deepEqual([...pi.tools.keys()].sort(), ["brain", "brain_search", "load_brain_file"]);
+    assert.deepEqual([...pi.commands.keys()], ["brain"]);
+    const params = pi.tools.get("brain")!.parameters as { properties: Record<string, { enum?: string[] }> };
+    assert.ok(params.properties.action?.enum?.includes("reminder_run"));
+  });
+
+  it("the brain tool writes to brain.jsonl; an error throws with its code and field", async () => {
+    const r = await exec("brain", {
+      action: "add",
+      type: "learning",
+      text: "The staging cluster is called kite",
+    });
+    assert.equal(r.content[0]?.text, "Added learning: The staging cluster is called kite");
+    assert.ok(readLines(sb.brainPath).some((e) => e.text === "The staging cluster is called kite"));
+    await assert.rejects(
+      exec("brain", { action: "add", type: "learning" }),
+      /^Error: INVALID \(field "text"\)/,
+    );
+    const found = await exec("brain_search", { query: "kite" });
+    assert.match(found.content[0]?.text ?? "", /\[learning [0-9a-f]{8}\] The staging cluster is called kite/);
+  });
+
+  it("before_agent_start appends the context and relevant memories, minus the context files pi loaded", async () => {
+    const handler = pi.handlers.get("before_agent_start")!;
+    const base = { prompt: "deploy to kite", systemPrompt: "You are pi." };
+    const withAgents = (await handler({ ...base, systemPromptOptions: { cwd: project } }, ctx)) as {
+      systemPrompt: string;
+    };
+    assert.ok(withAgents.systemPrompt.startsWith("You are pi.\n\n# Brain: what you remember"));
+    assert.match(withAgents.systemPrompt, /The staging cluster is called kite/);
+    assert.match(withAgents.systemPrompt, /AGENTS-RULE/);
+    const loaded = { cwd: project, contextFiles: [{ path: join(project, "AGENTS.md"), content: "…" }] };
+    const without = (await handler({ ...base, systemPromptOptions: loaded }, ctx)) as {
+      systemPrompt: string;
+    };
+    assert.doesNotMatch(without.systemPrompt, /AGENTS-RULE/, "pi already put AGENTS.md in its prompt");
+  });
+
+  it("queues agent_end work and drains it on session_shutdown, even with no tick in between", () => {
+    const before = fs.existsSync(queueFile()) ? readLines(queueFile()).length : 0;
+    pi.handlers.get("agent_end")!(
+      {
+        messages: [
+          { role: "user", content: "remember kite" },
+          {
+            role: "assistant",
+            content: [
+              { type: "text", text: "Stored." },
+              { type: "toolCall", name: "brain", arguments: { action: "list" } },
+            ],
+          },
+        ],
+      },
+      ctx,
+    );
+    pi.handlers.get("session_before_compact")!(
+      { preparation: { messagesToSummarize: [{ role: "user", content: "old turn" }] } },
+      ctx,
+    );
+    pi.handlers.get("session_shutdown")!({ reason: "quit" }, ctx);
+    const added = readLines(queueFile()).slice(before);
+    assert.deepEqual(
+      added.map((q) => q.event),
+      ["agent_end", "session_before_compact"],
+    );
+    assert.equal(added[0]?.session_id, "pi-session-1");
+    assert.deepEqual(added[0]?.messages, [
+      { role: "user", text: "remember kite" },
+      { role: "assistant", text: 'Stored.\n[tool brain {"action":"list"}]' },
+    ]);
+    assert.deepEqual(added[1]?.messages, [{ role: "user", text: "old turn" }]);
+  });
+
+  it("queues nothing when auto-memory is off (RHO_SUBAGENT=1)", () => {
+    process.env.RHO_SUBAGENT = "1";
+    const other = fakePi();
+    createBrainExtension({ brainPath: sb.brainPath })(other.api);
+    const n = readLines(queueFile()).length;
+    other.handlers.get("agent_end")!({ messages: [{ role: "user", content: "hello" }] }, ctx);
+    other.handlers.get("session_shutdown")!({ reason: "quit" }, ctx);
+    assert.equal(readLines(queueFile()).length, n);
+  });
+
+  it("/brain runs actions with quoted values, and searches", async () => {
+    const cmd = pi.commands.get("brain")!;
+    await cmd.handler('add type=preference category=Code text="Prefer small pure functions"', ctx);
+    assert.equal(notes.at(-1), "Added preference: [Code] Prefer small pure functions");
+    await cmd.handler("search small functions", ctx);
+    assert.match(notes.at(-1) ?? "", /Prefer small pure functions/);
+    await cmd.handler("", ctx);
+    assert.match(notes.at(-1) ?? "", /^🧠 /);
+    await cmd.handler("remove id=ffffffff", ctx);
+    assert.match(notes.at(-1) ?? "", /^NOT_FOUND: /);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Bad arguments give an `isError` result naming the field, engine errors keep their code, and nothing a
+ * client sends takes the server down (not even a line that is not JSON-RPC).
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { after, before, describe, it } from "node:test";
+import { BIN, childEnv, removeSandbox, sandbox } from "../support/cli.ts";
+import { type McpFixture, startMcp, textOf } from "./_support.ts";
+
+let f: McpFixture;
+before(async () => {
+  f = await startMcp("brain-mcp-err-");
+});
+after(async () => {
+  await f?.close();
+});
+
+async function failing(name: string, args: Record<string, unknown>): Promise<string> {
+  const r = await f.client.callTool({ name, arguments: args });
+  assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should fail, got ${textOf(r)}`);
+  assert.equal(r.structuredContent, undefined);
+  return textOf(r);
+}
+
+describe("tool errors name the field", () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ["brain", { action: "bogus" }, /action must be one of: add, update, remove/],
+    ["brain", {}, /action/],
+    ["brain", { action: "add" }, /^INVALID \(field "type"\): add requires type/],
+    ["brain", { action: "add", type: "learning" }, /^INVALID \(field "text"\): learning requires text/],
+    ["brain", { action: "add", type: "robot", text: "x" }, /type must be one of/],
+    ["brain", { action: "list", limit: "many" }, /limit must be a whole number/],
+    ["brain", { action: "list", type: "task", filter: "soon" }, /^INVALID \(field "filter"\)/],
+    ["brain", { action: "add", type: "reminder", text: "x", cadence: "sometimes", enabled: true }, /cadence/],
+    ["brain", { action: "update", id: "00000000", text: "x" }, /^NOT_FOUND: No entry with id "00000000"/],
+    [
+      "brain",
+      { action: "reminder_run", id: "00000000", result: "maybe" },
+      /result must be one of: ok, error, skipped/,
+    ],
+    ["brain_context", { budget: 10 }, /budget must be at least 50 tokens at budget/],
+    ["brain_context", { budget: "lots" }, /budget/],
+    ["brain_search", { query: "" }, /query must not be empty/],
+    ["brain_search", { query: "x", limit: 0 }, /limit must be at least 1/],
+    ["load_brain_file", {}, /name/],
+    [
+      "load_brain_file",
+      { name: "NOPE.md" },
+      /^NOT_FOUND \(field "name"\): No brain file or project rule "NOPE.md"/,
+    ],
+    ["load_brain_file", { name: "../brain.jsonl" }, /^NOT_FOUND \(field "name"\)/],
+  ];
+  for (const [tool, args, re] of cases) {
+    it(`${tool} ${JSON.stringify(args)}`, async () => {
+      assert.match(await failing(tool, args), re);
+    });
+  }
+
+  it("a duplicate learning is refused with DUPLICATE and not written twice", async () => {
+    const ok = await f.client.callTool({
+      name: "brain",
+      arguments: { action: "add", type: "learning", text: "Uses pnpm" },
+    });
+    assert.ok(!ok.isError);
+    assert.match(
+      await failing("brain", { action: "add", type: "learning", text: "uses PNPM!" }),
+      /^DUPLICATE: /,
+    );
+  });
+
+  it("an unknown tool is an error result, and the server still answers afterwards", async () => {
+    const r = await f.client.callTool({ name: "nope", arguments: {} });
+    assert.equal(r.isError, true);
+    assert.match(textOf(r), /Tool nope not found/);
+    const { tools } = await f.client.listTools();
+    assert.equal(tools.length, 4);
+  });
+});
+
+describe("the server never crashes", () => {
+  it("answers initialize after a line that is not JSON", async () => {
+    const sb = sandbox("brain-mcp-raw-");
+    const child = spawn(process.execPath, [BIN, "mcp"], {
+      env: childEnv(sb),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      out += d;
+    });
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    };
+    child.stdin.write("this is not json\n");
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 0, method: "no/such/method" })}\n`);
+    child.stdin.write(`${JSON.stringify(init)}\n`);
+    const deadline = Date.now() + 15_000;
+    while (!out.includes('"id":1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id?: number; error?: { code: number } });
+    assert.equal(lines.find((l) => l.id === 0)?.error?.code, -32601, "unknown method is a JSON-RPC error");
+    const res = lines.find((l) => l.id === 1) as { result?: { serverInfo?: { name: string } } };
+    assert.equal(res?.result?.serverInfo?.name, "brain");
+    const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
+    child.stdin.end();
+    assert.equal(await exited, 0, "closing stdin ends the server cleanly");
+    removeSandbox(sb);
+  });
+});
