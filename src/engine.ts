@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
-import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
+import { type ActionResult, isAction, MAX_LIST_LIMIT, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
 import { FoldView, type Health } from "./core/health.ts";
@@ -14,21 +14,22 @@ import { coerceParams, type Params } from "./core/params.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
-import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest/ingest.ts";
+import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { Recall } from "./recall/recall.ts";
 import { mergeSearch } from "./recall/search.ts";
 import { SEARCH_TYPES, type SearchOptions, type SearchResult, searchMemories } from "./search.ts";
-import { type Recalled, recallSection } from "./sources/recall.ts";
 import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
 import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
+import { type Recalled, recallSection } from "./sources/recall.ts";
 import { discoverRules, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
-import { type EventStore, START } from "./store/event-store.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
+import { type EventStore, START } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
-import { MemoryStore } from "./store/memory-store.ts";
+import { inspectLock, type LockStatus } from "./store/lock.ts";
 import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
+import { MemoryStore } from "./store/memory-store.ts";
 import type { Position } from "./store/scan.ts";
 import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
 
@@ -137,7 +138,19 @@ export class Brain {
   }
 
   health(): Health {
-    return { ...this.#view.health, truncatedTail: this.#tornTail !== null, tornTail: this.#tornTail };
+    const shared = this.state.sharedIds().flatMap(({ id, records }) =>
+      records.slice(1).map((r) => ({
+        line: r.line,
+        message: `id "${id}" is also used by a live ${records[0]?.type} (line ${records[0]?.line})`,
+      })),
+    );
+    const h = this.#view.health;
+    return {
+      ...h,
+      warnings: [...h.warnings, ...shared].sort((a, b) => a.line - b.line),
+      truncatedTail: this.#tornTail !== null,
+      tornTail: this.#tornTail,
+    };
   }
 
   get position(): Position {
@@ -146,7 +159,11 @@ export class Brain {
 
   /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
   async act(params: Params): Promise<ActionResult> {
-    const p = coerceParams(params);
+    const raw = { ...params };
+    // Guard the values as given: coercion lower-cases tags, which hides an AWS key id or a PEM header.
+    const a = raw.action;
+    if (a === "add" || a === "update" || a === "remove" || a === "reminder_run") await this.#guard(raw);
+    const p = coerceParams(raw);
     const action = p.action;
     if (!isAction(action) || !writes(action)) {
       this.refresh();
@@ -155,7 +172,6 @@ export class Brain {
         this.#env((e) => e as BaseEntry),
       ).result;
     }
-    if (action === "add" || action === "update") await this.#guard(p);
     const { validateEntry } = await import("./core/schema.ts");
     // Work that grows with the brain happens before the lock; under it we only read the tail and append.
     if (action === "add") this.state.hasText(" ");
@@ -171,37 +187,58 @@ export class Brain {
     }, action);
   }
 
-  /** Size limit and secret policy for the text fields of a new or updated entry (mutates when redacting). */
+  /**
+   * Size limit and secret policy for every value a write would store (mutates when redacting): text fields,
+   * and nested values too — a secret inside `tags` or an extra object is found, and a non-string value is
+   * measured by its JSON length — for adds, updates, removal reasons and reminder errors alike.
+   */
   async #guard(p: Params): Promise<void> {
     const fields = Object.entries(p).filter(
-      (e): e is [string, string] =>
-        typeof e[1] === "string" && !["action", "type", "id", "reason"].includes(e[0]),
+      ([k, v]) => v !== undefined && !["action", "type", "id"].includes(k),
     );
     for (const [field, value] of fields) {
-      if (value.length > this.settings.maxEntryChars) {
+      let size: number;
+      try {
+        size = typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0);
+      } catch {
+        throw new BrainError("INVALID", `field "${field}" is not JSON data`, { field });
+      }
+      if (size > this.settings.maxEntryChars) {
         throw new BrainError(
           "INVALID",
-          `field "${field}" is ${value.length} characters; the limit is ${this.settings.maxEntryChars} (maxEntryChars in config)`,
+          `field "${field}" is ${size} characters${typeof value === "string" ? "" : " as JSON"}; the limit is ${this.settings.maxEntryChars} (maxEntryChars in config)`,
           { field },
         );
       }
     }
     if (this.settings.secrets === "allow") return;
     const { findSecrets, redact } = await import("./guards/secrets.ts");
-    for (const [field, value] of fields) {
-      const found = await findSecrets(value);
-      if (found.length === 0) continue;
-      if (this.settings.secrets === "redact") {
-        p[field] = redact(value, found);
-        continue;
+    const redacting = this.settings.secrets === "redact";
+    /** The value with every secret in its strings redacted (same value when there is none), or a refusal. */
+    const scrub = async (field: string, value: unknown): Promise<unknown> => {
+      if (typeof value === "string") {
+        const found = await findSecrets(value);
+        if (found.length === 0) return value;
+        if (redacting) return redact(value, found);
+        const kinds = [...new Set(found.map((f) => f.kind))].join(", ");
+        throw new BrainError(
+          "INVALID",
+          `refused: field "${field}" looks like it contains a secret (${kinds}). Remove it, or set "secrets": "redact" in the config to store it redacted.`,
+          { field, secret: kinds },
+        );
       }
-      const kinds = [...new Set(found.map((f) => f.kind))].join(", ");
-      throw new BrainError(
-        "INVALID",
-        `refused: field "${field}" looks like it contains a secret (${kinds}). Remove it, or set "secrets": "redact" in the config to store it redacted.`,
-        { field, secret: kinds },
-      );
-    }
+      if (value === null || typeof value !== "object") return value;
+      const entries: [string, unknown][] = [];
+      let changed = false;
+      for (const [k, v] of Object.entries(value)) {
+        const next = await scrub(field, v);
+        changed ||= next !== v;
+        entries.push([k, next]);
+      }
+      if (!changed) return value;
+      return Array.isArray(value) ? entries.map((e) => e[1]) : Object.fromEntries(entries);
+    };
+    for (const [field, value] of fields) p[field] = await scrub(field, value);
   }
 
   #env(validate: (e: Record<string, unknown>) => BaseEntry) {
@@ -342,9 +379,13 @@ export class Brain {
     });
     // Learnings, preferences and (when no types are asked for) episodes come from the relevance index.
     const recalled = this.recall(query).filter((r) =>
-      r.kind === "e" ? opts.types === undefined : indexed.includes(r.kind === "l" ? "learning" : "preference"),
+      r.kind === "e"
+        ? opts.types === undefined
+        : indexed.includes(r.kind === "l" ? "learning" : "preference"),
     );
-    return mergeSearch(query, rest, recalled, opts);
+    // Capped like list, so one tool result cannot flood the agent's context.
+    const limit = Math.max(0, Math.min(opts.limit ?? 10, MAX_LIST_LIMIT));
+    return mergeSearch(query, rest, recalled, { ...opts, limit });
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
@@ -442,6 +483,13 @@ export class Brain {
     this.refresh();
     this.persist(true);
     return report;
+  }
+
+  /** The lock file: absent, held, or stale (and why), for `brain doctor`. */
+  lockStatus(): LockStatus {
+    return this.store instanceof JsonlFileStore
+      ? inspectLock(this.store.path)
+      : { present: false, stale: false };
   }
 
   /** Save the fold snapshot (and the recall index) if enough changed since the last save. Never throws. */

@@ -207,6 +207,22 @@ export class FoldState {
     return undefined;
   }
 
+  /** Ids held by live entries of more than one type (legal in Rho's fold, but almost always a mistake). */
+  sharedIds(): { id: string; records: { type: string; line: number }[] }[] {
+    const first = new Map<string, Rec>();
+    const shared = new Map<string, Rec[]>();
+    for (const rec of this.live()) {
+      const prev = first.get(rec.id);
+      if (!prev) first.set(rec.id, rec);
+      else if (prev.type !== rec.type) {
+        const list = shared.get(rec.id) ?? [prev];
+        list.push(rec);
+        shared.set(rec.id, list);
+      }
+    }
+    return [...shared].map(([id, recs]) => ({ id, records: recs.map((r) => ({ type: r.type, line: r.line })) }));
+  }
+
   findKeyed(type: KeyedType, key: string): Rec | undefined {
     return this.keyed[type].get(key)?.rec;
   }
@@ -225,7 +241,7 @@ export const LIST_ORDER: readonly LiveType[] = [
 ];
 
 function normOf(rec: Rec): string {
-  if (rec.norm === undefined) rec.norm = dedupText(rec.entry);
+  if (rec.norm === undefined) rec.norm = dedupText(rec.peek());
   return rec.norm;
 }
 

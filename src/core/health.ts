@@ -48,12 +48,6 @@ export class FoldView {
 
   rec(rec: Rec): void {
     this.health.total++;
-    if (rec.type !== "tombstone") {
-      const other = this.state.find(rec.id);
-      if (other && other.type !== rec.type) {
-        this.warning(rec.line, `id "${rec.id}" is also used by a live ${other.type} (line ${other.line})`);
-      }
-    }
     this.state.apply(rec);
   }
 

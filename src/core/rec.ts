@@ -69,6 +69,11 @@ export class Rec {
     return this.#raw;
   }
 
+  /** The entry, parsed without keeping the object (for one-off passes over every record). */
+  peek(): BaseEntry {
+    return this.#entry ?? (JSON.parse(this.#raw as string) as BaseEntry);
+  }
+
   get parsed(): boolean {
     return this.#entry !== undefined;
   }

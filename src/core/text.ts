@@ -8,7 +8,13 @@
 const NON_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ASCII_NON_WORD = /[^a-z0-9]+/g;
+
 export function normalizeText(s: string): string {
+  // Fast path with the same result: in printable ASCII, letters and digits are the only word characters,
+  // and NFKC changes nothing.
+  if (PRINTABLE_ASCII.test(s)) return s.toLowerCase().replace(ASCII_NON_WORD, " ").trim();
   return s
     .normalize("NFKC")
     .toLowerCase()

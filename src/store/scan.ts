@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import type { BadLine } from "../core/health.ts";
-import { Rec } from "../core/rec.ts";
+import { MANUAL, PROJECT, Rec } from "../core/rec.ts";
 import { isEntryType } from "../core/types.ts";
 
 export interface Position {
@@ -32,6 +32,8 @@ export interface ScanResult {
 const CHUNK = 1 << 22;
 const NL = 0x0a;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+/** Whitespace JSON allows after a value (so "\u2028" or "\u00a0" glued to an entry is not "blank"). */
+const JSON_SPACE = /^[ \t\r]*$/;
 
 function preview(s: string): string {
   return s.length > 200 ? `${s.slice(0, 200)}…` : s;
@@ -99,7 +101,7 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
           // anything else glued onto the entry is reported on the entry's own line number.
           endsWithNewline = true;
           const rest = chunk.toString("utf8", start, nl);
-          if (rest.trim() !== "")
+          if (!JSON_SPACE.test(rest))
             sink.bad({ line, reason: "text after an entry on the same line", text: preview(rest) });
           start = nl + 1;
           continue;
@@ -127,8 +129,9 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
         linesRead++;
         handleLine(carry, 0, carry.length, line, sink);
         end = { offset: pos, line, endsWithNewline: false };
-      } else if (text.trim() !== "") {
-        tornTail = { line: line + 1, offset: carryStart, text: preview(text) };
+      } else if (endsWithNewline ? text.trim() !== "" : !JSON_SPACE.test(text)) {
+        // After an entry applied without its newline, the unfinished text continues that same line.
+        tornTail = { line: endsWithNewline ? line + 1 : line, offset: carryStart, text: preview(text) };
       }
     }
     return { end, tornTail, bytesRead: pos - from.offset, linesRead };
@@ -160,9 +163,19 @@ function parseEntry(text: string): Parsed {
   return { kind: "rec", value: o };
 }
 
-function toRec(o: Record<string, unknown>, line: number): Rec {
+/** Types whose fold needs the parsed fields right away (keys and tombstone targets); all others keep only
+ *  the line's text and parse again on demand, which holds a large brain in about half the memory. */
+const KEEP_PARSED = new Set(["tombstone", "identity", "user", "meta"]);
+
+function toRec(o: Record<string, unknown>, line: number, text: string): Rec {
   const created = typeof o.created === "string" ? Date.parse(o.created) : Number.NaN;
-  return new Rec(o.id as string, o.type as string, line, created, undefined, o as never);
+  const type = o.type as string;
+  if (KEEP_PARSED.has(type)) return new Rec(o.id as string, type, line, created, undefined, o as never);
+  const flags = (o.source === "manual" ? MANUAL : 0) | (o.scope === "project" ? PROJECT : 0);
+  const projectPath = typeof o.projectPath === "string" ? o.projectPath : undefined;
+  const last = text.charCodeAt(text.length - 1);
+  const raw = last === 0x0d || last === 0x20 || last === 0x09 ? text.trimEnd() : text;
+  return new Rec(o.id as string, type, line, created, raw, undefined, flags, projectPath);
 }
 
 function handleLine(chunk: Buffer, start: number, end: number, line: number, sink: ScanSink): void {
@@ -189,5 +202,5 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
     sink.unknownType(line, p.value.type as string);
     return;
   }
-  sink.rec(toRec(p.value, line));
+  sink.rec(toRec(p.value, line, text));
 }

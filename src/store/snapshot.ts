@@ -74,14 +74,8 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position): bo
   const check = logCheck(logPath, pos.offset);
   if (!check) return false;
   const { truncatedTail: _t, tornTail: _tt, ...health } = view.health;
-  const lines: string[] = [];
-  for (const rec of view.state.live()) {
-    const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
-    const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
-    lines.push(
-      `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}`,
-    );
-  }
+  let records = 0;
+  for (const t of LIVE_TYPES) records += view.state.count(t);
   const header: Header = {
     format: FORMAT,
     version: VERSION,
@@ -90,12 +84,28 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position): bo
     health,
     applied: view.state.applied,
     tombstoned: [...view.state.tombstoned],
-    records: lines.length,
+    records,
   };
   const path = snapshotPath(logPath);
   fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(tmp, `${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join("")}`, { mode: 0o600 });
+  // Streamed in ~1 MB batches: a 1M-entry brain must not build its whole snapshot as one string.
+  const fd = fs.openSync(tmp, "w", 0o600);
+  try {
+    let batch = `${JSON.stringify(header)}\n`;
+    for (const rec of view.state.live()) {
+      const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
+      const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
+      batch += `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`;
+      if (batch.length > 1 << 20) {
+        fs.writeSync(fd, batch);
+        batch = "";
+      }
+    }
+    fs.writeSync(fd, batch);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(tmp, path);
   return true;
 }
