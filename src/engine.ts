@@ -52,6 +52,20 @@ export interface BrainOptions {
 
 const sha256: Sha256Hex = (s) => createHash("sha256").update(s).digest("hex");
 const realRandom: RandomHex = (n) => randomBytes(n).toString("hex");
+/**
+ * Write-path modules, loaded on first use and then kept: an `import()` per write resolves the specifier
+ * again every time (through the loader hooks, when there are any), which was most of a write's latency.
+ */
+let schemaModule: Promise<typeof import("./core/schema.ts")> | undefined;
+let secretsModule: Promise<typeof import("./guards/secrets.ts")> | undefined;
+const loadSchema = () => {
+  schemaModule ??= import("./core/schema.ts");
+  return schemaModule;
+};
+const loadSecrets = () => {
+  secretsModule ??= import("./guards/secrets.ts");
+  return secretsModule;
+};
 /** Save a new snapshot once this many lines were parsed beyond the last one. */
 const SNAPSHOT_AFTER_LINES = 2000;
 
@@ -172,7 +186,7 @@ export class Brain {
         this.#env((e) => e as BaseEntry),
       ).result;
     }
-    const { validateEntry } = await import("./core/schema.ts");
+    const { validateEntry } = await loadSchema();
     // Work that grows with the brain happens before the lock; under it we only read the tail and append.
     if (action === "add") this.state.hasText(" ");
     if (action === "decay") for (const r of this.state.list("learning")) void r.entry;
@@ -212,7 +226,7 @@ export class Brain {
       }
     }
     if (this.settings.secrets === "allow") return;
-    const { findSecrets, redact } = await import("./guards/secrets.ts");
+    const { findSecrets, redact } = await loadSecrets();
     const redacting = this.settings.secrets === "redact";
     /** The value with every secret in its strings redacted (same value when there is none), or a refusal. */
     const scrub = async (field: string, value: unknown): Promise<unknown> => {
@@ -314,7 +328,7 @@ export class Brain {
   async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
     checkFormat(opts.format);
     const parsed = readTranscript(path, opts);
-    const { validateEntry } = await import("./core/schema.ts");
+    const { validateEntry } = await loadSchema();
     const { toEpisode } = await import("./core/episode.ts");
     const created = this.now().toISOString();
     const source = `${parsed.format}:${basename(path)}`;
@@ -444,7 +458,7 @@ export class Brain {
     }
     this.refresh();
     if (found.length === 0 || alreadyMigrated(this.state)) return null;
-    const { validateEntry } = await import("./core/schema.ts");
+    const { validateEntry } = await loadSchema();
     return this.store.withLock(() => {
       this.refresh();
       if (alreadyMigrated(this.state)) return null;

@@ -11,6 +11,7 @@ export {
 export { ACTIONS, type Action, type ActionResult, plan } from "./core/actions.ts";
 export { nextDue, parseInterval } from "./core/cadence.ts";
 export { defaultBrain } from "./core/defaults.ts";
+export { type EpisodeEntry, episodeId, renderEpisode, type Turn } from "./core/episode.ts";
 export { BrainError, type BrainErrorCode } from "./core/errors.ts";
 export { FoldState, foldEntries, LIST_ORDER } from "./core/fold.ts";
 export { type BadLine, FoldView, type Health } from "./core/health.ts";
@@ -23,6 +24,8 @@ export { statsLine } from "./core/stats.ts";
 export { approxTokens, normalizeText } from "./core/text.ts";
 export { type BaseEntry, ENTRY_TYPES, type EntryType } from "./core/types.ts";
 export { Brain, type BrainOptions } from "./engine.ts";
+export type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
+export { detectFormat, parseTranscript, type TranscriptFormat } from "./ingest/parse.ts";
 export type { EventStore } from "./store/event-store.ts";
 export { JsonlFileStore } from "./store/file-store.ts";
 export { FileLock } from "./store/lock.ts";

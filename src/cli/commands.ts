@@ -128,14 +128,16 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
     );
   }
   const h = brain.health();
+  const lock = brain.lockStatus();
   const report = {
-    ok: h.badLineCount === 0 && !h.truncatedTail,
+    ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale,
     path: config.brainPath,
     source: config.brainPathSource,
     configPath: config.configPath,
     bytes: brain.store.size(),
     lines: brain.position.line,
     snapshot: brain.snapshotStatus,
+    lock,
     ...(repaired ? { repaired } : {}),
     ...h,
   };
@@ -146,6 +148,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
       `config:    ${report.configPath}`,
       `size:      ${report.bytes} bytes, ${report.lines} lines, ${h.total} entries`,
       `snapshot:  ${report.snapshot}`,
+      `lock:      ${!lock.present ? "none" : `${lock.stale ? `stale (${lock.reason})` : "held"}${lock.pid ? ` by pid ${lock.pid}` : ""}${lock.purpose ? ` (${lock.purpose})` : ""}`}`,
       `bad lines: ${h.badLineCount}`,
       ...h.badLines.slice(0, 20).map((b) => `  line ${b.line}: ${b.reason}: ${b.text}`),
       `unknown types: ${h.unknownTypes.length}`,

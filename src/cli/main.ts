@@ -77,7 +77,10 @@ export function buildProgram(): Command {
     .option("--files <paths>", "comma-separated files being worked on (auto-attaches matching rules)")
     .option("--include <names>", "comma-separated manual rules or brain files to include")
     .option("--query <text>", "the prompt the context is for (fills learnings and recall by relevance)")
-    .option("--queries <file>", "batch: one query per line; prints one JSON object per line (needs --format json)")
+    .option(
+      "--queries <file>",
+      "batch: one query per line; prints one JSON object per line (needs --format json)",
+    )
     .option("--recover", "post-compaction context: brain files in full, rules in force, recent paths, plan")
     .action((o) =>
       run(
@@ -121,7 +124,9 @@ export function buildProgram(): Command {
     );
   program
     .command("ingest")
-    .description("import a conversation transcript as episodes (Claude Code, pi, OpenAI messages, LoCoMo, JSONL)")
+    .description(
+      "import a conversation transcript as episodes (Claude Code, pi, OpenAI messages, LoCoMo, JSONL)",
+    )
     .argument("<file>")
     .option("--format <format>", "claude | pi | openai | locomo | generic (default: detected)")
     .option("--session <name>", "session name for transcripts that carry none (default: the file name)")

@@ -15,7 +15,9 @@ function toBool(field: string, v: unknown): boolean {
 
 /** "code, CI" → ["code", "ci"]; arrays are lower-cased and trimmed too. */
 export function toTags(v: unknown): string[] {
-  const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(",") : [String(v)];
+  // String() throws on an object without a prototype; such a tag becomes its JSON text instead.
+  const str = (x: unknown) => (typeof x === "string" ? x : (JSON.stringify(x) ?? String(x)));
+  const parts = Array.isArray(v) ? v.map(str) : typeof v === "string" ? v.split(",") : [str(v)];
   return parts.map((t) => t.trim().toLowerCase()).filter(Boolean);
 }
 
@@ -38,6 +40,16 @@ function toCadence(v: unknown): unknown {
   );
 }
 
+/** A caller's value in a message; never throws. */
+function shown(v: unknown): string {
+  if (typeof v === "string") return `"${v}"`;
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return typeof v;
+  }
+}
+
 /** Coerce string-typed parameters to the types the schema expects. Unknown fields pass through. */
 export function coerceParams(p: Params): Params {
   const out: Params = {};
@@ -46,10 +58,11 @@ export function coerceParams(p: Params): Params {
     if (BOOLEAN_FIELDS.has(k)) out[k] = toBool(k, v);
     else if (JSON_FIELDS.has(k)) out[k] = toCadence(v);
     else if (k === "tags") out[k] = toTags(v);
-    else if ((k === "limit" || k === "offset") && typeof v === "string") {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0)
-        throw new BrainError("INVALID", `field "${k}" must be a whole number (got "${v}")`);
+    else if (k === "limit" || k === "offset") {
+      // Numbers too: a negative or fractional offset would page from the end or skip entries.
+      const n = typeof v === "string" ? Number(v) : v;
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+        throw new BrainError("INVALID", `field "${k}" must be a whole number (got ${shown(v)})`);
       out[k] = n;
     } else out[k] = v;
   }

@@ -1,24 +1,10 @@
-import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import type { Rec } from "../core/rec.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
-import { processTerm, tokenize } from "./analyze.ts";
+import { processTerm, terms, tokenize } from "./analyze.ts";
+import { Bm25 } from "./bm25.ts";
 
 /** Kinds of indexed entries: learning, preference, episode. */
 export type Kind = "l" | "p" | "e";
-
-interface Doc {
-  id: string;
-  /** The entry's own text (an episode's turn, with its image caption). */
-  text: string;
-  /** An episode's neighbouring turns in its session: a reply often answers in words the question used. */
-  ctx: string;
-  k: Kind;
-  /** Episode session and speaker (lower-cased), for session and speaker signals at query time. */
-  s?: string;
-  sp?: string;
-  /** Episode date, epoch ms. */
-  d?: number;
-}
 
 export interface Hit {
   id: string;
@@ -31,65 +17,64 @@ export interface Hit {
   matched: number;
 }
 
-const OPTIONS: Options<Doc> = {
-  idField: "id",
-  fields: ["text", "ctx"],
-  storeFields: ["k", "s", "sp", "d"],
-  tokenize,
-  processTerm,
-  searchOptions: { tokenize, processTerm, boost: { text: 1, ctx: 1 } },
-  // Vacuuming runs on a timer; a CLI process that exits (or a test) must not wait for one.
-  autoVacuum: false,
-};
+/** Speakers that are roles, not people: never treated as names a query could mention. */
+const ROLES = new Set(["user", "assistant", "system", "human", "ai", "bot", "model", "tool", "developer"]);
+
+/** How many candidates the index hands to the ranking (far more than any budget can show). */
+const TOP_K = 2000;
+
+function countTokens(text: string): number {
+  let n = 0;
+  for (const t of tokenize(text)) if (t) n++;
+  return n;
+}
 
 /**
- * The lexical index (BM25, via MiniSearch) over learnings, preferences and episodes. Updated in place as
- * entries arrive (add / discard), serialisable as a derived file. Speaker names are counted so a query that
- * names a speaker can be told apart from one that uses the name as a topic.
+ * The lexical index (BM25, src/recall/bm25.ts) over learnings, preferences and episodes. Updated in place
+ * as entries arrive, serialisable as a derived file. Speaker names are counted so a query that names a
+ * speaker can be told apart from one that uses the name as a topic.
  */
 export class RecallIndex {
-  readonly ms: MiniSearch<Doc>;
+  readonly bm25: Bm25;
   /** Index term of a speaker's name → number of episodes they spoke. */
   readonly speakers: Map<string, number>;
-  #dirt = 0;
 
-  constructor(ms?: MiniSearch<Doc>, speakers?: Map<string, number>) {
-    this.ms = ms ?? new MiniSearch<Doc>(OPTIONS);
+  constructor(bm25?: Bm25, speakers?: Map<string, number>) {
+    this.bm25 = bm25 ?? new Bm25();
     this.speakers = speakers ?? new Map();
   }
 
   get size(): number {
-    return this.ms.documentCount;
+    return this.bm25.live;
+  }
+
+  /** Share of the index taken by superseded documents (a rebuild reclaims them). */
+  get deadRatio(): number {
+    return this.bm25.dead / Math.max(1, this.bm25.ids.length);
   }
 
   has(id: string): boolean {
-    return this.ms.has(id);
-  }
-
-  #put(doc: Doc): void {
-    if (this.ms.has(doc.id)) {
-      this.ms.discard(doc.id);
-      this.#dirt++;
-    }
-    this.ms.add(doc);
+    return this.bm25.has(id);
   }
 
   /** Index a learning or preference (a newer version replaces the older one). */
   putEntry(rec: Rec): void {
     const e = rec.entry;
-    const text = typeof e.text === "string" ? e.text : "";
-    if (rec.type === "learning") this.#put({ id: rec.id, text, ctx: "", k: "l" });
-    else if (rec.type === "preference") {
-      const cat = typeof e.category === "string" ? e.category : "";
-      this.#put({ id: rec.id, text: `${text} ${cat}`, ctx: "", k: "p" });
-    }
+    let text = typeof e.text === "string" ? e.text : "";
+    if (rec.type === "preference" && typeof e.category === "string") text = `${text} ${e.category}`;
+    if (rec.type !== "learning" && rec.type !== "preference") return;
+    this.bm25.add({
+      id: rec.id,
+      text: terms(text),
+      textLen: countTokens(text),
+      ctx: [],
+      ctxLen: 0,
+      kind: rec.type === "learning" ? "l" : "p",
+    });
   }
 
   remove(id: string): void {
-    if (this.ms.has(id)) {
-      this.ms.discard(id);
-      this.#dirt++;
-    }
+    this.bm25.remove(id);
   }
 
   /**
@@ -102,64 +87,58 @@ export class RecallIndex {
     for (const rec of fresh) {
       this.#putEpisode(rec, log);
       for (const n of log.neighbours(rec.id, 1, 0)) if (!isFresh.has(n.id)) fix.add(n.id);
-      const sp = processTerm(firstName(rec.entry.speaker));
+      const speaker = String(rec.entry.speaker ?? "");
+      if (ROLES.has(speaker.toLowerCase())) continue;
+      const sp = processTerm(firstName(speaker));
       if (sp) this.speakers.set(sp, (this.speakers.get(sp) ?? 0) + 1);
     }
     for (const id of fix) {
       const rec = log.byId.get(id);
       if (rec) this.#putEpisode(rec, log);
     }
-    if (this.#dirt > 1000 && this.#dirt > this.size / 10) {
-      void this.ms.vacuum();
-      this.#dirt = 0;
-    }
   }
 
   #putEpisode(rec: Rec, log: EpisodeLog): void {
     const e = rec.entry;
+    const text = String(e.text ?? "");
     const ctx = log
       .neighbours(rec.id, 1, 1)
       .map((n) => String(n.entry.text ?? ""))
       .join(" ");
     const date = typeof e.date === "string" ? Date.parse(e.date) : Number.NaN;
-    this.#put({
+    this.bm25.add({
       id: rec.id,
-      text: String(e.text ?? ""),
-      ctx,
-      k: "e",
-      s: String(e.session ?? ""),
-      sp: String(e.speaker ?? "").toLowerCase(),
-      ...(Number.isNaN(date) ? {} : { d: date }),
+      text: terms(text),
+      textLen: countTokens(text),
+      ctx: terms(ctx),
+      ctxLen: countTokens(ctx),
+      kind: "e",
+      session: String(e.session ?? ""),
+      speaker: String(e.speaker ?? "").toLowerCase(),
+      date: Number.isNaN(date) ? undefined : date,
     });
   }
 
-  /** Every document matching any query term, with its BM25 score; `mute` terms count for nothing. */
-  search(query: string, mute: ReadonlySet<string> = new Set()): Hit[] {
-    const opts = mute.size ? { boostTerm: (t: string) => (mute.has(t) ? 0 : 1) } : {};
-    const res: SearchResult[] = this.ms.search(query, { combineWith: "OR", ...opts });
-    const out: Hit[] = [];
-    for (const r of res) {
-      if (!(r.score > 0)) continue;
-      out.push({
-        id: r.id as string,
-        kind: r.k as Kind,
-        score: r.score,
-        session: r.s as string | undefined,
-        speaker: r.sp as string | undefined,
-        dateMs: r.d as number | undefined,
-        matched: Object.values(r.match).filter((f) => f.includes("text")).length,
-      });
-    }
-    return out;
+  /** The best-matching documents for these query terms (BM25 score > 0), best first. */
+  search(queryTerms: string[]): Hit[] {
+    const b = this.bm25;
+    return b.search(queryTerms, TOP_K).map((h) => ({
+      id: b.ids[h.doc] as string,
+      kind: b.kind[h.doc] as Kind,
+      score: h.score,
+      session: b.session[h.doc],
+      speaker: b.speaker[h.doc],
+      dateMs: b.date[h.doc],
+      matched: h.matched,
+    }));
   }
 
   toJSON(): { speakers: [string, number][]; index: unknown } {
-    return { speakers: [...this.speakers], index: this.ms.toJSON() };
+    return { speakers: [...this.speakers], index: this.bm25.toJSON() };
   }
 
   static fromJSON(json: { speakers: [string, number][]; index: unknown }): RecallIndex {
-    const ms = MiniSearch.loadJS<Doc>(json.index as never, OPTIONS);
-    return new RecallIndex(ms, new Map(json.speakers));
+    return new RecallIndex(Bm25.fromJSON(json.index as Record<string, unknown>), new Map(json.speakers));
   }
 }
 

@@ -23,7 +23,7 @@ import { rank } from "./rank.ts";
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-const VERSION = 1;
+const VERSION = 2;
 const PROBE = 4096;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
@@ -152,6 +152,10 @@ export class Recall {
       this.#unsaved += newer.length;
     }
     this.#episodeMark = this.episodes.position;
+    if (index.deadRatio > 0.5 && index.size > 1000) {
+      this.#rebuild(state, brainPos, "superseded documents");
+      return this.#index as unknown as RecallIndex;
+    }
     return index;
   }
 
@@ -167,7 +171,7 @@ export class Recall {
     const named = new Set(qterms.filter((t) => index.speakers.has(t)));
     // A named speaker says who, not what: the name counts only when the query has nothing else.
     const mute = named.size > 0 && qterms.some((t) => !named.has(t)) ? named : new Set<string>();
-    const hits = index.search(query, mute);
+    const hits = index.search(qterms.filter((t) => !mute.has(t)));
     const learnings = state.arrays.learning;
     const preferences = state.arrays.preference;
     const ranked = rank({

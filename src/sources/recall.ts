@@ -1,4 +1,4 @@
-import { ORDER, rankLearnings } from "../core/context/entry-sections.ts";
+import { MEMORY_NOTE, ORDER, rankLearnings } from "../core/context/entry-sections.ts";
 import type { Item, Section } from "../core/context/types.ts";
 import { renderEpisode } from "../core/episode.ts";
 import type { Rec } from "../core/rec.ts";
@@ -35,7 +35,7 @@ export function recallSection(recalled: Recalled[], learnings: Rec[], cwd: strin
   }
   return {
     id: "learnings",
-    header: relevant.some((r) => r.kind === "e") ? "## Learnings and recalled conversations" : "## Learnings",
+    header: `${relevant.some((r) => r.kind === "e") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },

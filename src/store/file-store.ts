@@ -29,7 +29,11 @@ export class JsonlFileStore implements EventStore {
   identity(): { generation: number; size: number } {
     try {
       const st = fs.statSync(this.path);
-      return { generation: st.ino, size: st.size };
+      // The inode number alone is not enough: ext4 hands a freed number straight to the next new file, so
+      // a log compacted a few times comes back with an inode a reader saw before, and the reader would go
+      // on from its old offset inside a different file. The birth time (µs) tells those files apart.
+      const born = Math.round(st.birthtimeMs * 1000) % 1_000_003;
+      return { generation: st.ino * 1_000_003 + born, size: st.size };
     } catch {
       return { generation: 0, size: 0 };
     }
@@ -76,6 +80,7 @@ export class JsonlFileStore implements EventStore {
       let written = 0;
       while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
       if (FSYNC) fs.fdatasyncSync(fd);
+      if (FSYNC && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
       return { terminatedTorn: prefix !== "" };
     } finally {
       fs.closeSync(fd);
@@ -87,9 +92,16 @@ export class JsonlFileStore implements EventStore {
     const dir = dirname(this.path);
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = `${this.path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-    fs.writeFileSync(tmp, lines.map((l) => `${l}\n`).join(""), { mode: 0o600 });
+    const fd = fs.openSync(tmp, "w", 0o600);
+    try {
+      fs.writeSync(fd, lines.map((l) => `${l}\n`).join(""));
+      if (FSYNC) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     try {
       fs.linkSync(tmp, this.path);
+      if (FSYNC) fsyncDir(dir);
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -97,5 +109,18 @@ export class JsonlFileStore implements EventStore {
     } finally {
       fs.unlinkSync(tmp);
     }
+  }
+}
+
+/** Make a new or renamed directory entry durable (a file's fsync does not cover its name). */
+export function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    /* not supported here: best effort */
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }

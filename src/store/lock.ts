@@ -74,6 +74,50 @@ function isStale(lockPath: string, seen: { payload: Payload | null }, staleMs: n
   }
 }
 
+export interface LockStatus {
+  /** Whether `<file>.lock` exists. */
+  present: boolean;
+  /** Present and judged stale: the next writer breaks it (`brain doctor --repair` does it now). */
+  stale: boolean;
+  pid?: number;
+  purpose?: string;
+  hostname?: string;
+  /** Milliseconds since the holder last refreshed it (or since the file changed, when unreadable). */
+  ageMs?: number;
+  /** Why it is stale. */
+  reason?: string;
+}
+
+/** What `brain doctor` says about the lock: absent, held (by whom, how long) or stale (and why). */
+export function inspectLock(filePath: string, staleMs = 30_000, now = Date.now()): LockStatus {
+  const lockPath = `${filePath}.lock`;
+  const seen = readPayload(lockPath);
+  if (!seen) return { present: false, stale: false };
+  const stale = isStale(lockPath, seen, staleMs, now);
+  const p = seen.payload;
+  let ageMs: number | undefined;
+  try {
+    ageMs = now - (p ? p.refreshedAt : fs.statSync(lockPath).mtimeMs);
+  } catch {
+    /* gone meanwhile */
+  }
+  const sameHost = p && (p.hostname === undefined || p.hostname === HOST);
+  const reason = !stale
+    ? undefined
+    : !p
+      ? "unreadable lock file older than the stale window"
+      : sameHost && !isPidAlive(p.pid)
+        ? `holder pid ${p.pid} is not running`
+        : `not refreshed for ${Math.round((ageMs ?? 0) / 1000)} s`;
+  return {
+    present: true,
+    stale,
+    ...(p ? { pid: p.pid, purpose: p.purpose, hostname: p.hostname } : {}),
+    ...(ageMs !== undefined ? { ageMs } : {}),
+    ...(reason ? { reason } : {}),
+  };
+}
+
 /** Removes a stale lock only if it is still the one judged stale. */
 function breakStale(lockPath: string, judgedRaw: string): void {
   const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -118,7 +162,7 @@ export class FileLock {
     const timeoutMs = opts.timeoutMs ?? lockTimeoutFromEnv() ?? 5_000;
     const purpose = opts.purpose ?? "append";
     const deadline = Date.now() + timeoutMs;
-    let backoff = 1;
+    let backoff = 0.2;
     for (;;) {
       const now = Date.now();
       const payload: Payload = {
@@ -168,7 +212,7 @@ export class FileLock {
         );
       }
       sleepSync(backoff + Math.random() * backoff);
-      backoff = Math.min(backoff * 2, 8);
+      backoff = Math.min(backoff * 2, 1);
     }
   }
 

@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { FoldView } from "../core/health.ts";
 import { START } from "./event-store.ts";
-import type { JsonlFileStore } from "./file-store.ts";
+import { fsyncDir, type JsonlFileStore } from "./file-store.ts";
+import { inspectLock } from "./lock.ts";
 import { snapshotPath } from "./snapshot.ts";
 
 const KEEP_BACKUPS = 5;
@@ -59,6 +60,7 @@ export function compactLog(store: JsonlFileStore, now: Date): CompactReport {
       fs.closeSync(fd);
     }
     fs.renameSync(tmp, store.path);
+    fsyncDir(dirname(store.path));
     fs.rmSync(snapshotPath(store.path), { force: true });
     return {
       backup,
@@ -77,9 +79,21 @@ export interface RepairReport {
 /** Safe repairs only: back up, terminate a torn last line (it becomes a reported bad line), drop a stale lock. */
 export function repairLog(store: JsonlFileStore, now: Date): RepairReport {
   const actions: string[] = [];
-  const staleLock = fs.existsSync(store.lock.lockPath);
+  // Only a lock judged stale is reported as removed; a live holder is waited for by withLock.
+  const lock = inspectLock(store.path);
   return store.withLock(() => {
-    if (staleLock) actions.push("removed a stale lock");
+    if (lock.stale) actions.push(`removed a stale lock (${lock.reason})`);
+    // Temp files of lock takers, breakers and compactions killed half-way (never the live lock itself).
+    const dir = dirname(store.path);
+    const name = basename(store.path);
+    const litter = new RegExp(
+      `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(lock\\.[^.]+\\.tmp|lock\\.stale-.+|compact-.+|tmp-.+)$`,
+    );
+    for (const f of fs.readdirSync(dir)) {
+      if (!litter.test(f)) continue;
+      fs.rmSync(join(dir, f), { force: true });
+      actions.push(`removed the leftover temp file ${f}`);
+    }
     const view = new FoldView();
     const scan = store.scan(START, view);
     let backup: string | null = null;

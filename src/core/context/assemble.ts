@@ -129,7 +129,7 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
     }
     blocks.push({
       id: s.id,
-      title: s.header.replace(/^#+\s*/, ""),
+      title: (s.header.split("\n")[0] as string).replace(/^#+\s*/, ""),
       text,
       cacheable: s.cacheable,
       tokens: approxTokens(text),
