@@ -220,7 +220,10 @@ export class FoldState {
         shared.set(rec.id, list);
       }
     }
-    return [...shared].map(([id, recs]) => ({ id, records: recs.map((r) => ({ type: r.type, line: r.line })) }));
+    return [...shared].map(([id, recs]) => ({
+      id,
+      records: recs.map((r) => ({ type: r.type, line: r.line })),
+    }));
   }
 
   findKeyed(type: KeyedType, key: string): Rec | undefined {

@@ -24,10 +24,7 @@ export const rhoUnder = (projectPath: string, cwd: string): boolean => cwd.start
 export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number, under = rhoUnder): number {
   const recency = Math.max(0, 10 - Math.floor(daysSince(l.createdMs, nowMs) / 7));
   const scope =
-    l.scope === "project" &&
-    typeof l.projectPath === "string" &&
-    l.projectPath &&
-    under(l.projectPath, cwd)
+    l.scope === "project" && typeof l.projectPath === "string" && l.projectPath && under(l.projectPath, cwd)
       ? 5
       : 0;
   const manual = l.source === "manual" ? 2 : 0;

@@ -31,7 +31,9 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
 
   const fitFixed = (s: Section, limit: number) => {
     const cap =
-      s.allocation.kind === "fixed" && s.allocation.cap !== undefined ? Math.floor(capChars * s.allocation.cap) : capChars;
+      s.allocation.kind === "fixed" && s.allocation.cap !== undefined
+        ? Math.floor(capChars * s.allocation.cap)
+        : capChars;
     const room = Math.max(0, Math.min(limit - used, cap) - SEPARATOR);
     const f = fitItems(s.header, s.items, s.total, room, s.contiguous ?? true, opts.exhaustive);
     fitted.set(s.id, f);
@@ -66,7 +68,14 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
 
   // 4. The sink (learnings) takes everything else: its own share plus every share left unused.
   for (const s of sink) {
-    const f = fitItems(s.header, s.items, s.total, Math.max(0, capChars - used - SEPARATOR), false, opts.exhaustive);
+    const f = fitItems(
+      s.header,
+      s.items,
+      s.total,
+      Math.max(0, capChars - used - SEPARATOR),
+      false,
+      opts.exhaustive,
+    );
     fitted.set(s.id, f);
     if (f.used > 0) used += f.used + SEPARATOR;
   }
