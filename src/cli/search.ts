@@ -1,20 +1,11 @@
 import { renderEpisode } from "../core/episode.ts";
+import { LIST_ORDER } from "../core/fold.ts";
 import { formatCompact } from "../core/format.ts";
 import type { BaseEntry } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 
 /** Group order of `brain search` output: brain entries in Rho's listing order, then recalled conversations. */
-const ORDER = [
-  "behavior",
-  "identity",
-  "user",
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "episode",
-];
+const ORDER: readonly string[] = [...LIST_ORDER.filter((t) => t !== "meta"), "episode"];
 
 /**
  * One page of `brain search`: hits ranked by relevance (src/engine.ts `search`), paginated over that

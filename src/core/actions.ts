@@ -1,7 +1,7 @@
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
 import { BrainError } from "./errors.ts";
-import type { FoldState, KeyedType } from "./fold.ts";
+import { type FoldState, type KeyedType, LIST_ORDER } from "./fold.ts";
 import { formatCompact, oneLiner } from "./format.ts";
 import { isKeyedType, newId, type RandomHex, type Sha256Hex } from "./ids.ts";
 import type { Params } from "./params.ts";
@@ -290,7 +290,7 @@ function list(params: Params, env: ActionEnv): Plan {
     MAX_LIST_LIMIT,
   );
   const offset = typeof params.offset === "number" ? params.offset : 0;
-  const types: LiveType[] = type ? [type as LiveType] : [...LIST_TYPES];
+  const types: LiveType[] = type ? [type as LiveType] : [...LIST_ORDER];
   const groups: { type: LiveType; recs: Rec[] }[] = [];
   for (const t of types) {
     let recs = env.state.list(t);
@@ -340,18 +340,6 @@ function list(params: Params, env: ActionEnv): Plan {
 
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
-
-const LIST_TYPES: readonly LiveType[] = [
-  "behavior",
-  "identity",
-  "user",
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "meta",
-];
 
 function decay(env: ActionEnv): Plan {
   const stale = selectDecay(env.state.list("learning"), env);

@@ -1,3 +1,5 @@
+import { MANUAL, PROJECT, type Rec } from "./rec.ts";
+
 const DAY_MS = 86_400_000;
 
 /** Whole days since `createdMs`, never negative (Rho's daysSince). NaN dates count as age 0, as in Rho. */
@@ -29,4 +31,19 @@ export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number, under =
       : 0;
   const manual = l.source === "manual" ? 2 : 0;
   return recency + scope + manual;
+}
+
+/** A record's score from the fields it keeps unparsed (no JSON.parse per learning). */
+export function scoreRec(r: Rec, cwd: string, nowMs: number, under = rhoUnder): number {
+  return scoreLearning(
+    {
+      createdMs: r.createdMs,
+      scope: r.flags & PROJECT ? "project" : undefined,
+      projectPath: r.projectPath,
+      source: r.flags & MANUAL ? "manual" : undefined,
+    },
+    cwd,
+    nowMs,
+    under,
+  );
 }

@@ -3,8 +3,8 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
-import { MANUAL, PROJECT, type Rec } from "../core/rec.ts";
-import { scoreLearning } from "../core/score.ts";
+import type { Rec } from "../core/rec.ts";
+import { scoreRec } from "../core/score.ts";
 import type { Recalled } from "../sources/recall.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";
@@ -190,16 +190,7 @@ export class Recall {
         if (kind !== "l") return 0.5;
         const r = learnings.get(id);
         if (!r) return 0;
-        const s = scoreLearning(
-          {
-            createdMs: r.createdMs,
-            scope: r.flags & PROJECT ? "project" : undefined,
-            projectPath: r.projectPath,
-            source: r.flags & MANUAL ? "manual" : undefined,
-          },
-          cwd,
-          nowMs,
-        );
+        const s = scoreRec(r, cwd, nowMs);
         return s / 17;
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),

@@ -1,6 +1,6 @@
 import type { FoldState } from "../fold.ts";
-import { MANUAL, PROJECT, type Rec } from "../rec.ts";
-import { scoreLearning } from "../score.ts";
+import type { Rec } from "../rec.ts";
+import { scoreRec } from "../score.ts";
 import type { Item, Section } from "./types.ts";
 
 /** Output positions: stable blocks first (cacheable prefix), volatile ones last. */
@@ -164,17 +164,7 @@ export function* rankLearnings(
 ): Generator<Item> {
   const buckets: Rec[][] = [];
   for (const r of learnings) {
-    const score = scoreLearning(
-      {
-        createdMs: r.createdMs,
-        scope: r.flags & PROJECT ? "project" : undefined,
-        projectPath: r.projectPath,
-        source: r.flags & MANUAL ? "manual" : undefined,
-      },
-      cwd,
-      nowMs,
-      under,
-    );
+    const score = scoreRec(r, cwd, nowMs, under);
     const b = buckets[score];
     if (b) b.push(r);
     else buckets[score] = [r];
