@@ -1,54 +1,42 @@
 import { createHash, randomBytes } from "node:crypto";
-import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
-import { type ActionResult, isAction, MAX_LIST_LIMIT, plan, writes } from "./core/actions.ts";
+import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
 import { FoldView, type Health } from "./core/health.ts";
 import { formatHeartbeat, type Heartbeat, heartbeat } from "./core/heartbeat.ts";
 import type { RandomHex, Sha256Hex } from "./core/ids.ts";
-import { alreadyMigrated, type LegacyInput, type MigrationStats, planMigration } from "./core/migrate.ts";
+import { alreadyMigrated, type MigrationStats, planMigration } from "./core/migrate.ts";
 import { coerceParams, type Params } from "./core/params.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
-import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest/ingest.ts";
+import type { BrainOptions } from "./engine-options.ts";
+import { guardWrite } from "./guards/write-guard.ts";
+import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
+import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { Recall } from "./recall/recall.ts";
-import { mergeSearch } from "./recall/search.ts";
-import { SEARCH_TYPES, type SearchOptions, type SearchResult, searchMemories } from "./search.ts";
+import { searchBrain } from "./recall/search.ts";
+import type { SearchOptions, SearchResult } from "./search.ts";
 import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
 import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
 import { type Recalled, recallSection } from "./sources/recall.ts";
-import { discoverRules, type Rule } from "./sources/rules.ts";
+import { findRule, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import { type EventStore, START } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
+import { readLegacyFiles } from "./store/legacy-files.ts";
 import { inspectLock, type LockStatus } from "./store/lock.ts";
 import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
 import { MemoryStore } from "./store/memory-store.ts";
 import type { Position } from "./store/scan.ts";
 import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
 
-export interface BrainOptions {
-  /** Path of brain.jsonl (ignored when `store` is given). */
-  path?: string;
-  store?: EventStore;
-  settings?: Partial<Settings>;
-  /** Clock; defaults to the real one. */
-  now?: () => Date;
-  random?: RandomHex;
-  cwd?: string;
-  /** Write the default brain when the log does not exist (default true, as Rho does on first run). */
-  seedDefault?: boolean;
-  /** Use and maintain the on-disk fold snapshot (file store only; default true). */
-  snapshot?: boolean;
-  /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
-  episodes?: EventStore;
-}
+export type { BrainOptions } from "./engine-options.ts";
 
 const sha256: Sha256Hex = (s) => createHash("sha256").update(s).digest("hex");
 const realRandom: RandomHex = (n) => randomBytes(n).toString("hex");
@@ -57,14 +45,9 @@ const realRandom: RandomHex = (n) => randomBytes(n).toString("hex");
  * again every time (through the loader hooks, when there are any), which was most of a write's latency.
  */
 let schemaModule: Promise<typeof import("./core/schema.ts")> | undefined;
-let secretsModule: Promise<typeof import("./guards/secrets.ts")> | undefined;
 const loadSchema = () => {
   schemaModule ??= import("./core/schema.ts");
   return schemaModule;
-};
-const loadSecrets = () => {
-  secretsModule ??= import("./guards/secrets.ts");
-  return secretsModule;
 };
 /** Save a new snapshot once this many lines were parsed beyond the last one. */
 const SNAPSHOT_AFTER_LINES = 2000;
@@ -176,7 +159,8 @@ export class Brain {
     const raw = { ...params };
     // Guard the values as given: coercion lower-cases tags, which hides an AWS key id or a PEM header.
     const a = raw.action;
-    if (a === "add" || a === "update" || a === "remove" || a === "reminder_run") await this.#guard(raw);
+    if (a === "add" || a === "update" || a === "remove" || a === "reminder_run")
+      await guardWrite(raw, this.settings);
     const p = coerceParams(raw);
     const action = p.action;
     if (!isAction(action) || !writes(action)) {
@@ -199,60 +183,6 @@ export class Brain {
       }
       return pl.result;
     }, action);
-  }
-
-  /**
-   * Size limit and secret policy for every value a write would store (mutates when redacting): text fields,
-   * and nested values too — a secret inside `tags` or an extra object is found, and a non-string value is
-   * measured by its JSON length — for adds, updates, removal reasons and reminder errors alike.
-   */
-  async #guard(p: Params): Promise<void> {
-    const fields = Object.entries(p).filter(
-      ([k, v]) => v !== undefined && !["action", "type", "id"].includes(k),
-    );
-    for (const [field, value] of fields) {
-      let size: number;
-      try {
-        size = typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0);
-      } catch {
-        throw new BrainError("INVALID", `field "${field}" is not JSON data`, { field });
-      }
-      if (size > this.settings.maxEntryChars) {
-        throw new BrainError(
-          "INVALID",
-          `field "${field}" is ${size} characters${typeof value === "string" ? "" : " as JSON"}; the limit is ${this.settings.maxEntryChars} (maxEntryChars in config)`,
-          { field },
-        );
-      }
-    }
-    if (this.settings.secrets === "allow") return;
-    const { findSecrets, redact } = await loadSecrets();
-    const redacting = this.settings.secrets === "redact";
-    /** The value with every secret in its strings redacted (same value when there is none), or a refusal. */
-    const scrub = async (field: string, value: unknown): Promise<unknown> => {
-      if (typeof value === "string") {
-        const found = await findSecrets(value);
-        if (found.length === 0) return value;
-        if (redacting) return redact(value, found);
-        const kinds = [...new Set(found.map((f) => f.kind))].join(", ");
-        throw new BrainError(
-          "INVALID",
-          `refused: field "${field}" looks like it contains a secret (${kinds}). Remove it, or set "secrets": "redact" in the config to store it redacted.`,
-          { field, secret: kinds },
-        );
-      }
-      if (value === null || typeof value !== "object") return value;
-      const entries: [string, unknown][] = [];
-      let changed = false;
-      for (const [k, v] of Object.entries(value)) {
-        const next = await scrub(field, v);
-        changed ||= next !== v;
-        entries.push([k, next]);
-      }
-      if (!changed) return value;
-      return Array.isArray(value) ? entries.map((e) => e[1]) : Object.fromEntries(entries);
-    };
-    for (const [field, value] of fields) p[field] = await scrub(field, value);
   }
 
   #env(validate: (e: Record<string, unknown>) => BaseEntry) {
@@ -326,34 +256,7 @@ export class Brain {
    * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
    */
   async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
-    checkFormat(opts.format);
-    const parsed = readTranscript(path, opts);
-    const { validateEntry } = await loadSchema();
-    const { toEpisode } = await import("./core/episode.ts");
-    const created = this.now().toISOString();
-    const source = `${parsed.format}:${basename(path)}`;
-    const entries = parsed.turns.map((t) => toEpisode(t, source, created, sha256));
-    const log = this.recallEngine.episodes;
-    const BATCH = 5000;
-    let added = 0;
-    for (let i = 0; i < entries.length; i += BATCH) {
-      added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
-      opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
-    }
-    this.refresh();
-    this.recallEngine.sync(this.state, this.#pos);
-    this.recallEngine.save(true);
-    const unique = new Set(entries.map((e) => e.id)).size;
-    return {
-      file: path,
-      format: parsed.format,
-      turns: parsed.turns.length,
-      added,
-      existing: unique - added,
-      skipped: parsed.skipped,
-      sessions: new Set(parsed.turns.map((t) => t.session)).size,
-      problems: parsed.problems,
-    };
+    return ingestTranscript(this, path, opts);
   }
 
   listBrainFiles(): BrainFile[] {
@@ -371,35 +274,13 @@ export class Brain {
    * relative to the repository root; only discovered rule files can be read this way.
    */
   loadRule(path: string, cwd: string = this.cwd): Rule {
-    const rules = discoverRules(cwd);
-    const rule = rules.find((r) => r.path === path || r.file === path);
-    if (!rule) {
-      throw new BrainError("NOT_FOUND", `No brain file or project rule "${path}" for ${cwd}`, {
-        available: rules.map((r) => r.path),
-      });
-    }
-    return rule;
+    return findRule(cwd, path);
   }
 
   /** Search memories (lexical today; a relevance index later, behind this same method). */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    const types = opts.types ?? SEARCH_TYPES;
-    const indexed: readonly string[] = types.filter((t) => t === "learning" || t === "preference");
-    const rest = searchMemories(this.state, query, {
-      ...opts,
-      types: types.filter((t) => !indexed.includes(t)),
-      limit: Number.MAX_SAFE_INTEGER,
-    });
-    // Learnings, preferences and (when no types are asked for) episodes come from the relevance index.
-    const recalled = this.recall(query).filter((r) =>
-      r.kind === "e"
-        ? opts.types === undefined
-        : indexed.includes(r.kind === "l" ? "learning" : "preference"),
-    );
-    // Capped like list, so one tool result cannot flood the agent's context.
-    const limit = Math.max(0, Math.min(opts.limit ?? 10, MAX_LIST_LIMIT));
-    return mergeSearch(query, rest, recalled, { ...opts, limit });
+    return searchBrain(this.state, (q) => this.recall(q), query, opts);
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
@@ -440,22 +321,7 @@ export class Brain {
   async migrate(): Promise<{ stats: MigrationStats; files: string[] } | null> {
     if (!(this.store instanceof JsonlFileStore))
       throw new BrainError("INVALID", "migration needs a file-backed brain");
-    const dir = dirname(this.store.path);
-    const files = {
-      core: join(dir, "core.jsonl"),
-      memory: join(dir, "memory.jsonl"),
-      context: join(dir, "context.jsonl"),
-      tasks: join(dirname(dir), "tasks.jsonl"),
-    };
-    const legacy: LegacyInput = { core: [], memory: [], context: [], tasks: [] };
-    const found: string[] = [];
-    for (const [k, f] of Object.entries(files) as [keyof LegacyInput, string][]) {
-      const rows = readLegacy(f);
-      if (rows) {
-        legacy[k] = rows;
-        found.push(f);
-      }
-    }
+    const { legacy, found } = readLegacyFiles(this.store.path);
     this.refresh();
     if (found.length === 0 || alreadyMigrated(this.state)) return null;
     const { validateEntry } = await loadSchema();
@@ -523,25 +389,4 @@ export class Brain {
 
 function required(what: string): never {
   throw new BrainError("INVALID", `Brain.open needs ${what}`);
-}
-
-function readLegacy(path: string): Record<string, unknown>[] | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-  if (!text.trim()) return null;
-  const rows: Record<string, unknown>[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line);
-      if (v && typeof v === "object" && !Array.isArray(v)) rows.push(v);
-    } catch {
-      /* Rho's migration skips unparseable legacy lines too */
-    }
-  }
-  return rows;
 }

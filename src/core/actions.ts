@@ -1,13 +1,14 @@
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
 import { BrainError } from "./errors.ts";
-import { type FoldState, type KeyedType, LIST_ORDER } from "./fold.ts";
-import { formatCompact, oneLiner } from "./format.ts";
+import type { FoldState, KeyedType } from "./fold.ts";
+import { describeValue, oneLiner } from "./format.ts";
 import { isKeyedType, newId, type RandomHex, type Sha256Hex } from "./ids.ts";
+import { listEntries } from "./list.ts";
 import type { Params } from "./params.ts";
 import type { Rec } from "./rec.ts";
 import { dedupText } from "./text.ts";
-import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES, type LiveType } from "./types.ts";
+import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES } from "./types.ts";
 
 export const ACTIONS = [
   "add",
@@ -75,8 +76,10 @@ export function plan(params: Params, env: ActionEnv): Plan {
       return update(params, env);
     case "remove":
       return remove(params, env);
-    case "list":
-      return list(params, env);
+    case "list": {
+      const r = listEntries(params, env.state, env.now);
+      return done("list", r.message, [], r.data);
+    }
     case "decay":
       return decay(env);
     case "task_done":
@@ -95,16 +98,6 @@ function done(
   data?: Record<string, unknown>,
 ): Plan {
   return { append, result: { ok: true, action, message, written: append, ...(data ? { data } : {}) } };
-}
-
-/** A caller's value in a message. Never throws (String() does on an object without a prototype). */
-function describeValue(v: unknown): string {
-  if (typeof v === "string") return v;
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return Object.prototype.toString.call(v);
-  }
 }
 
 function requireString(params: Params, field: string, action: string): string {
@@ -234,112 +227,6 @@ function remove(params: Params, env: ActionEnv): Plan {
     },
   );
 }
-
-const FILTERS: Record<string, readonly string[]> = {
-  task: ["pending", "done", "all"],
-  reminder: ["active", "enabled", "disabled", "all"],
-};
-
-function applyFilter(type: LiveType, recs: Rec[], filter: string | undefined): Rec[] {
-  if (!filter || filter === "all") return recs;
-  if (type === "task") return recs.filter((r) => r.entry.status === filter);
-  if (type === "reminder") {
-    const want = filter !== "disabled";
-    return recs.filter((r) => Boolean(r.entry.enabled) === want);
-  }
-  return recs;
-}
-
-function matches(r: Rec, q: string): boolean {
-  const e = r.entry;
-  return [e.text, e.description, e.content, e.key, e.value, e.project]
-    .filter((v) => typeof v === "string" && v)
-    .join(" ")
-    .toLowerCase()
-    .includes(q);
-}
-
-function list(params: Params, env: ActionEnv): Plan {
-  const type = params.type;
-  if (type !== undefined && (typeof type !== "string" || !(LIVE_TYPES as readonly string[]).includes(type))) {
-    throw new BrainError(
-      "INVALID",
-      `unknown type "${describeValue(type)}" (valid: ${LIVE_TYPES.join(", ")})`,
-      {
-        field: "type",
-      },
-    );
-  }
-  const filter = params.filter === undefined ? undefined : describeValue(params.filter);
-  if (filter !== undefined) {
-    const allowed = type ? FILTERS[type] : [...new Set(Object.values(FILTERS).flat())];
-    if (!allowed?.includes(filter)) {
-      throw new BrainError(
-        "INVALID",
-        allowed
-          ? `filter for ${type ?? "task/reminder"} must be one of: ${allowed.join(", ")}`
-          : `type ${type} has no filters`,
-        { field: "filter" },
-      );
-    }
-  }
-  const query = typeof params.query === "string" && params.query ? params.query.toLowerCase() : undefined;
-  // Capped so one tool result cannot flood an agent's context; page with offset.
-  const limit = Math.min(
-    typeof params.limit === "number" && params.limit > 0 ? params.limit : DEFAULT_LIST_LIMIT,
-    MAX_LIST_LIMIT,
-  );
-  const offset = typeof params.offset === "number" ? params.offset : 0;
-  const types: LiveType[] = type ? [type as LiveType] : [...LIST_ORDER];
-  const groups: { type: LiveType; recs: Rec[] }[] = [];
-  for (const t of types) {
-    let recs = env.state.list(t);
-    if (query) recs = recs.filter((r) => matches(r, query));
-    recs = applyFilter(t, recs, filter);
-    if (type || recs.length > 0) groups.push({ type: t, recs });
-  }
-  const total = groups.reduce((n, g) => n + g.recs.length, 0);
-  // Pagination runs across groups in listing order.
-  let skip = offset;
-  let room = limit;
-  const pages = groups.map((g) => {
-    const from = Math.min(skip, g.recs.length);
-    skip -= from;
-    const page = g.recs.slice(from, from + Math.max(0, room));
-    room -= page.length;
-    return { type: g.type, entries: page.map((r) => r.entry), total: g.recs.length };
-  });
-  const shown = pages.reduce((n, p) => n + p.entries.length, 0);
-  const nowMs = env.now.getTime();
-  let message: string;
-  if (params.verbose === true) {
-    message = pages
-      .map((p) =>
-        p.entries.length === 0
-          ? `[${p.type}] (${p.total})`
-          : `[${p.type}] (${p.total})\n${p.entries.map((e) => JSON.stringify(e, null, 2)).join("\n")}`,
-      )
-      .join("\n\n");
-  } else {
-    const parts = pages
-      .filter((p) => p.entries.length > 0)
-      .map((p) => formatCompact(p.type, p.entries, nowMs, p.total));
-    const what = type ? `${type} entries` : "entries";
-    message =
-      parts.length > 0
-        ? parts.join("\n\n")
-        : total > 0
-          ? `No ${what} at offset=${offset} (${total} in total).`
-          : `No ${what} found.`;
-  }
-  if (shown < total && shown > 0) {
-    message += `\n\n(showing ${offset + 1}–${offset + shown} of ${total}; use offset=${offset + shown} for more)`;
-  }
-  return done("list", message, [], { total, shown, offset, groups: pages });
-}
-
-export const DEFAULT_LIST_LIMIT = 100;
-export const MAX_LIST_LIMIT = 1000;
 
 function decay(env: ActionEnv): Plan {
   const stale = selectDecay(env.state.list("learning"), env);

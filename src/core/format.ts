@@ -53,3 +53,13 @@ export function formatCompact(
   }
   return lines.join("\n");
 }
+
+/** A caller's value in a message. Never throws (String() does on an object without a prototype). */
+export function describeValue(v: unknown): string {
+  if (typeof v === "string") return v;
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}

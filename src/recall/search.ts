@@ -1,6 +1,14 @@
 import { renderEpisode } from "../core/episode.ts";
+import type { FoldState } from "../core/fold.ts";
 import { oneLiner } from "../core/format.ts";
-import type { SearchHit, SearchOptions, SearchResult } from "../search.ts";
+import { MAX_LIST_LIMIT } from "../core/list.ts";
+import {
+  SEARCH_TYPES,
+  type SearchHit,
+  type SearchOptions,
+  type SearchResult,
+  searchMemories,
+} from "../search.ts";
 import type { Recalled } from "../sources/recall.ts";
 
 /**
@@ -32,4 +40,28 @@ export function mergeSearch(
     .filter((h) => h.score >= min)
     .slice(0, opts.limit ?? 10);
   return { query, total: fromIndex.length + rest.total, hits };
+}
+
+/**
+ * `brain search`: learnings, preferences and (when no types are asked for) episodes from the relevance index,
+ * other types from a term-overlap scan, merged best first and capped like list.
+ */
+export function searchBrain(
+  state: FoldState,
+  recall: (query: string) => Recalled[],
+  query: string,
+  opts: SearchOptions = {},
+): SearchResult {
+  const types = opts.types ?? SEARCH_TYPES;
+  const indexed: readonly string[] = types.filter((t) => t === "learning" || t === "preference");
+  const rest = searchMemories(state, query, {
+    ...opts,
+    types: types.filter((t) => !indexed.includes(t)),
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  const recalled = recall(query).filter((r) =>
+    r.kind === "e" ? opts.types === undefined : indexed.includes(r.kind === "l" ? "learning" : "preference"),
+  );
+  const limit = Math.max(0, Math.min(opts.limit ?? 10, MAX_LIST_LIMIT));
+  return mergeSearch(query, rest, recalled, { ...opts, limit });
 }

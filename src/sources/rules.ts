@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
 import { lenientFrontmatter, splitFrontmatter, visibleContent } from "./markdown.ts";
 import { insideRoot } from "./safe-path.ts";
@@ -155,4 +156,16 @@ export function discoverRules(cwd: string): Rule[] {
     else for (const f of listDir(cline, ".md")) add(f, d, "clinerules", always);
   }
   return rules;
+}
+
+/** One discovered rule by its repository-relative or absolute path; NOT_FOUND lists what exists. */
+export function findRule(cwd: string, path: string): Rule {
+  const rules = discoverRules(cwd);
+  const rule = rules.find((r) => r.path === path || r.file === path);
+  if (!rule) {
+    throw new BrainError("NOT_FOUND", `No brain file or project rule "${path}" for ${cwd}`, {
+      available: rules.map((r) => r.path),
+    });
+  }
+  return rule;
 }

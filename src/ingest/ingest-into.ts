@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { basename } from "node:path";
+import type { Brain } from "../engine.ts";
+import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest.ts";
+
+/**
+ * Import a conversation transcript as episodes (episodes.jsonl; never brain.jsonl). Formats: Claude Code
+ * and pi session JSONL, OpenAI messages, LoCoMo, generic JSONL (detected, or `format`). Idempotent: ids
+ * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
+ */
+export async function ingestTranscript(
+  brain: Brain,
+  path: string,
+  opts: IngestOptions = {},
+): Promise<IngestResult> {
+  checkFormat(opts.format);
+  const parsed = readTranscript(path, opts);
+  const { validateEntry } = await import("../core/schema.ts");
+  const { toEpisode } = await import("../core/episode.ts");
+  const created = brain.now().toISOString();
+  const source = `${parsed.format}:${basename(path)}`;
+  const entries = parsed.turns.map((t) =>
+    toEpisode(t, source, created, (s) => createHash("sha256").update(s).digest("hex")),
+  );
+  const log = brain.recallEngine.episodes;
+  const BATCH = 5000;
+  let added = 0;
+  for (let i = 0; i < entries.length; i += BATCH) {
+    added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
+    opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
+  }
+  brain.refresh();
+  brain.recallEngine.sync(brain.state, brain.position);
+  brain.recallEngine.save(true);
+  const unique = new Set(entries.map((e) => e.id)).size;
+  return {
+    file: path,
+    format: parsed.format,
+    turns: parsed.turns.length,
+    added,
+    existing: unique - added,
+    skipped: parsed.skipped,
+    sessions: new Set(parsed.turns.map((t) => t.session)).size,
+    problems: parsed.problems,
+  };
+}
