@@ -225,7 +225,9 @@ export class Brain {
       this.brainDir,
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
       this.now(),
-      recalled ? (dir, nowMs) => recallSection(recalled, this.state.list("learning"), dir, nowMs) : undefined,
+      recalled
+        ? (dir, nowMs) => recallSection(recalled, this.state.list("learning"), dir, nowMs, req.query ?? "")
+        : undefined,
     );
   }
 

@@ -3,6 +3,7 @@ import type { Item, Section } from "../core/context/types.ts";
 import { renderEpisode } from "../core/episode.ts";
 import type { Rec } from "../core/rec.ts";
 import type { Kind } from "../recall/index.ts";
+import { focusedPreview } from "../recall/preview.ts";
 
 export interface Recalled {
   rec: Rec;
@@ -13,9 +14,17 @@ export interface Recalled {
   matched: number;
 }
 
-function item(r: Recalled): Item {
+/** Longest recalled turn shown whole; longer ones show the part that matches the query. */
+const PREVIEW_CHARS = Number(process.env.BRAIN_PREVIEW_CHARS) || 160;
+
+function item(r: Recalled, query: string): Item {
   const text =
-    r.kind === "e" ? renderEpisode(r.rec.entry) : `- ${String(r.rec.entry.text ?? "").replace(/\n/g, " ")}`;
+    r.kind === "e"
+      ? renderEpisode({
+          ...r.rec.entry,
+          text: focusedPreview(String(r.rec.entry.text ?? ""), query, PREVIEW_CHARS),
+        })
+      : `- ${String(r.rec.entry.text ?? "").replace(/\n/g, " ")}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
 }
 
@@ -25,12 +34,18 @@ function item(r: Recalled): Item {
  * query leaves is still spent on what Rho would show. Episodes appear only here, and only when relevant.
  * Preferences are ranked in their own section.
  */
-export function recallSection(recalled: Recalled[], learnings: Rec[], cwd: string, nowMs: number): Section {
+export function recallSection(
+  recalled: Recalled[],
+  learnings: Rec[],
+  cwd: string,
+  nowMs: number,
+  query = "",
+): Section {
   const relevant = recalled.filter((r) => r.kind !== "p");
   const seen = new Set(relevant.map((r) => r.rec.id));
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
-    for (const r of relevant) yield item(r);
+    for (const r of relevant) yield item(r, query);
     for (const i of rankLearnings(rest, cwd, nowMs)) yield i;
   }
   return {
