@@ -1,6 +1,6 @@
 import { relative, resolve } from "node:path";
 import { assemble } from "./core/context/assemble.ts";
-import { entrySections, ORDER } from "./core/context/entry-sections.ts";
+import { entrySections, ORDER, oneLine } from "./core/context/entry-sections.ts";
 import type { Assembled, Item, Section } from "./core/context/types.ts";
 import type { FoldState } from "./core/fold.ts";
 import { heartbeat } from "./core/heartbeat.ts";
@@ -212,11 +212,11 @@ export function buildContext(
   const hb = heartbeat(state, now);
   const taskItems: Item[] = [
     ...hb.reminders.map((r) => ({
-      text: `- reminder ${r.id}: ${r.text} (${r.reason === "never-run" ? "never run" : "due"})`,
+      text: `- reminder ${r.id}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
       entryIds: [r.id],
     })),
     ...hb.tasks.map((t) => ({
-      text: `- task ${t.id}: ${t.description}${t.priority !== "normal" ? ` [${t.priority}]` : ""}${t.due ? ` (due ${t.due}${t.overdue ? ", overdue" : ""})` : ""}`,
+      text: `- task ${t.id}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${t.priority}]` : ""}${t.due ? ` (due ${t.due}${t.overdue ? ", overdue" : ""})` : ""}`,
       entryIds: [t.id],
     })),
   ];

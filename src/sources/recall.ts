@@ -1,4 +1,4 @@
-import { MEMORY_NOTE, ORDER, rankLearnings } from "../core/context/entry-sections.ts";
+import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "../core/context/entry-sections.ts";
 import type { Item, Section } from "../core/context/types.ts";
 import { renderEpisode } from "../core/episode.ts";
 import type { Rec } from "../core/rec.ts";
@@ -24,7 +24,7 @@ function item(r: Recalled, query: string): Item {
           ...r.rec.entry,
           text: focusedPreview(String(r.rec.entry.text ?? ""), query, PREVIEW_CHARS),
         })
-      : `- ${String(r.rec.entry.text ?? "").replace(/\n/g, " ")}`;
+      : `- ${oneLine(r.rec.entry.text)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
 }
 
@@ -46,7 +46,7 @@ export function recallSection(
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
     for (const r of relevant) yield item(r, query);
-    for (const i of rankLearnings(rest, cwd, nowMs)) yield i;
+    for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
   }
   return {
     id: "learnings",

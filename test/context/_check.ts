@@ -24,17 +24,19 @@ function renderedLine(brain: Brain, id: string): { line: string; truncatable: bo
       if (r.id !== id) continue;
       const e = r.entry;
       const s = (v: unknown) => String(v);
+      // Memories are rendered on one line (a line break must not open a heading of its own).
+      const flat = (v: unknown) => String(v).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
       switch (type) {
         case "identity":
         case "user":
           return { line: `- ${s(e.key)}: ${s(e.value)}`, truncatable: true };
         case "behavior":
           return {
-            line: `- ${({ do: "Do", dont: "Don't", value: "Value" } as Record<string, string>)[s(e.category)]}: ${s(e.text)}`,
+            line: `- ${({ do: "Do", dont: "Don't", value: "Value" } as Record<string, string>)[s(e.category)]}: ${flat(e.text)}`,
             truncatable: false,
           };
         case "preference":
-          return { line: `- [${s(e.category)}] ${s(e.text)}`, truncatable: false };
+          return { line: `- [${s(e.category)}] ${flat(e.text)}`, truncatable: false };
         case "context":
           return {
             line: s(e.content).split("\n")[0] as string,
@@ -42,11 +44,11 @@ function renderedLine(brain: Brain, id: string): { line: string; truncatable: bo
             header: `## Project: ${s(e.project)}`,
           };
         case "learning":
-          return { line: `- ${s(e.text)}`, truncatable: false };
+          return { line: `- ${flat(e.text)}`, truncatable: false };
         case "task":
-          return { line: `- task ${id}: ${s(e.description)}`, truncatable: false };
+          return { line: `- task ${id}: ${flat(e.description)}`, truncatable: false };
         case "reminder":
-          return { line: `- reminder ${id}: ${s(e.text)}`, truncatable: false };
+          return { line: `- reminder ${id}: ${flat(e.text)}`, truncatable: false };
       }
     }
   }

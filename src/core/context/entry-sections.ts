@@ -25,6 +25,8 @@ export const ORDER = {
 } as const;
 
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
+/** A memory's text on one line: a line break inside a note must not open a heading or list of its own. */
+export const oneLine = (v: unknown) => str(v).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
 
 /**
  * First line under the Learnings and Preferences headers: what follows was written down in earlier
@@ -78,7 +80,7 @@ export function entrySections(state: FoldState, req: EntryRequest): Section[] {
     for (const cat of ["do", "dont", "value"]) {
       for (const r of behaviors) {
         if (r.entry.category === cat)
-          items.push({ text: `- ${label[cat]}: ${str(r.entry.text)}`, entryIds: [r.id] });
+          items.push({ text: `- ${label[cat]}: ${oneLine(r.entry.text)}`, entryIds: [r.id] });
       }
     }
     out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
@@ -96,7 +98,7 @@ export function entrySections(state: FoldState, req: EntryRequest): Section[] {
     const items: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
       .flatMap(([cat, recs]) =>
-        recs.map((r) => ({ text: `- [${cat}] ${str(r.entry.text)}`, entryIds: [r.id] })),
+        recs.map((r) => ({ text: `- [${cat}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
       );
     out.push(section("preferences", `## Preferences\n${MEMORY_NOTE}`, ORDER.preferences, 20, items, true));
   }
@@ -126,7 +128,7 @@ export function entrySections(state: FoldState, req: EntryRequest): Section[] {
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankLearnings(learnings, req.cwd, req.nowMs, pathContains),
+      items: rankLearnings(learnings, req.cwd, req.nowMs, pathContains, true),
       total: learnings.length,
     });
   }
@@ -161,6 +163,8 @@ export function* rankLearnings(
   cwd: string,
   nowMs: number,
   under?: (projectPath: string, cwd: string) => boolean,
+  /** One line per learning (our pipeline); Rho's compat text keeps line breaks as Rho does. */
+  flat = false,
 ): Generator<Item> {
   const buckets: Rec[][] = [];
   for (const r of learnings) {
@@ -175,6 +179,7 @@ export function* rankLearnings(
     bucket.sort(
       (a, b) => b.createdMs - a.createdMs || str(b.entry.created).localeCompare(str(a.entry.created)),
     );
-    for (const r of bucket) yield { text: `- ${str(r.entry.text)}`, entryIds: [r.id], score };
+    for (const r of bucket)
+      yield { text: `- ${flat ? oneLine(r.entry.text) : str(r.entry.text)}`, entryIds: [r.id], score };
   }
 }
