@@ -172,7 +172,7 @@ export class Brain {
     }
     const { validateEntry } = await loadSchema();
     // Work that grows with the brain happens before the lock; under it we only read the tail and append.
-    if (action === "add") this.state.hasText(" ");
+    if (action === "add") this.state.dedupIndex();
     if (action === "decay") for (const r of this.state.list("learning")) void r.entry;
     return this.store.withLock(() => {
       this.refresh();

@@ -148,6 +148,11 @@ export class FoldState {
   /** True when a live entry of any type has this normalised text (Rho compares against all entries). */
   hasText(norm: string): boolean {
     if (!norm) return false;
+    return this.dedupIndex().has(norm);
+  }
+
+  /** The normalised-text index, built on first use (O(n)) and then kept up to date by apply(). */
+  dedupIndex(): ReadonlyMap<string, number> {
     if (!this.#dedup) {
       const index = new Map<string, number>();
       for (const rec of this.live()) {
@@ -156,7 +161,7 @@ export class FoldState {
       }
       this.#dedup = index;
     }
-    return this.#dedup.has(norm);
+    return this.#dedup;
   }
 
   // ── read access ──

@@ -1,44 +1,28 @@
 /** Run `brain hook <event>` as Claude Code does: a child process with the hook JSON on stdin. */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
-import { assertBuilt, BIN, type CliResult, childEnv, type Sandbox } from "../support/cli.ts";
+import { assertBuilt, BIN, type CliResult, run, type Sandbox } from "../support/cli.ts";
 
 export interface HookRun extends CliResult {
   ms: number;
 }
 
-export function runHook(
+export async function runHook(
   sb: Sandbox,
   event: string,
   input: unknown,
   opts: { cwd?: string; env?: Record<string, string | undefined>; closeStdin?: boolean } = {},
 ): Promise<HookRun> {
   assertBuilt();
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, [BIN, "hook", event], {
-      env: childEnv(sb, opts.env),
-      cwd: opts.cwd ?? sb.dir,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr, ms: performance.now() - t0 });
-    });
-    child.stdin.write(typeof input === "string" ? input : JSON.stringify(input));
-    if (opts.closeStdin !== false) child.stdin.end();
+  const t0 = performance.now();
+  const r = await run(process.execPath, [BIN, "hook", event], sb, {
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    timeoutMs: 20_000,
+    stdin: typeof input === "string" ? input : JSON.stringify(input),
+    keepStdinOpen: opts.closeStdin === false,
   });
+  return { ...r, ms: performance.now() - t0 };
 }
 
 /** A git project with CLAUDE.md (Claude Code loads it itself) and AGENTS.md (it does not). */

@@ -2,6 +2,7 @@
  * tombstones and resurrections happen often. */
 import fc from "fast-check";
 import type { BaseEntry } from "../../src/core/types.ts";
+import { ENTRY_TYPES } from "../../src/core/types.ts";
 
 export const ID_POOL = ["a1", "a2", "a3", "a4", "a5"];
 export const KEY_POOL = ["name", "role", "tz"];
@@ -17,19 +18,7 @@ export const TEXT_POOL = [
   "这个仓库使用 pnpm",
   "line\u2028sep",
 ];
-export const ALL_TYPES = [
-  "behavior",
-  "identity",
-  "user",
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "tombstone",
-  "meta",
-  "bogus",
-] as const;
+export const ALL_TYPES = [...ENTRY_TYPES, "bogus"] as const;
 
 const CREATED = "2026-01-15T00:00:00.000Z";
 

@@ -75,6 +75,10 @@ export interface RunOptions {
   /** Spawn this instead of `node dist/cli/main.js` (e.g. bash -c "brain …"). */
   command?: { file: string; args: string[] };
   timeoutMs?: number;
+  /** Written to the child's stdin (which stays closed when absent). */
+  stdin?: string;
+  /** Leave stdin open after writing (a host that never closes it). */
+  keepStdinOpen?: boolean;
 }
 
 export function run(file: string, args: string[], sb: Sandbox, opts: RunOptions = {}): Promise<CliResult> {
@@ -82,8 +86,10 @@ export function run(file: string, args: string[], sb: Sandbox, opts: RunOptions 
     const child = spawn(file, args, {
       env: childEnv(sb, opts.env),
       cwd: opts.cwd ?? sb.dir,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
+    if (opts.stdin !== undefined) child.stdin.write(opts.stdin);
+    if (!opts.keepStdinOpen) child.stdin.end();
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
