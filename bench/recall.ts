@@ -3,6 +3,8 @@
  *
  *   npm run bench:recall -- [--dataset ../shared/data/locomo/locomo10.json] [--variant original|merged|assistant|all]
  *                           [--budget 2000 | --budgets 500,1000,2000,4000] [--only conv-26] [--seed 12] [--json]
+ *                           [--embeddings openai|ollama --embeddings-model NAME [--embeddings-url URL]
+ *                            [--embeddings-key-env VAR]]
  *
  * For each conversation of each variant (bench/recall/variants.ts): ingest it into a fresh brain (temp dir,
  * `brain ingest`'s library call), then for each question build the context with the question as the query
@@ -19,7 +21,8 @@
  *   recency — episodes newest first, whole turns (what a recency-only memory does);
  *   bm25    — plain BM25 over each whole turn (MiniSearch, same analyzer), best first, whole turns packed
  *             greedily (a turn too long for what is left is skipped) — the baseline;
- *   brain   — `Brain.context({ query })`: the engine's own ranking and rendering.
+ *   brain   — `Brain.context({ query })`: the engine's own ranking and rendering;
+ *   brain+emb — with --embeddings: the same with meaning-based matching fused in (src/recall/embeddings/).
  * The dataset is read from where it lies (CC BY-NC 4.0, evaluation only); nothing of it is written to the repo.
  */
 import * as fs from "node:fs";
@@ -30,8 +33,10 @@ import { buildContext } from "../src/context.ts";
 import { renderEpisode } from "../src/core/episode.ts";
 import { Brain } from "../src/engine.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
+import type { EmbeddingsConfig } from "../src/recall/embeddings/config.ts";
 import type { Recalled } from "../src/sources/recall.ts";
 import { recallSection } from "../src/sources/recall.ts";
+import { embeddingsFromArgs } from "./recall/embeddings-arg.ts";
 import { METHODS, Tallies } from "./recall/report.ts";
 import { buildVariant, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
 import { answerEligible, answerWords, evidencePhrases, hasPhrase, haystack } from "./recall/visible.ts";
@@ -61,6 +66,7 @@ interface Counts {
   unresolved: number;
   eligible: number;
   inFiller: number;
+  embeddingProblems: number;
   turns: number;
   messages: number;
   chars: number;
@@ -69,7 +75,7 @@ interface Counts {
 async function runSample(
   raw: LocomoSample,
   variant: Variant,
-  opts: { budgets: number[]; seed: number; work: string },
+  opts: { budgets: number[]; seed: number; work: string; embeddings: EmbeddingsConfig | null },
   tallies: Tallies,
   counts: Counts,
 ): Promise<void> {
@@ -80,6 +86,15 @@ async function runSample(
   const now = new Date("2030-01-01T00:00:00Z");
   const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, now: () => now, cwd: dir });
   await brain.ingest(file, { format: "locomo" });
+  const open = (embeddings: EmbeddingsConfig) =>
+    Brain.open({
+      path: join(dir, "brain.jsonl"),
+      seedDefault: false,
+      now: () => now,
+      cwd: dir,
+      settings: { embeddings },
+    });
+  const fused = opts.embeddings ? open(opts.embeddings) : null;
   const log = brain.recallEngine.episodes;
   const byTurn = new Map<string, string>();
   const episodes = [...log.byId.values()];
@@ -129,11 +144,13 @@ async function runSample(
       .search(q.question, { combineWith: "OR" })
       .map((h) => ({ rec: log.byId.get(h.id as string)!, kind: "e" as const, score: h.score, matched: 0 }));
     for (const budget of opts.budgets) {
-      for (const method of METHODS) {
+      for (const method of fused ? [...METHODS, "brain+emb"] : METHODS) {
         const res =
-          method === "brain"
-            ? brain.context({ query: q.question, budget, cwd: dir })
+          method === "brain" || method === "brain+emb"
+            ? (method === "brain" ? brain : (fused as Brain)).context({ query: q.question, budget, cwd: dir })
             : whole(method === "recency" ? recency : bm25, budget);
+        const problem = method === "brain+emb" ? fused?.recallEngine.semantic?.problem : null;
+        if (problem && counts.embeddingProblems++ === 0) process.stderr.write(`${problem}\n`);
         const h = haystack(entryText(res));
         const seen = phrases.filter((ps) => ps.some((p) => hasPhrase(h, p))).length;
         tallies.add(variant, budget, method, "evidence", q.category, seen / ev.length);
@@ -156,6 +173,8 @@ async function main(): Promise<void> {
   const seed = Number(arg("seed") ?? 12);
   const only = arg("only");
   const asJson = process.argv.includes("--json");
+  const embeddings = embeddingsFromArgs(arg, process.env);
+  const methods = embeddings ? [...METHODS, "brain+emb"] : [...METHODS];
   const samples = (JSON.parse(fs.readFileSync(dataset, "utf8")) as LocomoSample[]).filter(
     (s) => !only || s.sample_id === only,
   );
@@ -170,13 +189,14 @@ async function main(): Promise<void> {
         unresolved: 0,
         eligible: 0,
         inFiller: 0,
+        embeddingProblems: 0,
         turns: 0,
         messages: 0,
         chars: 0,
       };
       const t0 = performance.now();
       for (const [i, s] of samples.entries()) {
-        await runSample(s, variant, { budgets, seed, work }, tallies, counts);
+        await runSample(s, variant, { budgets, seed, work, embeddings }, tallies, counts);
         const secs = ((performance.now() - t0) / 1000).toFixed(1);
         process.stderr.write(`[${variant}] ${s.sample_id} (${i + 1}/${samples.length}) ${secs} s\n`);
       }
@@ -186,7 +206,7 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
   if (asJson) {
-    const results = tallies.toJSON(variants, budgets, METHODS);
+    const results = tallies.toJSON(variants, budgets, methods);
     console.log(JSON.stringify({ dataset, seed, budgets, meta, results }, null, 2));
     return;
   }
@@ -197,9 +217,13 @@ async function main(): Promise<void> {
         `evidence ids not in the transcript, counted as missed); ${m.eligible} with the answer word for word ` +
         `in an evidence turn${variant === "assistant" ? ` (${m.inFiller} of them also in the generated text)` : ""}; ` +
         `${m.turns} turns in ${m.messages} messages of mean ${Math.round(m.chars / Math.max(1, m.messages))} ` +
-        `characters; ${m.seconds.toFixed(1)} s\n`,
+        `characters; ${m.seconds.toFixed(1)} s` +
+        (embeddings
+          ? `; embeddings failed on ${m.embeddingProblems} queries (brain+emb fell back to lexical)`
+          : "") +
+        "\n",
     );
-    console.log(tallies.table(variant, budgets, METHODS));
+    console.log(tallies.table(variant, budgets, methods));
   }
 }
 
