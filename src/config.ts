@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
+import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 
 /**
  * Where the brain lives and how it behaves, resolved once at a surface's entry point.
@@ -22,6 +23,8 @@ export interface Settings {
   secrets: "refuse" | "redact" | "allow";
   /** Longest text a single field of a new entry may have (characters). */
   maxEntryChars: number;
+  /** Meaning-based recall through an embeddings server; off when absent (src/recall/embeddings/config.ts). */
+  embeddings?: EmbeddingsConfig;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -92,6 +95,7 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.decayMinScore !== undefined) s.decayMinScore = num(file, "decayMinScore", o.decayMinScore, 0);
   if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
   if (o.maxEntryChars !== undefined) s.maxEntryChars = num(file, "maxEntryChars", o.maxEntryChars, 1);
+  if (o.embeddings !== undefined) s.embeddings = parseEmbeddings(file, o.embeddings);
   if (o.secrets !== undefined) {
     if (o.secrets !== "refuse" && o.secrets !== "redact" && o.secrets !== "allow") {
       throw new BrainError(
@@ -124,5 +128,8 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   if (["0", "false", "off"].includes(autoEnv)) settings.autoMemory = false;
   else if (["1", "true", "on"].includes(autoEnv)) settings.autoMemory = true;
   if (env.RHO_SUBAGENT === "1") settings.autoMemory = false;
+  const key = settings.embeddings?.apiKeyEnv;
+  if (settings.embeddings && key && env[key])
+    settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
   return { ...settings, brainPath: path, brainPathSource: source, configPath };
 }

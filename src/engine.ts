@@ -18,6 +18,7 @@ import { guardWrite } from "./guards/write-guard.ts";
 import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
+import { SemanticFusion } from "./recall/embeddings/semantic.ts";
 import { Recall } from "./recall/recall.ts";
 import { searchBrain } from "./recall/search.ts";
 import type { SearchOptions, SearchResult } from "./search.ts";
@@ -237,11 +238,10 @@ export class Brain {
       const path = this.store instanceof JsonlFileStore ? this.store.path : null;
       const episodes = path ? join(dirname(path), "episodes.jsonl") : null;
       const store = this.#episodeStore ?? (episodes ? new JsonlFileStore(episodes) : new MemoryStore());
-      this.#recall = new Recall(
-        this.store,
-        new EpisodeLog(store),
-        path && episodes && !this.#episodeStore ? { brain: path, episodes } : null,
-      );
+      const paths = path && episodes && !this.#episodeStore ? { brain: path, episodes } : null;
+      this.#recall = new Recall(this.store, new EpisodeLog(store), paths);
+      const embeddings = this.settings.embeddings;
+      if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
     }
     return this.#recall;
   }

@@ -10,6 +10,7 @@ import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
+import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, RecallIndex } from "./index.ts";
 import { rank } from "./rank.ts";
 
@@ -102,6 +103,8 @@ export class Recall {
   #unsaved = 0;
   #brainGeneration: number | undefined;
   status: IndexStatus = "none";
+  /** Meaning-based matching fused into the ranking, when embeddings are configured (src/recall/embeddings/). */
+  semantic: SemanticFusion | null = null;
 
   constructor(brain: EventStore, episodes: EpisodeLog, paths: { brain: string; episodes: string } | null) {
     this.#brain = brain;
@@ -174,7 +177,7 @@ export class Recall {
     const hits = index.search(qterms.filter((t) => !mute.has(t)));
     const learnings = state.arrays.learning;
     const preferences = state.arrays.preference;
-    const ranked = rank({
+    const lexical = rank({
       hits,
       named,
       dates: queryDates(query),
@@ -195,6 +198,7 @@ export class Recall {
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
+    const ranked = this.semantic ? this.semantic.fuse(lexical, query, state, this.episodes) : lexical;
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);
     const out: Recalled[] = [];
