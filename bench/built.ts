@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 type Index = typeof import("../src/index.ts");
-type SnapshotModule = typeof import("../src/store/snapshot.ts");
+type SnapshotModule = typeof import("../src/store/jsonl/snapshot.ts");
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE_DIST = join(ROOT, "dist");

@@ -28,13 +28,13 @@ import { findRule, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import { type EventStore, START } from "./store/event-store.ts";
-import { JsonlFileStore } from "./store/file-store.ts";
+import { JsonlFileStore } from "./store/jsonl/file-store.ts";
 import { readLegacyFiles } from "./store/legacy-files.ts";
-import { inspectLock, type LockStatus } from "./store/lock.ts";
-import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
+import { inspectLock, type LockStatus } from "./store/jsonl/lock.ts";
+import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/jsonl/maintenance.ts";
 import { MemoryStore } from "./store/memory-store.ts";
 import type { Position } from "./store/scan.ts";
-import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
+import { loadSnapshot, saveSnapshot } from "./store/jsonl/snapshot.ts";
 
 export type { BrainOptions } from "./engine-options.ts";
 

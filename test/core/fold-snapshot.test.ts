@@ -9,7 +9,7 @@ import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
 import { START } from "../../src/store/event-store.ts";
 import { scanLog } from "../../src/store/scan.ts";
-import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/snapshot.ts";
+import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { logArb } from "../support/arbitraries.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 

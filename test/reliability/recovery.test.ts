@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { validateEntry } from "../../src/core/schema.ts";
 import { Brain } from "../../src/engine.ts";
-import { snapshotPath } from "../../src/store/snapshot.ts";
+import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { cli, mode, reap, show, startChild, strictLines, tempDir } from "./support/harness.ts";
 
 const NOW = "2026-03-01T12:00:00.000Z";

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { describe, type TestContext, test } from "node:test";
-import { JsonlFileStore } from "../../src/store/file-store.ts";
+import { JsonlFileStore } from "../../src/store/jsonl/file-store.ts";
 import {
   brain,
   json,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { FoldState } from "../core/fold.ts";
-import { FoldView, type Health } from "../core/health.ts";
-import { Rec } from "../core/rec.ts";
-import { LIVE_TYPES } from "../core/types.ts";
-import type { Position } from "./scan.ts";
+import { FoldState } from "../../core/fold.ts";
+import { FoldView, type Health } from "../../core/health.ts";
+import { Rec } from "../../core/rec.ts";
+import { LIVE_TYPES } from "../../core/types.ts";
+import type { Position } from "../scan.ts";
 
 /**
  * The fold persisted at a byte offset of the log, so start-up parses only the tail appended since.

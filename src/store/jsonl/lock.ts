@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
-import { BrainError } from "../core/errors.ts";
+import { BrainError } from "../../core/errors.ts";
 
 /**
  * Exclusive lock file `<file>.lock`, in Rho's format so Rho and Brain can write one brain.jsonl at the same

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { FoldView } from "../core/health.ts";
-import { START } from "./event-store.ts";
+import { FoldView } from "../../core/health.ts";
+import { START } from "../event-store.ts";
 import { fsyncDir, type JsonlFileStore } from "./file-store.ts";
 import { inspectLock } from "./lock.ts";
 import { snapshotPath } from "./snapshot.ts";

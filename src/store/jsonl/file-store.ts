@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname } from "node:path";
-import type { EventStore } from "./event-store.ts";
+import type { EventStore } from "../event-store.ts";
 import { FileLock } from "./lock.ts";
-import { type Position, type ScanSink, scanLog } from "./scan.ts";
+import { type Position, type ScanSink, scanLog } from "../scan.ts";
 
 /** fsync after every append unless BRAIN_FSYNC=0 (then a power cut can lose the last appends). */
 const FSYNC = process.env.BRAIN_FSYNC !== "0";
