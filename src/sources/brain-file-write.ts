@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
-import { appendOrRollback, writeFileAtomic } from "../store/atomic-file.ts";
+import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { brainFileName } from "./brain-files.ts";
 import { insideRoot } from "./safe-path.ts";
@@ -99,7 +99,7 @@ function rewrite(
       bdir,
       `${n}.${now.toISOString().replace(/[:.]/g, "-")}.${randomBytes(2).toString("hex")}.bak`,
     );
-    fs.copyFileSync(path, backup);
+    copyForBackup(path, backup);
     pruneBackups(bdir, n, now);
   }
   writeFileAtomic(path, [withNewline(body)], { beforeCommit: () => lock.verify() });

@@ -118,6 +118,17 @@ export function writeFileAtomic(
   }
 }
 
+/** Copy a file for a backup; on failure remove the partial copy and throw a clear `IO` error. */
+export function copyForBackup(src: string, dest: string): void {
+  try {
+    fs.copyFileSync(src, dest);
+    fs.chmodSync(dest, 0o600);
+  } catch (err) {
+    fs.rmSync(dest, { force: true });
+    throw new BrainError("IO", `could not back up ${basename(src)} (${reason(err)}); nothing was changed`);
+  }
+}
+
 /** Make a new or renamed directory entry durable (a file's fsync does not cover its name). */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;

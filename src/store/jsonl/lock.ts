@@ -210,7 +210,11 @@ export class FileLock {
             fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
             continue;
           }
-          if (code !== "EEXIST") throw err;
+          if (code !== "EEXIST")
+            throw new BrainError(
+              "IO",
+              `could not create the lock ${this.lockPath} (${code === "ENOSPC" ? "the disk is full" : code})`,
+            );
         } finally {
           try {
             fs.unlinkSync(tmp);

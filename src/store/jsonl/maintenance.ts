@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { FoldView } from "../../core/health.ts";
-import { writeFileAtomic } from "../atomic-file.ts";
+import { copyForBackup, writeFileAtomic } from "../atomic-file.ts";
 import { type CompactReport, type RepairReport, START } from "../event-store.ts";
 import type { JsonlFileStore } from "./file-store.ts";
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
@@ -22,17 +22,7 @@ export function backupLog(logPath: string, now: Date): string | null {
     dir,
     `${name}.${now.toISOString().replace(/[:.]/g, "-")}.${randomBytes(2).toString("hex")}.bak`,
   );
-  try {
-    fs.copyFileSync(logPath, dest);
-    fs.chmodSync(dest, 0o600);
-  } catch (err) {
-    fs.rmSync(dest, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new BrainError(
-      "IO",
-      `could not back up ${basename(logPath)} (${code === "ENOSPC" ? "the disk is full" : code}); nothing was changed`,
-    );
-  }
+  copyForBackup(logPath, dest);
   const mine = fs
     .readdirSync(dir)
     .filter((f) => f.startsWith(`${name}.`) && f.endsWith(".bak"))
