@@ -37,7 +37,10 @@ test("compaction keeps lines of unknown types and bad lines, byte for byte", asy
   const text = after.toString("latin1");
   for (const line of [unknown, bad, '{"type":"learning","id":"torn","text":"cut he'])
     assert.ok(text.includes(`${line}\n`), `kept: ${line}`);
-  assert.ok(after.includes(Buffer.concat([invalidUtf8, Buffer.from("\n")])), "invalid UTF-8 line kept as bytes");
+  assert.ok(
+    after.includes(Buffer.concat([invalidUtf8, Buffer.from("\n")])),
+    "invalid UTF-8 line kept as bytes",
+  );
   const b = Brain.open({ path, seedDefault: false, snapshot: false });
   assert.deepEqual(
     b.state.list("learning").map((r) => r.entry.text),
@@ -64,9 +67,17 @@ test("compacting a symlinked brain.jsonl rewrites the target; both paths share o
   const r = await cli(["--brain", link, "compact"]);
   assert.equal(r.code, 0, show(r));
   assert.ok(fs.lstatSync(link).isSymbolicLink(), "the link is still a link");
-  assert.equal(fs.readFileSync(target, "utf8").split("\n").filter(Boolean).length, 2, "the target was compacted");
+  assert.equal(
+    fs.readFileSync(target, "utf8").split("\n").filter(Boolean).length,
+    2,
+    "the target was compacted",
+  );
   assert.equal((await cli(["--brain", link, "add", "type=learning", "text=through the link"])).code, 0);
-  assert.match(fs.readFileSync(target, "utf8"), /through the link/, "writes through the link reach the target");
+  assert.match(
+    fs.readFileSync(target, "utf8"),
+    /through the link/,
+    "writes through the link reach the target",
+  );
 });
 
 test("compact refuses a read-only log and leaves its mode alone", async (t) => {
