@@ -8,7 +8,12 @@ const [path, w, n] = process.argv.slice(2);
 if (!path || !w || !n) throw new Error("usage: store-appender <log> <worker> <count>");
 const store = new JsonlFileStore(path);
 for (let k = 0; k < Number(n); k++) {
-  const line = JSON.stringify({ type: "learning", id: `w${w}-${k}`, text: `from ${w}`, created: "2026-01-01" });
+  const line = JSON.stringify({
+    type: "learning",
+    id: `w${w}-${k}`,
+    text: `from ${w}`,
+    created: "2026-01-01",
+  });
   store.withLock(() => store.append([line]), "append");
 }
 process.stdout.write("done\n");
