@@ -37,6 +37,8 @@ export async function loadBuilt(dist = process.env.BENCH_DIST ?? SOURCE_DIST): P
   const cli = join(dist, "cli", "main.js");
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` (npm run bench does)`);
   const index = (await import(pathToFileURL(join(dist, "index.js")).href)) as Index;
-  const snapshot = (await import(pathToFileURL(join(dist, "store", "snapshot.js")).href)) as SnapshotModule;
+  const snapshot = (await import(
+    pathToFileURL(join(dist, "store", "jsonl", "snapshot.js")).href
+  )) as SnapshotModule;
   return { dist, cli, Brain: index.Brain, snapshotPath: snapshot.snapshotPath };
 }

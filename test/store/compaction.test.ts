@@ -112,3 +112,26 @@ test("a write through --brain to a file that is not a brain is refused (package.
   fs.writeFileSync(path, "");
   assert.equal((await cli(["--brain", path, "add", "type=learning", "text=yes"])).code, 0);
 });
+
+test("a compaction that finds its lock taken over before the rename changes nothing", async (t) => {
+  const dir = tempDir(t);
+  const path = join(dir, "brain.jsonl");
+  await seeded(path);
+  const before = fs.readFileSync(path);
+  const store = new JsonlFileStore(path);
+  assert.throws(
+    () =>
+      store.withLock(() => {
+        // As if the lock had been broken and taken by another writer while this process was paused.
+        const p = JSON.parse(fs.readFileSync(store.lock.lockPath, "utf8"));
+        fs.writeFileSync(store.lock.lockPath, JSON.stringify({ ...p, pid: 1, nonce: "someone-else" }));
+        return store.maintenance.compact(NOW());
+      }, "test"),
+    /lost the lock/,
+  );
+  assert.deepEqual(fs.readFileSync(path), before, "the log was not replaced");
+  assert.deepEqual(
+    fs.readdirSync(dir).filter((f) => f.includes(".tmp-")),
+    [],
+  );
+});
