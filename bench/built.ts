@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 type Index = typeof import("../src/index.ts");
-type SnapshotModule = typeof import("../src/store/snapshot.ts");
+type SnapshotModule = typeof import("../src/store/jsonl/snapshot.ts");
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE_DIST = join(ROOT, "dist");
@@ -37,6 +37,8 @@ export async function loadBuilt(dist = process.env.BENCH_DIST ?? SOURCE_DIST): P
   const cli = join(dist, "cli", "main.js");
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` (npm run bench does)`);
   const index = (await import(pathToFileURL(join(dist, "index.js")).href)) as Index;
-  const snapshot = (await import(pathToFileURL(join(dist, "store", "snapshot.js")).href)) as SnapshotModule;
+  const snapshot = (await import(
+    pathToFileURL(join(dist, "store", "jsonl", "snapshot.js")).href
+  )) as SnapshotModule;
   return { dist, cli, Brain: index.Brain, snapshotPath: snapshot.snapshotPath };
 }

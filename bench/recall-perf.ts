@@ -23,7 +23,7 @@ import { readTranscript } from "../src/ingest/ingest.ts";
 import { recallIndexPath } from "../src/recall/recall.ts";
 import { searchMemories } from "../src/search.ts";
 import { EpisodeLog } from "../src/store/episode-log.ts";
-import { JsonlFileStore } from "../src/store/file-store.ts";
+import { JsonlFileStore } from "../src/store/jsonl/file-store.ts";
 import { cachedBrain, GENERATED_END, Prng, parseSize } from "./generate.ts";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { dirname, join } from "node:path";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
@@ -28,14 +27,16 @@ import { type Recalled, recallSection } from "./sources/recall.ts";
 import { findRule, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
-import { type EventStore, START } from "./store/event-store.ts";
-import { JsonlFileStore } from "./store/file-store.ts";
+import {
+  type CompactReport,
+  type EventStore,
+  type LockStatus,
+  type RepairReport,
+  START,
+} from "./store/event-store.ts";
+import { JsonlFileStore } from "./store/jsonl/file-store.ts";
 import { readLegacyFiles } from "./store/legacy-files.ts";
-import { inspectLock, type LockStatus } from "./store/lock.ts";
-import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
-import { MemoryStore } from "./store/memory-store.ts";
 import type { Position } from "./store/scan.ts";
-import { loadSnapshot, saveSnapshot } from "./store/snapshot.ts";
 
 export type { BrainOptions } from "./engine-options.ts";
 
@@ -65,7 +66,7 @@ export class Brain {
   #pos: Position = START;
   #tornTail: { line: number; text: string } | null = null;
   #linesSinceSnapshot = 0;
-  #generation: number | undefined;
+  #generation: string | undefined;
   readonly #episodeStore: EventStore | undefined;
   #recall: Recall | null = null;
   /** Times the log was found replaced and re-read from the start. */
@@ -82,7 +83,7 @@ export class Brain {
     this.#random = opts.random ?? realRandom;
     this.#episodeStore = opts.episodes;
     this.#useSnapshot =
-      (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store instanceof JsonlFileStore;
+      (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store.snapshots !== undefined;
   }
 
   static open(opts: BrainOptions = {}): Brain {
@@ -96,12 +97,13 @@ export class Brain {
   }
 
   #load(): void {
-    if (this.#useSnapshot) {
-      const snap = loadSnapshot((this.store as JsonlFileStore).path);
+    if (this.#useSnapshot && this.store.snapshots) {
+      const snap = this.store.snapshots.load();
       this.snapshotStatus = snap.ok ? "loaded" : snap.reason;
       if (snap.ok) {
         this.#view = snap.view;
         this.#pos = snap.position;
+        this.#generation = snap.generation;
         this.loadedFrom = "snapshot";
       }
     }
@@ -212,7 +214,7 @@ export class Brain {
 
   /** Directory of brain files (beside brain.jsonl); null for a store without a directory. */
   get brainDir(): string | null {
-    return this.store instanceof JsonlFileStore ? dirname(this.store.path) : null;
+    return this.store.dir;
   }
 
   /** The assembled context: ordered blocks under a hard token cap (see src/context.ts). */
@@ -235,10 +237,9 @@ export class Brain {
   /** The recall engine: the episode log and the relevance index (created on first use). */
   get recallEngine(): Recall {
     if (!this.#recall) {
-      const path = this.store instanceof JsonlFileStore ? this.store.path : null;
-      const episodes = path ? join(dirname(path), "episodes.jsonl") : null;
-      const store = this.#episodeStore ?? (episodes ? new JsonlFileStore(episodes) : new MemoryStore());
-      const paths = path && episodes && !this.#episodeStore ? { brain: path, episodes } : null;
+      const store = this.#episodeStore ?? this.store.sibling("episodes.jsonl");
+      const [brain, episodes] = [this.store.file, store.file];
+      const paths = brain && episodes && !this.#episodeStore ? { brain, episodes } : null;
       this.#recall = new Recall(this.store, new EpisodeLog(store), paths);
       const embeddings = this.settings.embeddings;
       if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
@@ -287,7 +288,7 @@ export class Brain {
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
   queueExtraction(work: QueuedWork[]): string | null {
-    return this.store instanceof JsonlFileStore ? enqueue(this.store.path, work) : null;
+    return this.store.file ? enqueue(this.store.file, work) : null;
   }
 
   /** Append to a brain file; replacing content needs `cleanupIntent` and keeps a backup. */
@@ -321,9 +322,8 @@ export class Brain {
    * level up). Legacy files are read, never modified. Returns null when already migrated or nothing to do.
    */
   async migrate(): Promise<{ stats: MigrationStats; files: string[] } | null> {
-    if (!(this.store instanceof JsonlFileStore))
-      throw new BrainError("INVALID", "migration needs a file-backed brain");
-    const { legacy, found } = readLegacyFiles(this.store.path);
+    if (!this.store.file) throw new BrainError("INVALID", "migration needs a file-backed brain");
+    const { legacy, found } = readLegacyFiles(this.store.file);
     this.refresh();
     if (found.length === 0 || alreadyMigrated(this.state)) return null;
     const { validateEntry } = await loadSchema();
@@ -347,9 +347,9 @@ export class Brain {
 
   /** Rewrite the log to its folded state (backup first; temp file + rename). File store only. */
   compact(): CompactReport {
-    if (!(this.store instanceof JsonlFileStore))
-      throw new BrainError("INVALID", "compaction needs a file-backed brain");
-    const report = compactLog(this.store, this.now());
+    const m = this.store.maintenance;
+    if (!m) throw new BrainError("INVALID", "compaction needs a file-backed brain");
+    const report = m.compact(this.now());
     this.refresh();
     this.persist(true);
     return report;
@@ -357,11 +357,13 @@ export class Brain {
 
   /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot), then re-read. */
   repair(): RepairReport {
-    if (!(this.store instanceof JsonlFileStore))
-      throw new BrainError("INVALID", "repair needs a file-backed brain");
-    const report = repairLog(this.store, this.now());
+    const m = this.store.maintenance;
+    if (!m) throw new BrainError("INVALID", "repair needs a file-backed brain");
+    const report = m.repair(this.now());
     this.#view = new FoldView();
     this.#pos = START;
+    this.#generation = undefined;
+    this.#recall = null; // its index file was dropped: rebuilt from the fresh fold below
     this.refresh();
     this.persist(true);
     return report;
@@ -369,18 +371,18 @@ export class Brain {
 
   /** The lock file: absent, held, or stale (and why), for `brain doctor`. */
   lockStatus(): LockStatus {
-    return this.store instanceof JsonlFileStore
-      ? inspectLock(this.store.path)
-      : { present: false, stale: false };
+    return this.store.maintenance?.lockStatus() ?? { present: false, stale: false };
   }
 
   /** Save the fold snapshot (and the recall index) if enough changed since the last save. Never throws. */
   persist(force = false): boolean {
     this.#recall?.save(force);
-    if (!this.#useSnapshot) return false;
+    const snapshots = this.store.snapshots;
+    if (!this.#useSnapshot || !snapshots || this.#generation === undefined) return false;
     if (!force && this.#linesSinceSnapshot < SNAPSHOT_AFTER_LINES) return false;
     try {
-      const ok = saveSnapshot((this.store as JsonlFileStore).path, this.#view, this.#pos);
+      // Saved only if the log is still the one the fold was read from (else a stale view would be trusted).
+      const ok = snapshots.save(this.#view, this.#pos, this.#generation);
       if (ok) this.#linesSinceSnapshot = 0;
       return ok;
     } catch {

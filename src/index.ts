@@ -27,6 +27,6 @@ export { Brain, type BrainOptions } from "./engine.ts";
 export type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 export { detectFormat, parseTranscript, type TranscriptFormat } from "./ingest/parse.ts";
 export type { EventStore } from "./store/event-store.ts";
-export { JsonlFileStore } from "./store/file-store.ts";
-export { FileLock } from "./store/lock.ts";
+export { JsonlFileStore } from "./store/jsonl/file-store.ts";
+export { FileLock } from "./store/jsonl/lock.ts";
 export { MemoryStore } from "./store/memory-store.ts";

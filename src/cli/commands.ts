@@ -112,7 +112,7 @@ export async function runCompact(g: GlobalOpts): Promise<number> {
   else
     print(
       `Compacted: ${r.before.lines} lines (${r.before.bytes} bytes) → ${r.after.entries} entries (${r.after.bytes} bytes).` +
-        `${r.badLinesDropped ? ` ${r.badLinesDropped} bad line(s) left out of the new log.` : ""}\nBackup: ${r.backup ?? "none (empty log)"}`,
+        `${r.keptLines ? ` ${r.keptLines} line(s) it does not fold (bad lines, unknown types) kept as they were.` : ""}\nBackup: ${r.backup ?? "none (empty log)"}`,
     );
   return 0;
 }

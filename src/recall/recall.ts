@@ -1,13 +1,18 @@
-import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
 import { scoreRec } from "../core/score.ts";
 import type { Recalled } from "../sources/recall.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";
+import {
+  derivedPath,
+  fingerprintLog,
+  type LogFingerprint,
+  stillMatches,
+} from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
@@ -24,58 +29,27 @@ import { rank } from "./rank.ts";
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-const VERSION = 2;
-const PROBE = 4096;
+const VERSION = 3;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
 
-interface Check {
-  ino: number;
-  head: string;
-  tail: string;
-}
+type Check = LogFingerprint;
 interface Mark {
   position: Position;
   check: Check | null;
 }
 
 export function recallIndexPath(logPath: string): string {
-  return join(dirname(logPath), ".brain", `${basename(logPath)}.recall.json`);
+  return derivedPath(logPath, "recall.json");
 }
 
-function fingerprint(path: string | null, offset: number): Check | null {
-  if (!path || offset === 0) return null;
-  let fd: number;
-  try {
-    fd = fs.openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (st.size < offset) return null;
-    const n = Math.min(PROBE, offset);
-    const head = Buffer.alloc(n);
-    const tail = Buffer.alloc(n);
-    fs.readSync(fd, head, 0, n, 0);
-    fs.readSync(fd, tail, 0, n, offset - n);
-    const h = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-    return { ino: st.ino, head: h(head), tail: h(tail) };
-  } finally {
-    fs.closeSync(fd);
-  }
+/** Fingerprint of a log's first `offset` bytes if it is still generation `builtFrom` (src/store/jsonl/log-identity.ts). */
+function fingerprint(path: string | null, offset: number, builtFrom: string | undefined): Check | null {
+  return path && offset > 0 && builtFrom !== undefined ? fingerprintLog(path, offset, builtFrom) : null;
 }
 
 function same(mark: Mark, path: string | null): boolean {
-  if (mark.position.offset === 0) return true;
-  const now = fingerprint(path, mark.position.offset);
-  return (
-    now !== null &&
-    mark.check !== null &&
-    now.ino === mark.check.ino &&
-    now.head === mark.check.head &&
-    now.tail === mark.check.tail
-  );
+  return mark.position.offset === 0 || (path !== null && stillMatches(mark.check, path));
 }
 
 /** Collects what the index needs from the brain.jsonl tail: learnings, preferences and tombstones. */
@@ -101,7 +75,8 @@ export class Recall {
   #brainMark: Position = START;
   #episodeMark: Position = START;
   #unsaved = 0;
-  #brainGeneration: number | undefined;
+  #brainGeneration: string | undefined;
+  #episodesGeneration: string | undefined;
   status: IndexStatus = "none";
   /** Meaning-based matching fused into the ranking, when embeddings are configured (src/recall/embeddings/). */
   semantic: SemanticFusion | null = null;
@@ -130,6 +105,7 @@ export class Recall {
       this.#index = null; // brain.jsonl was replaced (compaction, restore): start over
     }
     this.#brainGeneration = id.generation;
+    this.#episodesGeneration = this.episodes.store.identity().generation;
     if (!this.#index) {
       const why = this.#load();
       if (why !== null) {
@@ -263,17 +239,18 @@ export class Recall {
     if (!force && this.#unsaved < SAVE_AFTER && this.status === "loaded") return false;
     try {
       const episodesPos = this.#episodeMark;
+      // Fingerprints of the logs as they were when indexed: none (no save) if either was replaced since.
+      const brain = fingerprint(this.#brainPath, this.#brainMark.offset, this.#brainGeneration);
+      const episodes = fingerprint(this.#episodesPath, episodesPos.offset, this.#episodesGeneration);
+      if ((!brain && this.#brainMark.offset > 0) || (!episodes && episodesPos.offset > 0)) return false;
       const body = {
         format: FORMAT,
         version: VERSION,
-        brain: { position: this.#brainMark, check: fingerprint(this.#brainPath, this.#brainMark.offset) },
-        episodes: { position: episodesPos, check: fingerprint(this.#episodesPath, episodesPos.offset) },
+        brain: { position: this.#brainMark, check: brain },
+        episodes: { position: episodesPos, check: episodes },
         ...this.#index.toJSON(),
       };
-      fs.mkdirSync(dirname(this.#indexPath), { recursive: true, mode: 0o700 });
-      const tmp = `${this.#indexPath}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-      fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
-      fs.renameSync(tmp, this.#indexPath);
+      writeFileAtomic(this.#indexPath, [JSON.stringify(body)]);
       this.#unsaved = 0;
       this.status = "loaded";
       return true;

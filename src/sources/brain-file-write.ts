@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
+import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
+import { FileLock } from "../store/jsonl/lock.ts";
 import { brainFileName } from "./brain-files.ts";
 import { insideRoot } from "./safe-path.ts";
 
@@ -17,34 +19,78 @@ export interface WriteResult {
 /**
  * Writes to brain files are append-only; replacing content needs a stated `cleanupIntent`, and every
  * rewrite first copies the old file to `.brain/backups/` (at most 5 per file, none older than 7 days).
+ * Every write holds the file's lock (`.brain/<name>.lock`, the log's lock format), so an append racing a
+ * rewrite lands in the new file instead of in the one being renamed away; `text` may be a function of the
+ * current content, computed under that lock. Appends that fail are cut back; rewrites are atomic.
  */
 export function writeBrainFile(
   dir: string,
   name: string,
-  text: string,
+  text: string | ((current: string) => string),
   opts: { replace?: boolean; cleanupIntent?: string; now?: Date } = {},
 ): WriteResult {
   const n = brainFileName(name);
   const path = join(dir, n);
+  if (opts.replace && !opts.cleanupIntent?.trim()) {
+    throw new BrainError("INVALID", `rewriting ${n} needs a cleanup intent (say why the old content goes)`, {
+      field: "cleanupIntent",
+    });
+  }
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // lstat too: a dangling symlink "does not exist" for existsSync, yet appending through it would create its
   // target — possibly outside the brain directory.
   if ((isSymlink(path) || fs.existsSync(path)) && !insideRoot(dir, path)) {
     throw new BrainError("INVALID", `${n} leads outside the brain directory; refusing to write`);
   }
-  if (!opts.replace) {
-    const exists = fs.existsSync(path);
-    const prev = exists ? fs.readFileSync(path, "utf8") : "";
-    const sep = prev === "" || prev.endsWith("\n") ? "" : "\n";
-    fs.appendFileSync(path, `${sep}${text.endsWith("\n") ? text : `${text}\n`}`, { mode: 0o600 });
-    return { name: n, mode: "append", backup: null };
+  const lock = new FileLock(join(dir, ".brain", n));
+  return lock.with(
+    () => (opts.replace ? rewrite(dir, n, path, text, lock, opts.now) : append(n, path, text)),
+    {
+      purpose: opts.replace ? "rewrite" : "append",
+    },
+  );
+}
+
+function current(path: string): string {
+  try {
+    return fs.readFileSync(path, "utf8");
+  } catch {
+    return "";
   }
-  if (!opts.cleanupIntent?.trim()) {
-    throw new BrainError("INVALID", `rewriting ${n} needs a cleanup intent (say why the old content goes)`, {
-      field: "cleanupIntent",
-    });
+}
+
+function withNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+function append(n: string, path: string, text: string | ((current: string) => string)): WriteResult {
+  const body = typeof text === "function" ? text(current(path)) : text;
+  const fd = fs.openSync(path, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT, 0o600);
+  try {
+    const size = fs.fstatSync(fd).size;
+    let sep = "";
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      fs.readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) sep = "\n";
+    }
+    appendOrRollback(fd, size, Buffer.from(`${sep}${withNewline(body)}`, "utf8"), n);
+  } finally {
+    fs.closeSync(fd);
   }
-  const now = opts.now ?? new Date();
+  return { name: n, mode: "append", backup: null };
+}
+
+function rewrite(
+  dir: string,
+  n: string,
+  path: string,
+  text: string | ((current: string) => string),
+  lock: FileLock,
+  at: Date | undefined,
+): WriteResult {
+  const body = typeof text === "function" ? text(current(path)) : text;
+  const now = at ?? new Date();
   let backup: string | null = null;
   if (fs.existsSync(path)) {
     const bdir = join(dir, ".brain", "backups");
@@ -53,12 +99,10 @@ export function writeBrainFile(
       bdir,
       `${n}.${now.toISOString().replace(/[:.]/g, "-")}.${randomBytes(2).toString("hex")}.bak`,
     );
-    fs.copyFileSync(path, backup);
+    copyForBackup(path, backup);
     pruneBackups(bdir, n, now);
   }
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(tmp, text.endsWith("\n") ? text : `${text}\n`, { mode: 0o600 });
-  fs.renameSync(tmp, path);
+  writeFileAtomic(path, [withNewline(body)], { beforeCommit: () => lock.verify() });
   return { name: n, mode: "rewrite", backup };
 }
 

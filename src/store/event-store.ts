@@ -1,23 +1,100 @@
+import type { FoldView } from "../core/health.ts";
 import type { Position, ScanResult, ScanSink } from "./scan.ts";
 
 /**
  * Where the event log lives. The engine folds whatever `scan` hands it; writes happen only inside
  * `withLock`, where `append` adds whole lines (a torn last line is terminated first so nothing is glued
- * to it). Implementations: JSONL file (default), in-memory (tests).
+ * to it). Implementations: JSONL file (default, src/store/jsonl/), in-memory (tests, embedding).
+ *
+ * What a store can do beyond that is said by its optional members, never by its class: the engine asks
+ * `store.snapshots`, `store.maintenance`, `store.dir` — so a Postgres store is one more implementation.
+ * Every implementation runs the contract suite in test/store/contract.test.ts.
  */
 export interface EventStore {
   /** Human-readable location, for messages. */
   readonly location: string;
+  /** Directory of brain files and derived files beside the log; null for a store without one. */
+  readonly dir: string | null;
+  /** The log file (resolved when it is a symlink); null when the log is not a file. */
+  readonly file: string | null;
   scan(from: Position, sink: ScanSink): ScanResult;
   /** Size in bytes now (0 when missing). */
   size(): number;
+  /**
+   * Run `fn` holding the log's exclusive lock (reentrant within `fn`). `fn` is synchronous: a function
+   * returning a promise is refused, since the lock would be released before the promise settles.
+   */
   withLock<T>(fn: () => T, purpose: string): T;
-  /** Append whole lines; only valid inside withLock. Returns the torn text it terminated, if any. */
+  /** Append whole lines; only valid inside withLock. Returns whether it terminated a torn last line. */
   append(lines: string[]): { terminatedTorn: boolean };
   /** Create the log with these lines unless it exists (atomic, no clobber). True when created. */
   createIfMissing(lines: string[]): boolean;
-  /** Which file generation this is (inode) and its size; a new generation means the log was replaced. */
-  identity(): { generation: number; size: number };
+  /** Which generation of the log this is, and its size; a new generation means the log was replaced. */
+  identity(): { generation: string; size: number };
+  /** Another log of the same kind beside this one (the episode log). */
+  sibling(name: string): EventStore;
+  /** Persisted fold (start-up without re-reading the whole log); absent when the store has none. */
+  readonly snapshots?: SnapshotStore;
+  /** Compaction, repair and lock inspection; absent when the store needs none. */
+  readonly maintenance?: Maintenance;
+}
+
+export type SnapshotLoad =
+  | {
+      ok: true;
+      view: FoldView;
+      position: Position /** The log generation it was built from. */;
+      generation: string;
+    }
+  | { ok: false; reason: "missing" | "unreadable" | "mismatch" };
+
+export interface SnapshotStore {
+  load(): SnapshotLoad;
+  /**
+   * Save the fold `view` that covers the log up to `pos`, built from log generation `builtFrom`. Saves
+   * nothing (returns false) when the log is no longer that generation or no longer holds those bytes.
+   */
+  save(view: FoldView, pos: Position, builtFrom: string): boolean;
+}
+
+export interface CompactReport {
+  backup: string | null;
+  before: { bytes: number; lines: number; entries: number };
+  after: { bytes: number; entries: number };
+  /** Lines kept as they were because they are not entries this version folds (bad lines, unknown types). */
+  keptLines: number;
+}
+
+export interface RepairReport {
+  backup: string | null;
+  actions: string[];
+}
+
+export interface LockStatus {
+  /** Whether the lock exists. */
+  present: boolean;
+  /** Present and judged stale: the next writer breaks it (`brain doctor --repair` does it now). */
+  stale: boolean;
+  pid?: number;
+  purpose?: string;
+  hostname?: string;
+  /** Milliseconds since the holder last refreshed it (or since the file changed, when unreadable). */
+  ageMs?: number;
+  /** Why it is stale. */
+  reason?: string;
+}
+
+export interface Maintenance {
+  compact(now: Date): CompactReport;
+  repair(now: Date): RepairReport;
+  lockStatus(): LockStatus;
 }
 
 export const START: Position = { offset: 0, line: 0, endsWithNewline: true };
+
+/** Refuse a lock body that returns a promise (the lock would be released before it settles). */
+export function assertSync<T>(value: T): T {
+  if (value !== null && typeof value === "object" && typeof (value as { then?: unknown }).then === "function")
+    throw new TypeError("withLock takes a synchronous function (the lock is released when it returns)");
+  return value;
+}

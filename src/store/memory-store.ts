@@ -1,10 +1,19 @@
-import type { EventStore } from "./event-store.ts";
+import { assertSync, type EventStore } from "./event-store.ts";
 import { type Position, type ScanSink, scanSource } from "./scan.ts";
 
-/** The event store in a Buffer: same framing and scan as the file store, for tests and embedding. */
+/**
+ * The event store in a Buffer: same framing and scan as the file store, for tests and embedding. It has
+ * no directory, no snapshots and no maintenance. Its lock has the file store's semantics: `withLock` runs a
+ * synchronous body exclusively (JavaScript runs one synchronous body at a time, so holding a flag for its
+ * duration excludes every other writer), is reentrant within the body, refuses a body that returns a
+ * promise, and `append` outside it throws.
+ */
 export class MemoryStore implements EventStore {
   #data: Buffer;
+  #locked = false;
   readonly location = "memory";
+  readonly dir = null;
+  readonly file = null;
 
   constructor(initial = "") {
     this.#data = Buffer.from(initial, "utf8");
@@ -25,8 +34,8 @@ export class MemoryStore implements EventStore {
 
   #generation = 1;
 
-  identity(): { generation: number; size: number } {
-    return { generation: this.#generation, size: this.#data.length };
+  identity(): { generation: string; size: number } {
+    return { generation: String(this.#generation), size: this.#data.length };
   }
 
   /** Replace the whole content (simulates a compaction or an edited file). */
@@ -39,11 +48,27 @@ export class MemoryStore implements EventStore {
     return this.#data.length;
   }
 
-  withLock<T>(fn: () => T): T {
-    return fn();
+  sibling(): MemoryStore {
+    return new MemoryStore();
+  }
+
+  /** Whether a withLock body is running (for tests of the exclusion). */
+  get locked(): boolean {
+    return this.#locked;
+  }
+
+  withLock<T>(fn: () => T, _purpose?: string): T {
+    if (this.#locked) return fn();
+    this.#locked = true;
+    try {
+      return assertSync(fn());
+    } finally {
+      this.#locked = false;
+    }
   }
 
   append(lines: string[]): { terminatedTorn: boolean } {
+    if (!this.#locked) throw new Error("append outside the lock");
     if (lines.length === 0) return { terminatedTorn: false };
     const torn = this.#data.length > 0 && this.#data[this.#data.length - 1] !== 0x0a;
     const add = Buffer.from(`${torn ? "\n" : ""}${lines.join("\n")}\n`, "utf8");

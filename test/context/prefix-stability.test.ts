@@ -163,7 +163,7 @@ describe("anthropic: cache_control marks the end of the stable prefix", () => {
 
   test("a brain with only volatile blocks (no brain directory) gets no cache_control at all", () => {
     const store = new MemoryStore();
-    store.append([JSON.stringify(learning("l1", "only a learning"))]);
+    store.withLock(() => store.append([JSON.stringify(learning("l1", "only a learning"))]), "test");
     const brain = Brain.open({ store, seedDefault: false, now, cwd: "/" });
     const r = brain.context({ budget: 500 });
     assert.ok(r.blocks.length > 0);

@@ -8,8 +8,9 @@ import { FoldView } from "../../src/core/health.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
 import { START } from "../../src/store/event-store.ts";
+import { logIdentity } from "../../src/store/jsonl/log-identity.ts";
+import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { scanLog } from "../../src/store/scan.ts";
-import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/snapshot.ts";
 import { logArb } from "../support/arbitraries.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 
@@ -59,7 +60,7 @@ describe("fold snapshot", () => {
 
         const prefix = new FoldView();
         const r = scanLog(path, START, prefix);
-        assert.ok(saveSnapshot(path, prefix, r.end));
+        assert.ok(saveSnapshot(path, prefix, r.end, logIdentity(path).generation));
         fs.appendFileSync(path, bytes.subarray(cut));
 
         const snap = loadSnapshot(path);
@@ -119,7 +120,7 @@ function bigLog(path: string): void {
 function snapshotAtEnd(path: string): number {
   const v = new FoldView();
   const r = scanLog(path, START, v);
-  assert.ok(saveSnapshot(path, v, r.end));
+  assert.ok(saveSnapshot(path, v, r.end, logIdentity(path).generation));
   return r.end.offset;
 }
 

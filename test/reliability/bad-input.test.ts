@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type TestContext, test } from "node:test";
 import type { Health } from "../../src/core/health.ts";
 import { Brain } from "../../src/engine.ts";
-import { snapshotPath } from "../../src/store/snapshot.ts";
+import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { tempDir } from "./support/harness.ts";
 
 const TEN_MB = 10 * 1024 * 1024;

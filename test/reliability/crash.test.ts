@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
 import { Brain } from "../../src/engine.ts";
-import { FileLock } from "../../src/store/lock.ts";
+import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { prng, reap, startChild, tempDir } from "./support/harness.ts";
 

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { validateEntry } from "../../src/core/schema.ts";
 import { Brain } from "../../src/engine.ts";
-import { snapshotPath } from "../../src/store/snapshot.ts";
+import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { cli, mode, reap, show, startChild, strictLines, tempDir } from "./support/harness.ts";
 
 const NOW = "2026-03-01T12:00:00.000Z";
@@ -164,9 +164,13 @@ test("compact rewrites the log to its folded state: same entries, same context, 
   assert.equal(r.code, 0, show(r));
   const report = JSON.parse(r.stdout);
   assert.equal(report.before.lines, linesBefore);
-  assert.equal(report.badLinesDropped, 1);
+  assert.equal(report.keptLines, 1, "the bad line is kept, not dropped");
   assert.deepEqual(fs.readFileSync(report.backup), bytesBefore, "backup is the old log");
-  const lines = strictLines(path);
+  const text = fs.readFileSync(path, "utf8");
+  assert.ok(text.endsWith("\nnull\n"), "the bad line stays, where it was (last)");
+  fs.writeFileSync(`${path}.entries`, text.slice(0, -"null\n".length));
+  const lines = strictLines(`${path}.entries`);
+  fs.rmSync(`${path}.entries`);
   assert.equal(lines.length, before.length, "one line per live entry");
   assert.equal(report.after.entries, before.length);
   for (const l of lines) validateEntry(l); // every line a valid seed-000 entry (Rho loads it)
@@ -180,7 +184,7 @@ test("compact rewrites the log to its folded state: same entries, same context, 
 
   const after = Brain.open({ path, now, cwd: "/work/p", seedDefault: false, snapshot: false });
   assert.deepEqual(live(after), before, "the same live entries, in the same order");
-  assert.equal(after.health().badLineCount, 0);
+  assert.equal(after.health().badLineCount, 1, "the kept bad line is still reported");
   assert.equal(after.context({ budget: 3000 }).text, contextBefore, "the same context");
   assert.equal(after.rhoPrompt({ budget: 3000 }).text, rhoBefore, "the same Rho prompt");
 

@@ -1,6 +1,7 @@
 /**
  * The brain.jsonl.lock file, in Rho's format, between real processes: live locks block writers (exit 5,
- * LOCK_TIMEOUT), stale ones (dead pid, refreshedAt older than 30 s, unparseable and old) are broken.
+ * LOCK_TIMEOUT) however old, stale ones (dead or reused pid, another host's lock older than 30 s,
+ * unparseable and old) are broken.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -8,7 +9,7 @@ import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { describe, type TestContext, test } from "node:test";
-import { JsonlFileStore } from "../../src/store/file-store.ts";
+import { JsonlFileStore } from "../../src/store/jsonl/file-store.ts";
 import {
   brain,
   json,
@@ -137,14 +138,30 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
     await assertWriteSucceeds(sb, "after a crashed holder");
   });
 
-  test("refreshedAt older than 30 s is stale even when the pid is alive; 20 s is not", async (t) => {
+  test("a live holder keeps its lock however long it holds it (issue 10 #2: paused compaction)", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    // process.pid (this test runner) is alive, on this host
-    writeLock(sb, rhoLock(process.pid, 20_000));
-    await assertLocked(sb, process.pid);
-    writeLock(sb, rhoLock(process.pid, 31_000));
-    await assertWriteSucceeds(sb, "after an old refreshedAt");
+    const holder = startScript(sb, "hold-lock.ts", [sb.brainPath, "compact"]);
+    t.after(() => holder.child.kill("SIGKILL"));
+    await holder.waitForLine(/^locked/);
+    // As if the holder had been stopped (Ctrl-Z, suspend) for two minutes without refreshing.
+    const p = JSON.parse(fs.readFileSync(lockPath(sb), "utf8"));
+    p.refreshedAt = Date.now() - 120_000;
+    fs.writeFileSync(lockPath(sb), JSON.stringify(p, null, 2));
+    await assertLocked(sb, holder.child.pid);
+    assert.equal(
+      JSON.parse(fs.readFileSync(lockPath(sb), "utf8")).nonce,
+      p.nonce,
+      "the holder's lock is intact",
+    );
+  });
+
+  test("a lock whose pid now belongs to a process started after it was taken is stale (pid reuse)", async (t) => {
+    const sb = fresh(t);
+    await init(sb);
+    // process.pid (this test runner) is alive, but started after this lock claims to have been taken.
+    writeLock(sb, rhoLock(process.pid, process.uptime() * 1000 + 60_000));
+    await assertWriteSucceeds(sb, "after a reused pid's lock");
   });
 
   test("another host's lock: its pid cannot be checked, only its age", async (t) => {

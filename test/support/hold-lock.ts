@@ -3,7 +3,7 @@
  * releases and exits on SIGTERM (SIGKILL leaves the lock behind, as a crash would).
  * Usage: node --import tsx test/support/hold-lock.ts <brain.jsonl> [purpose]
  */
-import { FileLock } from "../../src/store/lock.ts";
+import { FileLock } from "../../src/store/jsonl/lock.ts";
 
 const [file, purpose = "test-holder"] = process.argv.slice(2);
 if (!file) throw new Error("usage: hold-lock.ts <brain.jsonl> [purpose]");

@@ -14,7 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Brain } from "../../../src/engine.ts";
-import type { JsonlFileStore } from "../../../src/store/file-store.ts";
+import type { JsonlFileStore } from "../../../src/store/jsonl/file-store.ts";
 
 const [path, trialArg, bigArg, mode = "act"] = process.argv.slice(2);
 if (!path || !trialArg || !bigArg) throw new Error("usage: crash-writer <path> <trial> <big> act|append");

@@ -4,7 +4,7 @@
  *
  *   hold-lock <brain.jsonl>
  */
-import { FileLock } from "../../../src/store/lock.ts";
+import { FileLock } from "../../../src/store/jsonl/lock.ts";
 
 const [file] = process.argv.slice(2);
 if (!file) throw new Error("usage: hold-lock <brain.jsonl>");

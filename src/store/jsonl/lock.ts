@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
-import { BrainError } from "../core/errors.ts";
+import { BrainError } from "../../core/errors.ts";
+import type { LockStatus } from "../event-store.ts";
 
 /**
  * Exclusive lock file `<file>.lock`, in Rho's format so Rho and Brain can write one brain.jsonl at the same
@@ -61,39 +62,67 @@ function readPayload(lockPath: string): { raw: string; payload: Payload | null }
   return { raw, payload: null };
 }
 
-function isStale(lockPath: string, seen: { payload: Payload | null }, staleMs: number, now: number): boolean {
-  const p = seen.payload;
-  if (p) {
-    if ((p.hostname === undefined || p.hostname === HOST) && !isPidAlive(p.pid)) return true;
-    return now - p.refreshedAt > staleMs;
-  }
+/** Boot time (ms since epoch) and clock ticks, to tell when a pid started (Linux /proc; null elsewhere). */
+function pidStartMs(pid: number): number | null {
   try {
-    return now - fs.statSync(lockPath).mtimeMs > staleMs;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[19]); // field 22 of stat: start time in clock ticks after boot
+    const btime = /^btime (\d+)$/m.exec(fs.readFileSync("/proc/stat", "utf8"));
+    if (!btime || !Number.isFinite(ticks)) return null;
+    return Number(btime[1]) * 1000 + ticks * 10; // USER_HZ is 100 on every Linux Node runs on
   } catch {
-    return true;
+    return null;
   }
 }
 
-export interface LockStatus {
-  /** Whether `<file>.lock` exists. */
-  present: boolean;
-  /** Present and judged stale: the next writer breaks it (`brain doctor --repair` does it now). */
-  stale: boolean;
-  pid?: number;
-  purpose?: string;
-  hostname?: string;
-  /** Milliseconds since the holder last refreshed it (or since the file changed, when unreadable). */
-  ageMs?: number;
-  /** Why it is stale. */
-  reason?: string;
+/**
+ * Why a lock is stale, or null while its holder may still be working. A holder on this host is judged by
+ * its pid alone, however long it has held the lock (a compaction paused by Ctrl-Z or a slow disk keeps
+ * it): stale only when that pid is gone, or was reused by a process started after the lock was taken.
+ * Holders on other hosts (a shared filesystem) cannot be probed and go stale after `staleMs` without refresh.
+ */
+function staleReason(
+  lockPath: string,
+  seen: { payload: Payload | null },
+  staleMs: number,
+  now: number,
+): string | null {
+  const p = seen.payload;
+  if (p) {
+    if (p.hostname === undefined || p.hostname === HOST) {
+      if (!isPidAlive(p.pid)) return `holder pid ${p.pid} is not running`;
+      const started = pidStartMs(p.pid);
+      const taken = typeof p.acquiredAt === "number" ? p.acquiredAt : p.refreshedAt;
+      if (started !== null && started > taken + 2_000) return `pid ${p.pid} now belongs to a newer process`;
+      return null;
+    }
+    return now - p.refreshedAt > staleMs
+      ? `not refreshed for ${Math.round((now - p.refreshedAt) / 1000)} s`
+      : null;
+  }
+  try {
+    return now - fs.statSync(lockPath).mtimeMs > staleMs
+      ? "unreadable lock file older than the stale window"
+      : null;
+  } catch {
+    return "vanished";
+  }
 }
+
+function isStale(lockPath: string, seen: { payload: Payload | null }, staleMs: number, now: number): boolean {
+  return staleReason(lockPath, seen, staleMs, now) !== null;
+}
+
+export type { LockStatus } from "../event-store.ts";
 
 /** What `brain doctor` says about the lock: absent, held (by whom, how long) or stale (and why). */
 export function inspectLock(filePath: string, staleMs = 30_000, now = Date.now()): LockStatus {
   const lockPath = `${filePath}.lock`;
   const seen = readPayload(lockPath);
   if (!seen) return { present: false, stale: false };
-  const stale = isStale(lockPath, seen, staleMs, now);
+  const reason = staleReason(lockPath, seen, staleMs, now);
+  const stale = reason !== null;
   const p = seen.payload;
   let ageMs: number | undefined;
   try {
@@ -101,14 +130,6 @@ export function inspectLock(filePath: string, staleMs = 30_000, now = Date.now()
   } catch {
     /* gone meanwhile */
   }
-  const sameHost = p && (p.hostname === undefined || p.hostname === HOST);
-  const reason = !stale
-    ? undefined
-    : !p
-      ? "unreadable lock file older than the stale window"
-      : sameHost && !isPidAlive(p.pid)
-        ? `holder pid ${p.pid} is not running`
-        : `not refreshed for ${Math.round((ageMs ?? 0) / 1000)} s`;
   return {
     present: true,
     stale,
@@ -189,7 +210,11 @@ export class FileLock {
             fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
             continue;
           }
-          if (code !== "EEXIST") throw err;
+          if (code !== "EEXIST")
+            throw new BrainError(
+              "IO",
+              `could not create the lock ${this.lockPath} (${code === "ENOSPC" ? "the disk is full" : code})`,
+            );
         } finally {
           try {
             fs.unlinkSync(tmp);
@@ -214,6 +239,13 @@ export class FileLock {
       sleepSync(backoff + Math.random() * backoff);
       backoff = Math.min(backoff * 2, 1);
     }
+  }
+
+  /** Throws LOCKED unless this process still holds the lock (checked before a long operation commits). */
+  verify(): void {
+    const seen = readPayload(this.lockPath);
+    if (this.#held && seen?.payload?.pid === process.pid && seen.payload.nonce === this.#nonce) return;
+    throw new BrainError("LOCKED", `lost the lock ${this.lockPath} while working; nothing was changed`);
   }
 
   release(): void {

@@ -1,31 +1,32 @@
-import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { FoldState } from "../core/fold.ts";
-import { FoldView, type Health } from "../core/health.ts";
-import { Rec } from "../core/rec.ts";
-import { LIVE_TYPES } from "../core/types.ts";
-import type { Position } from "./scan.ts";
+import { FoldState } from "../../core/fold.ts";
+import { FoldView, type Health } from "../../core/health.ts";
+import { Rec } from "../../core/rec.ts";
+import { LIVE_TYPES } from "../../core/types.ts";
+import { writeFileAtomic } from "../atomic-file.ts";
+import type { SnapshotLoad } from "../event-store.ts";
+import type { Position } from "../scan.ts";
+import { derivedPath, fingerprintLog, type LogFingerprint, stillMatches } from "./log-identity.ts";
 
 /**
  * The fold persisted at a byte offset of the log, so start-up parses only the tail appended since.
- * Derived data: deleting it changes nothing but speed. It records the log's inode and hashes of the
- * log's first and last 4 KiB before the offset; a log that was truncated, replaced or edited near either
- * end no longer matches and the snapshot is ignored (and rebuilt by the next save).
+ * Derived data: deleting it changes nothing but speed. It records the fingerprint of the log it was built
+ * from (generation + SHA-256 of the covered bytes, src/store/jsonl/log-identity.ts); a log that was
+ * replaced, truncated or edited anywhere in the covered part no longer matches and the snapshot is ignored
+ * (and rebuilt by the next save).
  *
  * Layout: one JSON header line, then one line per live record:
  *   typeIndex \t sourceLine \t createdMs \t flags \t JSON(projectPath) \t JSON(id) \t raw entry JSON
  * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
  */
 const FORMAT = "brain-fold-snapshot";
-const VERSION = 2;
-const PROBE = 4096;
+const VERSION = 3;
 
 interface Header {
   format: string;
   version: number;
   position: Position;
-  check: { ino: number; head: string; tail: string };
+  check: LogFingerprint;
   health: Omit<Health, "truncatedTail" | "tornTail">;
   applied: number;
   tombstoned: string[];
@@ -38,40 +39,15 @@ function jsonString(lit: string): string {
 }
 
 export function snapshotPath(logPath: string): string {
-  return join(dirname(logPath), ".brain", `${basename(logPath)}.snapshot`);
+  return derivedPath(logPath, "snapshot");
 }
 
-function probe(fd: number, offset: number): { head: string; tail: string } {
-  const n = Math.min(PROBE, offset);
-  const head = Buffer.alloc(n);
-  const tail = Buffer.alloc(n);
-  fs.readSync(fd, head, 0, n, 0);
-  fs.readSync(fd, tail, 0, n, offset - n);
-  return {
-    head: createHash("sha256").update(head).digest("hex"),
-    tail: createHash("sha256").update(tail).digest("hex"),
-  };
-}
-
-function logCheck(logPath: string, offset: number): Header["check"] | null {
-  let fd: number;
-  try {
-    fd = fs.openSync(logPath, "r");
-  } catch {
-    return null;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (st.size < offset) return null;
-    return { ino: st.ino, ...probe(fd, offset) };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Writes the snapshot atomically (temp file + rename). Returns false when the log is gone. */
-export function saveSnapshot(logPath: string, view: FoldView, pos: Position): boolean {
-  const check = logCheck(logPath, pos.offset);
+/**
+ * Writes the snapshot of `view` (which covers the log up to `pos`, read from generation `builtFrom`)
+ * atomically. Returns false, writing nothing, when the log is no longer the one the view was built from.
+ */
+export function saveSnapshot(logPath: string, view: FoldView, pos: Position, builtFrom: string): boolean {
+  const check = fingerprintLog(logPath, pos.offset, builtFrom);
   if (!check) return false;
   const { truncatedTail: _t, tornTail: _tt, ...health } = view.health;
   let records = 0;
@@ -86,33 +62,16 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position): bo
     tombstoned: [...view.state.tombstoned],
     records,
   };
-  const path = snapshotPath(logPath);
-  fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  // Streamed in ~1 MB batches: a 1M-entry brain must not build its whole snapshot as one string.
-  const fd = fs.openSync(tmp, "w", 0o600);
-  try {
-    let batch = `${JSON.stringify(header)}\n`;
+  function* lines(): Generator<string> {
+    yield `${JSON.stringify(header)}\n`;
     for (const rec of view.state.live()) {
       const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
       const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
-      batch += `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`;
-      if (batch.length > 1 << 20) {
-        fs.writeSync(fd, batch);
-        batch = "";
-      }
+      yield `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`;
     }
-    fs.writeSync(fd, batch);
-  } finally {
-    fs.closeSync(fd);
   }
-  fs.renameSync(tmp, path);
-  return true;
+  return writeFileAtomic(snapshotPath(logPath), lines());
 }
-
-export type SnapshotLoad =
-  | { ok: true; view: FoldView; position: Position }
-  | { ok: false; reason: "missing" | "unreadable" | "mismatch" };
 
 export function loadSnapshot(logPath: string): SnapshotLoad {
   let text: string;
@@ -129,13 +88,7 @@ export function loadSnapshot(logPath: string): SnapshotLoad {
     return { ok: false, reason: "unreadable" };
   }
   if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
-  const check = logCheck(logPath, header.position.offset);
-  if (
-    !check ||
-    check.ino !== header.check.ino ||
-    check.head !== header.check.head ||
-    check.tail !== header.check.tail
-  ) {
+  if (header.check?.offset !== header.position.offset || !stillMatches(header.check, logPath)) {
     return { ok: false, reason: "mismatch" };
   }
   const state = new FoldState();
@@ -182,5 +135,5 @@ export function loadSnapshot(logPath: string): SnapshotLoad {
   for (const id of header.tombstoned) state.tombstoned.add(id);
   state.applied = header.applied;
   const view = new FoldView(state, { ...header.health, truncatedTail: false, tornTail: null });
-  return { ok: true, view, position: header.position };
+  return { ok: true, view, position: header.position, generation: header.check.generation };
 }

@@ -1,0 +1,149 @@
+import * as fs from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { BrainError } from "../../core/errors.ts";
+import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
+import { assertSync, type EventStore, type Maintenance, type SnapshotStore } from "../event-store.ts";
+import type { Position, ScanSink } from "../scan.ts";
+import { scanLog } from "../scan.ts";
+import { looksLikeBrainLog } from "./brain-log-check.ts";
+import { FileLock, inspectLock } from "./lock.ts";
+import { logIdentity, newGeneration } from "./log-identity.ts";
+import { compactLog, repairLog } from "./maintenance.ts";
+import { loadSnapshot, saveSnapshot } from "./snapshot.ts";
+
+/** fsync after every append unless BRAIN_FSYNC=0 (then a power cut can lose the last appends). */
+const FSYNC = process.env.BRAIN_FSYNC !== "0";
+
+/**
+ * A symlinked log is resolved once, here: the log, its lock, its generation and its derived files are the
+ * target's, so two paths to one log share one lock and compaction replaces the target, not the link.
+ */
+function resolveLog(path: string): string {
+  const abs = resolve(path);
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    try {
+      // A dangling link (its target not created yet): follow it by hand.
+      return resolve(dirname(abs), fs.readlinkSync(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+
+export class JsonlFileStore implements EventStore {
+  /** The log file, resolved when the given path is a symlink. */
+  readonly path: string;
+  /** The directory the log was named in: brain files and the episode log live there. */
+  readonly dir: string;
+  readonly lock: FileLock;
+  #locked = false;
+  /** Set once the file was seen to hold brain entries (or be empty), so appends to it are allowed. */
+  #checkedBrain = false;
+
+  constructor(path: string) {
+    this.dir = dirname(resolve(path));
+    this.path = resolveLog(path);
+    this.lock = new FileLock(this.path);
+  }
+
+  get location(): string {
+    return this.path;
+  }
+
+  get file(): string {
+    return this.path;
+  }
+
+  sibling(name: string): JsonlFileStore {
+    return new JsonlFileStore(join(this.dir, name));
+  }
+
+  readonly snapshots: SnapshotStore = {
+    load: () => loadSnapshot(this.path),
+    save: (view, pos, builtFrom) => saveSnapshot(this.path, view, pos, builtFrom),
+  };
+
+  readonly maintenance: Maintenance = {
+    compact: (now) => compactLog(this, now),
+    repair: (now) => repairLog(this, now),
+    lockStatus: () => inspectLock(this.path),
+  };
+
+  scan(from: Position, sink: ScanSink) {
+    return scanLog(this.path, from, sink);
+  }
+
+  identity(): { generation: string; size: number } {
+    return logIdentity(this.path);
+  }
+
+  size(): number {
+    try {
+      return fs.statSync(this.path).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  withLock<T>(fn: () => T, purpose: string): T {
+    if (this.#locked) return fn();
+    fs.mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    this.lock.acquire({ purpose });
+    this.#locked = true;
+    try {
+      return assertSync(fn());
+    } finally {
+      this.#locked = false;
+      this.lock.release();
+    }
+  }
+
+  /**
+   * Appends whole lines with one write (continued after short writes). If any of it fails — a full disk,
+   * a failed fsync — the file is cut back to its size before the append, so a refused line never stays
+   * behind as a permanent bad line, and the error is thrown.
+   */
+  append(lines: string[]): { terminatedTorn: boolean } {
+    if (!this.#locked) throw new Error("append outside the lock");
+    if (lines.length === 0) return { terminatedTorn: false };
+    const fd = fs.openSync(
+      this.path,
+      fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT,
+      0o600,
+    );
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (size > 0 && !this.#checkedBrain && !looksLikeBrainLog(fd, size))
+        throw new BrainError(
+          "INVALID",
+          `${this.path} is not a brain log (none of its lines is a brain entry); refusing to append to it`,
+        );
+      this.#checkedBrain = true;
+      let prefix = "";
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        fs.readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) prefix = "\n";
+      }
+      const data = Buffer.from(`${prefix}${lines.join("\n")}\n`, "utf8");
+      appendOrRollback(fd, size, data, this.path, FSYNC);
+      if (FSYNC && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
+      return { terminatedTorn: prefix !== "" };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  createIfMissing(lines: string[]): boolean {
+    if (fs.existsSync(this.path)) return false;
+    const created = writeFileAtomic(
+      this.path,
+      lines.map((l) => `${l}\n`),
+      { noClobber: true, durable: FSYNC },
+    );
+    if (created) newGeneration(this.path);
+    return created;
+  }
+}
