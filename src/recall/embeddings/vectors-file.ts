@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../../store/atomic-file.ts";
 
 /**
  * The vectors file, `.brain/<log>.vectors.bin`: a derived, rebuildable cache of document embeddings.
@@ -64,15 +65,6 @@ export function markLog(path: string, size?: number): LogMark | null {
   }
 }
 
-function writeAll(fd: number, buf: Uint8Array): void {
-  let off = 0;
-  while (off < buf.length) {
-    const n = fs.writeSync(fd, buf, off, buf.length - off);
-    if (n <= 0) throw new Error("short write");
-    off += n;
-  }
-}
-
 export function writeVectors(path: string, v: Vectors, logs: string[]): void {
   const marks = logs.map((l) => markLog(l)).filter((m) => m !== null);
   const header = Buffer.from(
@@ -88,20 +80,8 @@ export function writeVectors(path: string, v: Vectors, logs: string[]): void {
   const pad = (4 - ((MAGIC.length + 4 + header.length) % 4)) % 4;
   const len = Buffer.alloc(4);
   len.writeUInt32LE(header.length);
-  fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  const fd = fs.openSync(tmp, "wx", 0o600);
-  try {
-    for (const part of [MAGIC, len, header, Buffer.alloc(pad)]) writeAll(fd, part);
-    writeAll(fd, new Uint8Array(v.data.buffer, v.data.byteOffset, v.data.byteLength));
-    fs.fsyncSync(fd);
-  } catch (e) {
-    fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-  fs.closeSync(fd);
-  fs.renameSync(tmp, path);
+  const data = Buffer.from(v.data.buffer, v.data.byteOffset, v.data.byteLength);
+  writeFileAtomic(path, [MAGIC, len, header, Buffer.alloc(pad), data], { durable: false });
 }
 
 /** The vectors in `path` if they can be trusted for `embedder` and the logs as they are now; else null. */
