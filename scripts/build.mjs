@@ -14,7 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -29,17 +29,39 @@ function tsc() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** Bare imports (packages) are external unless listed in BUNDLED. */
+/** Bare imports (packages) are external unless listed in BUNDLED; Node's built-ins are always external. */
 const externalPackages = {
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("node:")) return { path: args.path, external: true };
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
       const name = args.path.startsWith("@")
         ? args.path.split("/").slice(0, 2).join("/")
         : args.path.split("/")[0];
       return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
     });
+  },
+};
+
+/**
+ * commander requires node:child_process at load time, only to spawn executable subcommands (brain has
+ * none), and loading it costs several milliseconds on every start (it pulls in net, dgram and streams).
+ * commander gets a stand-in that requires the real module on first use instead.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "child_process", namespace: "lazy-builtin" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, () => ({
+      contents:
+        "let real;\nmodule.exports = new Proxy({}, {\n" +
+        '  get: (_, key) => (real ??= require("node:child_process"))[key],\n});\n',
+      loader: "js",
+    }));
   },
 };
 
@@ -55,9 +77,11 @@ async function bundleCli() {
     platform: "node",
     target: "node20",
     chunkNames: "chunk-[hash]",
-    plugins: [externalPackages],
+    plugins: [lazyChildProcess, externalPackages],
     // Bundled CommonJS (commander) calls require() for node: built-ins; ESM has no require of its own.
-    banner: { js: 'import { createRequire as __brainRequire } from "node:module";\nconst require = __brainRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __brainRequire } from "node:module";\nconst require = __brainRequire(import.meta.url);',
+    },
     legalComments: "none",
     logLevel: "warning",
   });
