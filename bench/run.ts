@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Built, freezeBuild, loadBuilt } from "./built.ts";
 import { BENCH_CWD, cachedBrain, DATA_DIR, formatSize, GENERATED_END, parseSize } from "./generate.ts";
+import { median, ms, quantile, table } from "./stats.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TIME_BIN = "/usr/bin/time";
@@ -53,22 +54,6 @@ function parseArgs(argv: string[]): Options {
 
 // ── statistics and formatting ──
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
-}
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-
-function ms(v: number): string {
-  if (v < 1) return `${v.toFixed(3)} ms`;
-  if (v < 10) return `${v.toFixed(2)} ms`;
-  if (v < 1000) return `${v.toFixed(1)} ms`;
-  return `${(v / 1000).toFixed(2)} s`;
-}
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 function ratio(v: number, base: number, name: string): string {
   const r = v / base;
@@ -94,14 +79,6 @@ const HEADERS: Row = {
   target: "target",
   note: "note",
 };
-
-function table(rows: Row[]): string {
-  const keys = Object.keys(HEADERS) as (keyof Row)[];
-  const width = (k: keyof Row) => Math.max(...[HEADERS, ...rows].map((r) => r[k].length));
-  const line = (r: Row) => `| ${keys.map((k) => r[k].padEnd(width(k))).join(" | ")} |`;
-  const sep = `|${keys.map((k) => "-".repeat(width(k) + 2)).join("|")}|`;
-  return [line(HEADERS), sep, ...rows.map(line)].join("\n");
-}
 
 function log(msg: string): void {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -506,9 +483,9 @@ async function main(): Promise<void> {
     rows.push(...r.rows);
     checks.push(...r.checks);
     // Partial results, so a long 1M run still leaves something to read.
-    process.stderr.write(`${table(r.rows)}\n`);
+    process.stderr.write(`${table(HEADERS, r.rows)}\n`);
   }
-  process.stdout.write(`${header}\n\n${table(rows)}\n\n${checks.map((c) => `- ${c}`).join("\n")}\n`);
+  process.stdout.write(`${header}\n\n${table(HEADERS, rows)}\n\n${checks.map((c) => `- ${c}`).join("\n")}\n`);
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
   process.stdout.write(
     `\ntotal bench time ${ms(performance.now() - started)}; load average (1/5/15 min) at start ${load(loadStart)}, ` +

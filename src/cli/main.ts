@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { BrainError } from "../core/errors.ts";
 import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
+import { packageVersion } from "./version.ts";
 
 const ACTIONS = ["add", "update", "remove", "list", "decay", "task_done", "task_clear", "reminder_run"];
 
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
     )
     .option("--json", "machine-readable output")
     .option("--cwd <dir>", "working directory the context is for")
+    .version(packageVersion(), "-V, --version", "print the version")
     .showHelpAfterError()
     .exitOverride();
   const g = () => program.opts<GlobalOpts>();

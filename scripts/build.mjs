@@ -1,0 +1,94 @@
+/**
+ * `npm run build`: the library and the CLI.
+ *
+ * 1. tsc (tsconfig.build.json) emits dist/ module by module with .d.ts: dist/index.js is the library entry.
+ * 2. esbuild then replaces dist/cli/main.js, the `brain` bin, with a bundle split into chunks beside it
+ *    (dist/cli/chunk-*.js). Every command is reached through a dynamic import() in src/cli/main.ts, so a
+ *    command loads only its own chunks: start-up pays for a dozen files instead of ~70 modules, and never
+ *    for the MCP SDK, secretlint or the parsers unless the command uses them.
+ *
+ * The chunks live in dist/cli/, two levels below the package root like every module tsc emits, so code that
+ * finds files relative to import.meta.url (package.json, skills/) resolves the same in both builds.
+ * Packages stay external (resolved from node_modules at run time) except the small ones every command
+ * loads anyway (BUNDLED), whose separate files would each cost a module load.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const DIST = join(ROOT, "dist");
+const BUNDLED = new Set(["commander", "stemmer"]);
+
+function tsc() {
+  const bin = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const r = spawnSync(process.execPath, [bin, "-p", join(ROOT, "tsconfig.build.json")], { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/** Bare imports (packages) are external unless listed in BUNDLED; Node's built-ins are always external. */
+const externalPackages = {
+  name: "external-packages",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const name = args.path.startsWith("@")
+        ? args.path.split("/").slice(0, 2).join("/")
+        : args.path.split("/")[0];
+      return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * commander requires node:child_process at load time, only to spawn executable subcommands (brain has
+ * none), and loading it costs several milliseconds on every start (it pulls in net, dgram and streams).
+ * commander gets a stand-in that requires the real module on first use instead.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "child_process", namespace: "lazy-builtin" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, () => ({
+      contents:
+        "let real;\nmodule.exports = new Proxy({}, {\n" +
+        '  get: (_, key) => (real ??= require("node:child_process"))[key],\n});\n',
+      loader: "js",
+    }));
+  },
+};
+
+async function bundleCli() {
+  const outdir = join(DIST, "cli");
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: join(ROOT, "src", "cli", "main.ts") },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    chunkNames: "chunk-[hash]",
+    plugins: [lazyChildProcess, externalPackages],
+    // Bundled CommonJS (commander) calls require() for node: built-ins; ESM has no require of its own.
+    banner: {
+      js: 'import { createRequire as __brainRequire } from "node:module";\nconst require = __brainRequire(import.meta.url);',
+    },
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  if (result.errors.length) process.exit(1);
+  fs.chmodSync(join(outdir, "main.js"), 0o755);
+}
+
+fs.rmSync(DIST, { recursive: true, force: true });
+tsc();
+await bundleCli();

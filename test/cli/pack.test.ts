@@ -1,0 +1,115 @@
+/**
+ * The package as npm ships it: `npm pack` (no scripts: the build npm test made is packed), the tarball
+ * unpacked into a fresh project's node_modules/, the dependencies linked in beside it (no network), then the
+ * bin and the library entry run from there, far from src/ and dist/.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { assertBuilt, ROOT, removeSandbox, run, type Sandbox, sandbox } from "../support/cli.ts";
+
+const FRESH_STATS = "🧠 0L 0P 0T 1R | 16beh 0id 0usr";
+const pkg = JSON.parse(fs.readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+};
+
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+function npmPack(dest: string): Packed {
+  const r = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dest], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, `npm pack failed:\n${r.stderr}`);
+  const packed = (JSON.parse(r.stdout) as Packed[])[0];
+  assert.ok(packed, `npm pack printed no package:\n${r.stdout}`);
+  return packed;
+}
+
+/** Unpack into app/node_modules/brain and link each dependency from the project's node_modules. */
+function install(tarball: string, app: string): string {
+  const modules = join(app, "node_modules");
+  fs.mkdirSync(modules, { recursive: true });
+  const r = spawnSync("tar", ["-xzf", tarball, "-C", modules], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const installed = join(modules, "brain");
+  fs.renameSync(join(modules, "package"), installed);
+  for (const dep of Object.keys(pkg.dependencies)) {
+    fs.mkdirSync(dirname(join(modules, dep)), { recursive: true });
+    fs.symlinkSync(fs.realpathSync(join(ROOT, "node_modules", dep)), join(modules, dep), "dir");
+  }
+  const bin = join(modules, ".bin");
+  fs.mkdirSync(bin);
+  fs.symlinkSync(join(installed, pkg.bin.brain as string), join(bin, "brain"));
+  return installed;
+}
+
+describe("the packed package, installed", () => {
+  let sb: Sandbox;
+  let packed: Packed;
+  let app: string;
+  let bin: string;
+  const env = () => ({ PATH: `${dirname(process.execPath)}:${process.env.PATH ?? "/usr/bin:/bin"}` });
+
+  before(() => {
+    assertBuilt();
+    sb = sandbox("brain-pack-");
+    packed = npmPack(sb.dir);
+    app = join(sb.dir, "app");
+    install(join(sb.dir, packed.filename), app);
+    bin = join(app, "node_modules", ".bin", "brain");
+  });
+  after(() => removeSandbox(sb));
+
+  test("ships the bundled bin with its chunks, the library entry and its types, and no sources", () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const p of ["dist/cli/main.js", "dist/index.js", "dist/index.d.ts", "package.json"]) {
+      assert.ok(paths.includes(p), `${p} is missing from the tarball`);
+    }
+    assert.ok(
+      paths.some((p) => /^dist\/cli\/chunk-[\w-]+\.js$/.test(p)),
+      "no chunk of the bundled CLI in the tarball",
+    );
+    assert.deepEqual(
+      paths.filter((p) => /^(src|test|bench|scripts)\//.test(p)),
+      [],
+    );
+  });
+
+  test("brain stats and brain --version run through the installed bin", async () => {
+    const stats = await run(bin, ["stats"], sb, { cwd: app, env: env() });
+    assert.equal(stats.code, 0, stats.stderr);
+    assert.equal(stats.stdout.trim(), FRESH_STATS);
+    const version = await run(bin, ["--version"], sb, { cwd: app, env: env() });
+    assert.equal(version.stdout.trim(), pkg.version);
+  });
+
+  test("the prompt hook answers from the installed copy", async () => {
+    await run(bin, ["add", "type=learning", "text=Run the tests with pnpm test"], sb, {
+      cwd: app,
+      env: env(),
+    });
+    const input = JSON.stringify({ session_id: "s1", cwd: app, prompt: "how do I run the tests with pnpm" });
+    const r = await run(bin, ["hook", "user-prompt-submit"], sb, { cwd: app, env: env(), stdin: input });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /Run the tests with pnpm test/);
+  });
+
+  test("the library entry imports by package name", async () => {
+    const script = join(app, "use.mjs");
+    fs.writeFileSync(
+      script,
+      'import { Brain, statsLine } from "brain";\nconsole.log(typeof Brain.open, typeof statsLine);\n',
+    );
+    const r = await run(process.execPath, [script], sb, { cwd: app });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim(), "function function");
+  });
+});
