@@ -23,7 +23,8 @@ import { rank } from "./rank.ts";
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-const VERSION = 2;
+/** 3: a line whose fields have the wrong JSON types is a bad line (core/entry-shape.ts), not a record. */
+const VERSION = 3;
 const PROBE = 4096;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;

@@ -18,7 +18,8 @@ import type { Position } from "./scan.ts";
  * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
  */
 const FORMAT = "brain-fold-snapshot";
-const VERSION = 2;
+/** 3: a line whose fields have the wrong JSON types is a bad line (core/entry-shape.ts), not a record. */
+const VERSION = 3;
 const PROBE = 4096;
 
 interface Header {
