@@ -158,14 +158,16 @@ export function buildProgram(): Command {
     );
   program
     .command("doctor")
-    .description("report the log's health: bad lines, torn tail, unknown types, snapshot")
+    .description(
+      "report the health of brain.jsonl and episodes.jsonl: bad lines, torn tail, locks, leftover temp files",
+    )
     .option(
       "--repair",
-      "fix what is safe (after a backup): terminate a torn tail, drop a stale lock, rebuild the snapshot",
+      "fix what is safe (after a backup): terminate torn tails, drop stale locks and dead writers' temp files, rebuild the snapshot",
     )
     .action((o) =>
       run(
-        async () => (await import("./commands.ts")).runDoctor({ ...g(), ...o }),
+        async () => (await import("./doctor.ts")).runDoctor({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );

@@ -123,7 +123,9 @@ describe("a hostile line in brain.jsonl or episodes.jsonl", () => {
         want.map((b) => b.line),
         `${what}: ${JSON.stringify(got)}`,
       );
-      want.forEach((w, i) => assert.match(got[i]?.reason ?? "", w.re, what));
+      want.forEach((w, i) => {
+        assert.match(got[i]?.reason ?? "", w.re, what);
+      });
     }
     const text = await brain(sb, ["doctor"]);
     assert.equal(text.code, 1, show(text));
