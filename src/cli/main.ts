@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { BrainError } from "../core/errors.ts";
 import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
+import { quietOnClosedPipe } from "./pipe.ts";
 
 const ACTIONS = ["add", "update", "remove", "list", "decay", "task_done", "task_clear", "reminder_run"];
 
@@ -233,6 +234,8 @@ export function buildProgram(): Command {
 }
 
 async function main(): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const program = buildProgram();
   if (process.argv.length <= 2) {
     await program.parseAsync([...process.argv, "stats"]);

@@ -80,8 +80,9 @@ const WANT: Record<Kind, string> = {
  * not a string`), or null when it can. Types outside the table (unknown ones) are not checked here.
  */
 export function shapeProblem(entry: Record<string, unknown>): string | null {
-  const kinds = FIELD_KINDS[entry.type as string];
-  if (!kinds) return null;
+  const type = entry.type as string;
+  if (!Object.hasOwn(FIELD_KINDS, type)) return null;
+  const kinds = FIELD_KINDS[type] as Record<string, Kind>;
   for (const field in kinds) {
     const v = entry[field];
     if (v === undefined || v === null) continue;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname } from "node:path";
 import type { EventStore } from "./event-store.ts";
+import { assertUsableLogPath } from "./file-kind.ts";
 import { FileLock } from "./lock.ts";
 import { type Position, type ScanSink, scanLog } from "./scan.ts";
 
@@ -14,6 +15,7 @@ export class JsonlFileStore implements EventStore {
   #locked = false;
 
   constructor(path: string) {
+    assertUsableLogPath(path);
     this.path = path;
     this.lock = new FileLock(path);
   }
