@@ -10,10 +10,10 @@ export type SafeParse = { ok: true; value: unknown } | { ok: false; reason: stri
 
 /** True when `s` holds more than `limit` opening brackets (cheap: native indexOf, no per-char loop). */
 function manyBrackets(s: string, limit: number): boolean {
+  if (s.length <= 2 * limit) return false; // every level takes an opening and a closing bracket
   let n = 0;
-  for (const ch of ["{", "["]) {
-    for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) if (++n > limit) return true;
-  }
+  for (let i = s.indexOf("{"); i >= 0; i = s.indexOf("{", i + 1)) if (++n > limit) return true;
+  for (let i = s.indexOf("["); i >= 0; i = s.indexOf("[", i + 1)) if (++n > limit) return true;
   return false;
 }
 
