@@ -95,9 +95,11 @@ describe("a hostile line in brain.jsonl or episodes.jsonl", () => {
   it("the session-start and prompt hooks exit 0 with the rest of the brain", async () => {
     reset();
     const common = { session_id: "s", transcript_path: join(sb.dir, "t.jsonl"), cwd: project };
-    const start = await runHook(sb, "session-start", { ...common, hook_event_name: "SessionStart" });
-    assert.equal(start.code, 0, show(start));
-    assert.match(start.stdout, /kite/);
+    for (const name of ["session-start", "SessionStart"]) {
+      const start = await runHook(sb, name, { ...common, hook_event_name: "SessionStart" });
+      assert.equal(start.code, 0, show(start));
+      assert.match(start.stdout, /kite/);
+    }
     const prompt = await runHook(sb, "user-prompt-submit", {
       ...common,
       hook_event_name: "UserPromptSubmit",
