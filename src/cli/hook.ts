@@ -1,5 +1,5 @@
 import { loadConfig } from "../config.ts";
-import { handleHook, isHookEvent, parseHookInput } from "../hooks/claude.ts";
+import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hooks/claude.ts";
 import type { GlobalOpts } from "./open.ts";
 
 /** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */
@@ -23,8 +23,10 @@ export function readStdin(ms = 500): Promise<string> {
  * `brain hook <event>`: a Claude Code hook. Never exits 2 (that would block the prompt or the stop): a
  * failure is reported on stderr with exit 1, which Claude Code treats as a non-blocking error.
  */
-export async function runHook(event: string, g: GlobalOpts): Promise<number> {
+export async function runHook(name: string, g: GlobalOpts): Promise<number> {
   const t0 = performance.now();
+  // Claude Code's own event names (`brain hook SessionStart`) are accepted too.
+  const event = Object.entries(HOOK_EVENTS).find(([, claude]) => claude === name)?.[0] ?? name;
   try {
     if (!isHookEvent(event)) {
       throw new Error(

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { BrainError } from "../core/errors.ts";
 import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
+import { quietOnClosedPipe } from "./pipe.ts";
 import { packageVersion } from "./version.ts";
 
 const ACTIONS = ["add", "update", "remove", "list", "decay", "task_done", "task_clear", "reminder_run"];
@@ -160,14 +161,16 @@ export function buildProgram(): Command {
     );
   program
     .command("doctor")
-    .description("report the log's health: bad lines, torn tail, unknown types, snapshot")
+    .description(
+      "report the health of brain.jsonl and episodes.jsonl: bad lines, torn tail, locks, leftover temp files",
+    )
     .option(
       "--repair",
-      "fix what is safe (after a backup): terminate a torn tail, drop a stale lock, rebuild the snapshot",
+      "fix what is safe (after a backup): terminate torn tails, drop stale locks and dead writers' temp files, rebuild the snapshot",
     )
     .action((o) =>
       run(
-        async () => (await import("./commands.ts")).runDoctor({ ...g(), ...o }),
+        async () => (await import("./doctor.ts")).runDoctor({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
@@ -233,6 +236,8 @@ export function buildProgram(): Command {
 }
 
 async function main(): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const program = buildProgram();
   if (process.argv.length <= 2) {
     await program.parseAsync([...process.argv, "stats"]);

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { basename } from "node:path";
 import { BrainError } from "../core/errors.ts";
+import { assertRegularFile } from "../store/file-kind.ts";
 import { FORMATS, type Parsed, parseTranscript, type TranscriptFormat } from "./parse.ts";
 
 export interface IngestOptions {
@@ -40,11 +41,11 @@ export function checkFormat(format: string | undefined): TranscriptFormat | unde
 /** Read and parse a transcript file (the date of a turn without one is the file's modification time). */
 export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
   const format = checkFormat(opts.format);
+  // A fifo would block the read forever and /dev/zero would never end: only regular files are read.
+  const mtime = assertRegularFile(path, "a transcript").mtime;
   let text: string;
-  let mtime: Date;
   try {
     text = fs.readFileSync(path, "utf8");
-    mtime = fs.statSync(path).mtime;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new BrainError(

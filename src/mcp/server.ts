@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Brain } from "../engine.ts";
+import { BoundedStdioTransport } from "./bounded-stdio.ts";
 import { registerResources } from "./resources.ts";
 import { registerTools } from "./tools.ts";
 
@@ -38,7 +38,7 @@ export function createServer(brain: Brain): McpServer {
 /** Serve over stdio until the client closes stdin. stdout carries only the protocol. */
 export async function serveStdio(brain: Brain): Promise<void> {
   const server = createServer(brain);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.on("end", () => resolve());

@@ -29,7 +29,8 @@ import { rank } from "./rank.ts";
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-const VERSION = 3;
+/** 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts). */
+const VERSION = 4;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
 

@@ -1,6 +1,8 @@
 import * as fs from "node:fs";
+import { shapeProblem } from "../core/entry-shape.ts";
 import type { BadLine } from "../core/health.ts";
 import { MANUAL, PROJECT, Rec } from "../core/rec.ts";
+import { parseJson } from "../core/safe-json.ts";
 import { isEntryType } from "../core/types.ts";
 
 export interface Position {
@@ -145,12 +147,9 @@ type Parsed =
 
 function parseEntry(text: string): Parsed {
   if (text.trim() === "") return { kind: "blank" };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: "bad", reason: "invalid JSON" };
-  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { kind: "bad", reason: parsed.reason };
+  const value = parsed.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return {
       kind: "bad",
@@ -200,6 +199,12 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
   }
   if (!isEntryType(p.value.type) && !sink.accepts?.(p.value.type as string)) {
     sink.unknownType(line, p.value.type as string);
+    return;
+  }
+  // A field of the wrong JSON type would reach readers that assume the registry's types.
+  const wrong = shapeProblem(p.value);
+  if (wrong) {
+    sink.bad({ line, reason: wrong, text: preview(text) });
     return;
   }
   sink.rec(toRec(p.value, line, text));

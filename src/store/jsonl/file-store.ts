@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
 import { assertSync, type EventStore, type Maintenance, type SnapshotStore } from "../event-store.ts";
+import { assertUsableLogPath } from "../file-kind.ts";
 import type { Position, ScanSink } from "../scan.ts";
 import { scanLog } from "../scan.ts";
 import { looksLikeBrainLog } from "./brain-log-check.ts";
@@ -43,6 +44,7 @@ export class JsonlFileStore implements EventStore {
   #checkedBrain = false;
 
   constructor(path: string) {
+    assertUsableLogPath(path);
     this.dir = dirname(resolve(path));
     this.path = resolveLog(path);
     this.lock = new FileLock(this.path);

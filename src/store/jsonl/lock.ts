@@ -184,6 +184,7 @@ export class FileLock {
     const purpose = opts.purpose ?? "append";
     const deadline = Date.now() + timeoutMs;
     let backoff = 0.2;
+    let madeDir = false;
     for (;;) {
       const now = Date.now();
       const payload: Payload = {
@@ -206,8 +207,11 @@ export class FileLock {
           return;
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
-          if (code === "ENOENT") {
+          // A missing directory is created once; ENOENT again means files cannot be made there (procfs
+          // answers ENOENT in directories that exist): retrying would spin forever.
+          if (code === "ENOENT" && !madeDir) {
             fs.mkdirSync(this.lockPath.slice(0, this.lockPath.lastIndexOf("/")) || "/", { recursive: true });
+            madeDir = true;
             continue;
           }
           if (code !== "EEXIST")

@@ -20,7 +20,8 @@ import { derivedPath, fingerprintLog, type LogFingerprint, stillMatches } from "
  * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
  */
 const FORMAT = "brain-fold-snapshot";
-const VERSION = 3;
+/** 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts). */
+const VERSION = 4;
 
 interface Header {
   format: string;

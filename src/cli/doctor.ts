@@ -1,0 +1,88 @@
+import { dirname, join } from "node:path";
+import { episodeHealth, repairEpisodes } from "../store/episode-health.ts";
+import { deadTempFiles, removeDeadTempFiles } from "../store/temp-files.ts";
+import { type GlobalOpts, openBrain } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+/**
+ * `brain doctor [--repair]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot), episodes.jsonl
+ * (bad lines, torn tail, lock) and temp files left by killed writers. Exits 1 when anything needs attention.
+ */
+export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<number> {
+  const { brain, config } = openBrain(g);
+  const dir = dirname(config.brainPath);
+  const episodesPath = join(dir, "episodes.jsonl");
+  let repaired: { backup: string | null; actions: string[] } | undefined;
+  if (g.repair) {
+    const r = brain.repair();
+    const actions = [...r.actions];
+    const ep = repairEpisodes(episodesPath, brain.now());
+    for (const a of ep?.actions ?? []) actions.push(`episodes.jsonl: ${a}`);
+    for (const t of removeDeadTempFiles(dir))
+      actions.push(`removed ${t.path} (${t.bytes} bytes, left by pid ${t.pid}, which is not running)`);
+    repaired = { backup: r.backup ?? ep?.backup ?? null, actions };
+    if (!g.json) {
+      print(
+        actions.length
+          ? `Repaired: ${actions.join("; ")}${r.backup ? ` (backup: ${r.backup})` : ""}${ep?.backup ? ` (episodes backup: ${ep.backup})` : ""}`
+          : "Nothing to repair.",
+      );
+    }
+  }
+  const h = brain.health();
+  const lock = brain.lockStatus();
+  const episodes = episodeHealth(episodesPath);
+  const tempFiles = deadTempFiles(dir);
+  const report = {
+    ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,
+    path: config.brainPath,
+    source: config.brainPathSource,
+    configPath: config.configPath,
+    bytes: brain.store.size(),
+    lines: brain.position.line,
+    snapshot: brain.snapshotStatus,
+    lock,
+    ...(repaired ? { repaired } : {}),
+    ...h,
+    episodes,
+    tempFiles,
+  };
+  if (g.json) printJson(report);
+  else {
+    const lockLine = (l: typeof lock) =>
+      !l.present
+        ? "none"
+        : `${l.stale ? `stale (${l.reason})` : "held"}${l.pid ? ` by pid ${l.pid}` : ""}${l.purpose ? ` (${l.purpose})` : ""}`;
+    const badLines = (list: typeof h.badLines) =>
+      list.slice(0, 20).map((b) => `  line ${b.line}: ${b.reason}: ${b.text}`);
+    const lines = [
+      `brain:     ${report.path} (${report.source})`,
+      `config:    ${report.configPath}`,
+      `size:      ${report.bytes} bytes, ${report.lines} lines, ${h.total} entries`,
+      `snapshot:  ${report.snapshot}`,
+      `lock:      ${lockLine(lock)}`,
+      `bad lines: ${h.badLineCount}`,
+      ...badLines(h.badLines),
+      `unknown types: ${h.unknownTypes.length}`,
+      ...h.unknownTypes.slice(0, 20).map((u) => `  line ${u.line}: "${u.type}"`),
+      `torn tail: ${h.tornTail ? `line ${h.tornTail.line}: ${h.tornTail.text}` : "no"}`,
+      ...h.warnings.slice(0, 20).map((w) => `warning line ${w.line}: ${w.message}`),
+      episodes.present
+        ? `episodes:  ${episodes.path}, ${episodes.total} episodes`
+        : `episodes:  ${episodes.path} (none yet)`,
+      ...(episodes.present || episodes.lock.present
+        ? [
+            `  lock:      ${lockLine(episodes.lock)}`,
+            `  bad lines: ${episodes.badLineCount}`,
+            ...badLines(episodes.badLines).map((l) => `  ${l}`),
+            `  torn tail: ${episodes.tornTail ? `line ${episodes.tornTail.line}: ${episodes.tornTail.text}` : "no"}`,
+          ]
+        : []),
+      `temp files left by killed writers: ${tempFiles.length}`,
+      ...tempFiles.slice(0, 20).map((t) => `  ${t.path} (${t.bytes} bytes, pid ${t.pid} not running)`),
+    ];
+    print(lines.join("\n"));
+  }
+  brain.persist();
+  return report.ok ? 0 : 1;
+}
