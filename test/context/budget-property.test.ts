@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import fc from "fast-check";
+import { fc } from "../support/fc.ts";
 import { brainSpecArb, materialise } from "./_arbitraries.ts";
 import { checkContext } from "./_check.ts";
 import { cleanup, cli, tempBrain, tempRoot } from "./_fixtures.ts";

@@ -3,7 +3,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import fc from "fast-check";
 import { FoldView } from "../../src/core/health.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
@@ -11,6 +10,7 @@ import { START } from "../../src/store/event-store.ts";
 import { scanLog } from "../../src/store/scan.ts";
 import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/snapshot.ts";
 import { logArb } from "../support/arbitraries.ts";
+import { fc } from "../support/fc.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 
 const C = "2026-01-15T00:00:00.000Z";

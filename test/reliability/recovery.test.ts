@@ -206,8 +206,7 @@ test("another process that had the brain open sees the compacted log after refre
   const ask = async (cmd: string) => {
     const n = watcher.lines.length;
     watcher.child.stdin?.write(`${cmd}\n`);
-    for (let i = 0; i < 200 && watcher.lines.length === n; i++) await new Promise((r) => setTimeout(r, 25));
-    return JSON.parse(watcher.lines[n] as string) as Record<string, unknown>;
+    return JSON.parse(await watcher.lineAt(n)) as Record<string, unknown>;
   };
 
   // A compaction by another process; the watcher refreshes onto the new file.

@@ -1,6 +1,8 @@
 /**
  * The brain.jsonl.lock file, in Rho's format, between real processes: live locks block writers (exit 5,
  * LOCK_TIMEOUT), stale ones (dead pid, refreshedAt older than 30 s, unparseable and old) are broken.
+ * No test depends on how fast a process starts: a lock that must stay live is kept fresh while the blocked
+ * writer runs (as a live holder does), and the 30 s boundary itself is checked with an explicit clock.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -9,6 +11,7 @@ import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { describe, type TestContext, test } from "node:test";
 import { JsonlFileStore } from "../../src/store/file-store.ts";
+import { inspectLock } from "../../src/store/lock.ts";
 import {
   brain,
   json,
@@ -47,7 +50,27 @@ function deadPid(): number {
 
 function writeLock(sb: Sandbox, payload: Record<string, unknown> | string): void {
   fs.mkdirSync(dirname(sb.brainPath), { recursive: true });
-  fs.writeFileSync(lockPath(sb), typeof payload === "string" ? payload : JSON.stringify(payload, null, 2));
+  const tmp = `${lockPath(sb)}.test-tmp`;
+  fs.writeFileSync(tmp, typeof payload === "string" ? payload : JSON.stringify(payload, null, 2));
+  fs.renameSync(tmp, lockPath(sb));
+}
+
+/**
+ * Rewrite the lock every 200 ms (a fresh refreshedAt, or a fresh mtime for an unparseable one) while `fn`
+ * runs, as a live holder would: the lock stays in force however slowly the blocked writer starts.
+ */
+async function whileFresh<T>(
+  sb: Sandbox,
+  payload: () => Record<string, unknown> | string,
+  fn: () => Promise<T>,
+) {
+  writeLock(sb, payload());
+  const timer = setInterval(() => writeLock(sb, payload()), 200);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function rhoLock(pid: number, refreshedAgoMs: number, host = hostname()) {
@@ -140,9 +163,17 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
   test("refreshedAt older than 30 s is stale even when the pid is alive; 20 s is not", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    // process.pid (this test runner) is alive, on this host
-    writeLock(sb, rhoLock(process.pid, 20_000));
-    await assertLocked(sb, process.pid);
+    // The boundary, with an explicit clock (the same staleness rule the writer applies).
+    const at = 1_700_000_000_000;
+    writeLock(sb, { ...rhoLock(process.pid, 0), refreshedAt: at });
+    assert.equal(inspectLock(sb.brainPath, 30_000, at + 20_000).stale, false, "20 s old: in force");
+    assert.equal(inspectLock(sb.brainPath, 30_000, at + 31_000).stale, true, "31 s old: stale");
+    // process.pid (this test runner) is alive, on this host: a fresh lock blocks, an old one is broken.
+    await whileFresh(
+      sb,
+      () => rhoLock(process.pid, 0),
+      () => assertLocked(sb, process.pid),
+    );
     writeLock(sb, rhoLock(process.pid, 31_000));
     await assertWriteSucceeds(sb, "after an old refreshedAt");
   });
@@ -150,8 +181,12 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
   test("another host's lock: its pid cannot be checked, only its age", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    writeLock(sb, rhoLock(deadPid(), 0, "some-other-host.example"));
-    await assertLocked(sb);
+    const pid = deadPid();
+    await whileFresh(
+      sb,
+      () => rhoLock(pid, 0, "some-other-host.example"),
+      () => assertLocked(sb),
+    );
     writeLock(sb, rhoLock(deadPid(), 60_000, "some-other-host.example"));
     await assertWriteSucceeds(sb, "after another host's old lock");
   });
@@ -159,8 +194,11 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
   test("an unparseable lock is judged by its mtime", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    writeLock(sb, "{ this is not a lock payload");
-    await assertLocked(sb);
+    await whileFresh(
+      sb,
+      () => "{ this is not a lock payload",
+      () => assertLocked(sb),
+    );
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockPath(sb), old, old);
     await assertWriteSucceeds(sb, "after an old garbage lock");
