@@ -18,6 +18,19 @@ function workDir(root: string): string {
   return cwd;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+test("generated brains are well-formed UTF-16 (a generator that split an emoji made the budget property flaky)", () => {
+  fc.assert(
+    fc.property(brainSpecArb(300), (spec) => {
+      for (const e of materialise(spec.raws, "/home/u/project"))
+        for (const [k, v] of Object.entries(e))
+          if (typeof v === "string") assert.ok(!LONE_SURROGATE.test(v), `${e.id}.${k} holds a lone surrogate`);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 describe("property: the context never exceeds its budget and injectedIds is what the text shows", () => {
   test("random brains × budgets 200…8000 (300 runs)", () => {
     fc.assert(
