@@ -25,7 +25,8 @@ test("generated brains are well-formed UTF-16 (a generator that split an emoji m
     fc.property(brainSpecArb(300), (spec) => {
       for (const e of materialise(spec.raws, "/home/u/project"))
         for (const [k, v] of Object.entries(e))
-          if (typeof v === "string") assert.ok(!LONE_SURROGATE.test(v), `${e.id}.${k} holds a lone surrogate`);
+          if (typeof v === "string")
+            assert.ok(!LONE_SURROGATE.test(v), `${e.id}.${k} holds a lone surrogate`);
     }),
     { numRuns: 1000 },
   );
