@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { cleanEnv, type EnvPatch } from "./env.ts";
 import { assertBuilt, BIN, type CliResult, ROOT, type Started, spawnProcess, startProcess } from "./spawn.ts";
 
@@ -30,6 +30,21 @@ export function sandbox(prefix = "brain-test-"): Sandbox {
 
 export function removeSandbox(sb: Sandbox): void {
   fs.rmSync(sb.dir, { recursive: true, force: true });
+}
+
+/** A sandbox removed when the test `t` ends. */
+export function freshSandbox(t: { after: (fn: () => void) => void }, prefix?: string): Sandbox {
+  const sb = sandbox(prefix);
+  t.after(() => removeSandbox(sb));
+  return sb;
+}
+
+/** Write the settings file the CLI reads by default (~/.rho/config.json in the sandbox's HOME). */
+export function writeConfig(sb: Sandbox, value: unknown): string {
+  const p = join(sb.home, ".rho", "config.json");
+  fs.mkdirSync(dirname(p), { recursive: true });
+  fs.writeFileSync(p, typeof value === "string" ? value : JSON.stringify(value));
+  return p;
 }
 
 /**
@@ -80,6 +95,18 @@ export function bashBrain(sb: Sandbox, line: string, opts: RunOptions = {}): Pro
   }
   const env = { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, ...opts.env };
   return run("bash", ["-c", line], sb, { ...opts, env });
+}
+
+/** `brain <args…>` that must exit `code` (0 by default), with the whole run in the failure message. */
+export async function brainOk(
+  sb: Sandbox,
+  args: string[],
+  opts: RunOptions = {},
+  code = 0,
+): Promise<CliResult> {
+  const r = await brain(sb, args, opts);
+  if (r.code !== code) throw new Error(`brain ${args.join(" ")}: expected exit ${code}\n${show(r)}`);
+  return r;
 }
 
 /** Parse stdout as JSON, with the output in the failure message when it is not. */
