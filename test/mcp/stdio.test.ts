@@ -5,26 +5,14 @@
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import { describe, it, type TestContext } from "node:test";
+import { describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  assertBuilt,
-  BIN,
-  childEnv,
-  readLines,
-  removeSandbox,
-  type Sandbox,
-  sandbox,
-} from "../support/cli.ts";
+import { assertBuilt, BIN, childEnv, freshSandbox, readLines } from "../support/cli.ts";
 import { startProcess } from "../support/spawn.ts";
 import { MCP_NOW, textOf, writeProject } from "./_support.ts";
 
-function fresh(t: TestContext, prefix: string): Sandbox {
-  const sb = sandbox(prefix);
-  t.after(() => removeSandbox(sb));
-  return sb;
-}
+const fresh = freshSandbox;
 
 describe("brain mcp over stdio", () => {
   it("the SDK client initializes, lists, calls a tool that writes, reads a resource, and closes", async (t) => {

@@ -10,18 +10,17 @@
  *    the log was compacted twice behind its back (ext4 hands the freed inode number straight back).
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { validateEntry } from "../../src/core/schema.ts";
 import { Brain } from "../../src/engine.ts";
 import { snapshotPath } from "../../src/store/snapshot.ts";
+import { deadPid } from "../support/spawn.ts";
 import { cli, mode, reap, show, startChild, strictLines, tempDir } from "./support/harness.ts";
 
 const NOW = "2026-03-01T12:00:00.000Z";
 const env = (dir: string) => ({ HOME: dir, BRAIN_NOW: NOW });
-const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid as number;
 const live = (b: Brain) => [...b.state.live()].map((r) => [r.type, r.id, r.entry]);
 
 interface Doctor {

@@ -5,7 +5,6 @@
  * writer runs (as a live holder does), and the 30 s boundary itself is checked with an explicit clock.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
@@ -14,23 +13,19 @@ import { JsonlFileStore } from "../../src/store/file-store.ts";
 import { inspectLock } from "../../src/store/lock.ts";
 import {
   brain,
+  freshSandbox,
   json,
   lastLine,
   readLines,
-  removeSandbox,
   type Sandbox,
-  sandbox,
   show,
   startScript,
 } from "../support/cli.ts";
+import { deadPid as exitedPid } from "../support/spawn.ts";
 
 const FAST = { BRAIN_LOCK_TIMEOUT_MS: "300" };
 
-function fresh(t: TestContext): Sandbox {
-  const sb = sandbox();
-  t.after(() => removeSandbox(sb));
-  return sb;
-}
+const fresh = (t: TestContext): Sandbox => freshSandbox(t);
 
 const lockPath = (sb: Sandbox) => `${sb.brainPath}.lock`;
 
@@ -41,8 +36,7 @@ async function init(sb: Sandbox): Promise<void> {
 
 /** The pid of a process that has exited (and, checked, is not alive again). */
 function deadPid(): number {
-  const r = spawnSync(process.execPath, ["-e", "0"]);
-  const pid = r.pid as number;
+  const pid = exitedPid();
   assert.ok(pid > 0);
   assert.throws(() => process.kill(pid, 0), { code: "ESRCH" }, "pid was reused");
   return pid;

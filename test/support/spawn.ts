@@ -97,6 +97,12 @@ export function spawnProcessSync(file: string, args: string[], opts: SpawnOption
   return { code: r.status ?? (r.signal ? 128 : -1), stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The pid of a process that has exited (for stale-lock tests). */
+export function deadPid(): number {
+  const r = spawnSync(process.execPath, ["-e", "0"]);
+  return r.pid as number;
+}
+
 export interface Started {
   child: ChildProcess;
   /** Complete stdout lines so far. */
