@@ -13,7 +13,6 @@ export function runHook(
   return run(process.execPath, [BIN, "hook", event], sb, {
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
-    timeoutMs: 20_000,
     stdin: typeof input === "string" ? input : JSON.stringify(input),
     keepStdinOpen: opts.closeStdin === false,
   });

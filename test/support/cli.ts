@@ -149,7 +149,7 @@ export function show(r: CliResult): string {
 export interface ScriptChild {
   child: Started["child"];
   /** Resolves with the first stdout line matching `re` (rejects if the child exits first). */
-  waitForLine(re: RegExp): Promise<string>;
+  waitForLine(re: RegExp, _ignored?: number): Promise<string>;
   /** Resolves when the child exits. */
   done: Promise<CliResult>;
 }

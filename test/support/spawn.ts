@@ -108,8 +108,11 @@ export interface Started {
   /** Complete stdout lines so far. */
   lines: string[];
   stderr(): string;
-  /** Resolves with the first stdout line matching `re`; rejects if the child exits first. */
-  waitForLine(re: RegExp): Promise<string>;
+  /**
+   * Resolves with the first stdout line matching `re`; rejects if the child exits first. (A second argument,
+   * once a timeout, is accepted and ignored: no test waits against the clock.)
+   */
+  waitForLine(re: RegExp, _ignored?: number): Promise<string>;
   /** Resolves with stdout line number `n` (0-based) once it is complete; rejects if the child exits first. */
   lineAt(n: number): Promise<string>;
   /** Resolves when the child has exited and its pipes are drained. */

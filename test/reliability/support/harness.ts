@@ -70,7 +70,7 @@ export const childEnv = cleanEnv;
 
 /** A started support script: its stdout lines, and `waitFor` (the first line matching a pattern). */
 export interface Child extends Started {
-  waitFor(re: RegExp): Promise<string>;
+  waitFor(re: RegExp, _ignored?: number): Promise<string>;
 }
 
 /** Start a bundled support script. */
