@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, type TestContext, test } from "node:test";
 import {
   brain,
@@ -17,6 +17,7 @@ import {
   type Sandbox,
   sandbox,
   show,
+  writeConfig,
 } from "../support/cli.ts";
 
 const NOW = "2026-02-10T12:00:00.000Z";
@@ -34,13 +35,6 @@ async function ok(sb: Sandbox, args: string[], env?: Record<string, string | und
   const r = await brain(sb, args, env ? { env } : {});
   assert.equal(r.code, code, `brain ${args.join(" ")}\n${show(r)}`);
   return r;
-}
-
-function writeConfig(sb: Sandbox, value: unknown): string {
-  const p = join(sb.home, ".rho", "config.json");
-  fs.mkdirSync(dirname(p), { recursive: true });
-  fs.writeFileSync(p, typeof value === "string" ? value : JSON.stringify(value));
-  return p;
 }
 
 interface JsonError {

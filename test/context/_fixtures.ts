@@ -1,19 +1,19 @@
 /** Shared fixtures for the context tests: temp brains with a fixed clock, a representative brain, the CLI. */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
+import { entriesAt } from "../support/entries.ts";
+import { cleanEnv } from "../support/env.ts";
+import { assertBuilt, BIN, type CliResult, ROOT, spawnProcessSync } from "../support/spawn.ts";
 
 export const NOW = new Date("2026-03-01T12:00:00Z");
 export const now = () => new Date(NOW.getTime());
 const DAY = 86_400_000;
 export const daysAgo = (d: number) => new Date(NOW.getTime() - d * DAY).toISOString();
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const BIN = join(ROOT, "dist", "cli", "main.js");
+export { BIN, ROOT };
 
 export interface TempBrain {
   /** Temp root (everything of this test lives in it). */
@@ -60,62 +60,7 @@ export function cleanup(t: { root: string }): void {
   fs.rmSync(t.root, { recursive: true, force: true });
 }
 
-const C = daysAgo(1);
-export const identity = (key: string, value: string, id = `id-${key}`): BaseEntry => ({
-  id,
-  type: "identity",
-  key,
-  value,
-  created: C,
-});
-export const user = (key: string, value: string, id = `us-${key}`): BaseEntry => ({
-  id,
-  type: "user",
-  key,
-  value,
-  created: C,
-});
-export const behavior = (id: string, category: string, text: string): BaseEntry => ({
-  id,
-  type: "behavior",
-  category,
-  text,
-  created: C,
-});
-export const preference = (id: string, category: string, text: string): BaseEntry => ({
-  id,
-  type: "preference",
-  category,
-  text,
-  created: C,
-});
-export const context = (id: string, project: string, path: string, content: string): BaseEntry => ({
-  id,
-  type: "context",
-  project,
-  path,
-  content,
-  created: C,
-});
-export const learning = (id: string, text: string, extra: Partial<BaseEntry> = {}): BaseEntry => ({
-  id,
-  type: "learning",
-  text,
-  created: C,
-  ...extra,
-});
-export const task = (id: string, description: string, extra: Partial<BaseEntry> = {}): BaseEntry => ({
-  id,
-  type: "task",
-  description,
-  status: "pending",
-  priority: "normal",
-  due: null,
-  tags: [],
-  completedAt: null,
-  created: C,
-  ...extra,
-});
+export const { identity, user, behavior, preference, context, learning, task } = entriesAt(daysAgo(1));
 
 /** The project directory golden output shows (real runs use a temp dir of exactly this length). */
 export const CANONICAL_REPO = "/home/ada/src/github.com/ada-lovelace/agent-memory-lab/brain-engine";
@@ -188,27 +133,18 @@ export const REPRESENTATIVE_FILES: Record<string, string> = {
 export function cli(
   args: string[],
   opts: { brainPath: string; cwd: string; home: string; input?: string },
-): { code: number; stdout: string; stderr: string } {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(BRAIN_|RHO_)/.test(k) || k === "NODE_OPTIONS" || k.startsWith("NODE_TEST")) continue;
-    env[k] = v;
-  }
-  Object.assign(env, {
+): CliResult {
+  assertBuilt();
+  const env = cleanEnv({
     HOME: opts.home,
     BRAIN_PATH: opts.brainPath,
     BRAIN_NOW: NOW.toISOString(),
     BRAIN_FSYNC: "0",
     BRAIN_SNAPSHOT: "0",
-    TZ: "UTC",
   });
-  if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
-  const r = spawnSync(process.execPath, [BIN, ...args], {
+  return spawnProcessSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd,
     env,
-    encoding: "utf8",
-    input: opts.input ?? "",
-    timeout: 30_000,
+    ...(opts.input !== undefined ? { stdin: opts.input } : {}),
   });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

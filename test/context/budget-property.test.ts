@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import fc from "fast-check";
+import { fc } from "../support/fc.ts";
 import { brainSpecArb, materialise } from "./_arbitraries.ts";
 import { checkContext } from "./_check.ts";
 import { cleanup, cli, tempBrain, tempRoot } from "./_fixtures.ts";
@@ -17,6 +17,20 @@ function workDir(root: string): string {
   fs.mkdirSync(join(cwd, ".git"), { recursive: true });
   return cwd;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+test("generated brains are well-formed UTF-16 (a generator that split an emoji made the budget property flaky)", () => {
+  fc.assert(
+    fc.property(brainSpecArb(300), (spec) => {
+      for (const e of materialise(spec.raws, "/home/u/project"))
+        for (const [k, v] of Object.entries(e))
+          if (typeof v === "string")
+            assert.ok(!LONE_SURROGATE.test(v), `${e.id}.${k} holds a lone surrogate`);
+    }),
+    { numRuns: 1000 },
+  );
+});
 
 describe("property: the context never exceeds its budget and injectedIds is what the text shows", () => {
   test("random brains × budgets 200…8000 (300 runs)", () => {

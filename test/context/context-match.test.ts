@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { pathContains } from "../../src/core/context/entry-sections.ts";
+import { fc } from "../support/fc.ts";
 import { cleanup, context, tempBrain } from "./_fixtures.ts";
 
 const entries = [

@@ -1,9 +1,9 @@
 /** fitItems, the item-granular cut every section goes through (src/core/context/fit.ts). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { fitItems } from "../../src/core/context/fit.ts";
 import type { Item } from "../../src/core/context/types.ts";
+import { fc } from "../support/fc.ts";
 
 const items = (texts: string[]): Item[] => texts.map((text, i) => ({ text, entryIds: [`e${i}`] }));
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

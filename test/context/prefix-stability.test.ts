@@ -6,12 +6,12 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import type { ContextResult } from "../../src/context.ts";
 import { toAnthropic, toOpenAI } from "../../src/core/context/render.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
+import { fc } from "../support/fc.ts";
 import { brainSpecArb, materialise } from "./_arbitraries.ts";
 import {
   behavior,

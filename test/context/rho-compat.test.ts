@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import type { BaseEntry } from "../../src/core/types.ts";
+import { fc } from "../support/fc.ts";
 import { brainSpecArb, materialise } from "./_arbitraries.ts";
 import { cleanup, NOW, tempBrain } from "./_fixtures.ts";
 

@@ -3,7 +3,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import fc from "fast-check";
 import { FoldView } from "../../src/core/health.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
@@ -12,6 +11,7 @@ import { logIdentity } from "../../src/store/jsonl/log-identity.ts";
 import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { scanLog } from "../../src/store/scan.ts";
 import { logArb } from "../support/arbitraries.ts";
+import { fc } from "../support/fc.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 
 const C = "2026-01-15T00:00:00.000Z";

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { FoldState, foldEntries } from "../../src/core/fold.ts";
 import { Rec } from "../../src/core/rec.ts";
 import { dedupText } from "../../src/core/text.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { ID_POOL, mixedEntriesArb, TEXT_POOL } from "../support/arbitraries.ts";
+import { fc } from "../support/fc.ts";
 import { fromFoldState, rhoFind, rhoFold, rhoLive } from "../support/rho-reference.ts";
 
 const C = "2026-01-15T00:00:00.000Z";

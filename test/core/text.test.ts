@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { foldEntries } from "../../src/core/fold.ts";
 import { approxTokens, dedupText, normalizeText } from "../../src/core/text.ts";
+import { fc } from "../support/fc.ts";
 
 const C = "2026-01-15T00:00:00.000Z";
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Installs the real agent hosts for `npm run test:e2e` into .tmp/e2e-hosts (git-ignored, outside the
- * project's dependencies): Claude Code with Node 22 (the npm package `node@22`), and pi 0.73. About 600 MB
+ * project's dependencies): Claude Code with Node 22 (the npm package `node@22`), pi 0.73 and the MCP
+ * Inspector CLI. About 600 MB
  * and a minute on first run; later runs reuse it. BRAIN_E2E_SKIP_INSTALL=1 skips this step.
  */
 import { spawnSync } from "node:child_process";
@@ -11,8 +12,13 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const HOSTS = join(ROOT, ".tmp", "e2e-hosts");
-const PACKAGES = ["@anthropic-ai/claude-code@2", "node@22", "@mariozechner/pi-coding-agent@0.73"];
-const BINS = ["claude", "pi", "node"].map((b) => join(HOSTS, "node_modules", ".bin", b));
+const PACKAGES = [
+  "@anthropic-ai/claude-code@2",
+  "node@22",
+  "@mariozechner/pi-coding-agent@0.73",
+  "@modelcontextprotocol/inspector@1.0.3",
+];
+const BINS = ["claude", "pi", "node", "mcp-inspector"].map((b) => join(HOSTS, "node_modules", ".bin", b));
 
 if (process.env.BRAIN_E2E_SKIP_INSTALL === "1" || BINS.every((b) => fs.existsSync(b))) {
   console.log(`e2e hosts: using ${HOSTS}`);

@@ -3,26 +3,19 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { assertBuilt, BIN, type CliResult, run, type Sandbox } from "../support/cli.ts";
 
-export interface HookRun extends CliResult {
-  ms: number;
-}
-
-export async function runHook(
+export function runHook(
   sb: Sandbox,
   event: string,
   input: unknown,
   opts: { cwd?: string; env?: Record<string, string | undefined>; closeStdin?: boolean } = {},
-): Promise<HookRun> {
+): Promise<CliResult> {
   assertBuilt();
-  const t0 = performance.now();
-  const r = await run(process.execPath, [BIN, "hook", event], sb, {
+  return run(process.execPath, [BIN, "hook", event], sb, {
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
-    timeoutMs: 20_000,
     stdin: typeof input === "string" ? input : JSON.stringify(input),
     keepStdinOpen: opts.closeStdin === false,
   });
-  return { ...r, ms: performance.now() - t0 };
 }
 
 /** A git project with CLAUDE.md (Claude Code loads it itself) and AGENTS.md (it does not). */

@@ -151,14 +151,16 @@ describe("PreCompact, Stop, SessionEnd", () => {
     assert.equal(added[2]?.reason, "prompt_input_exit");
   });
 
-  it("SessionEnd returns well within its 1.5 s budget, even if stdin is never closed", async () => {
+  it("SessionEnd finishes on its own even if stdin is never closed (its time is measured in bench/hooks.ts)", async () => {
     const input = { ...common(sb, project, "SessionEnd"), reason: "clear" };
     const closed = await runHook(sb, "session-end", input);
-    assert.ok(closed.ms < 1_500, `took ${closed.ms.toFixed(0)} ms`);
-    const open = await runHook(sb, "session-end", input, { closeStdin: false });
-    assert.equal(open.code, 0, show(open));
-    assert.ok(open.ms < 1_500, `took ${open.ms.toFixed(0)} ms with stdin left open`);
+    assert.equal(closed.code, 0, show(closed));
     assert.equal(readLines(queue()).at(-1)?.reason, "clear");
+    // A hook that waited for end-of-input would be killed by the harness (exit 128), never exit 0.
+    const open = await runHook(sb, "session-end", { ...input, reason: "logout" }, { closeStdin: false });
+    assert.equal(open.code, 0, show(open));
+    assert.equal(open.stdout, "");
+    assert.equal(readLines(queue()).at(-1)?.reason, "logout", "the input was read without end-of-input");
   });
 
   it("queue nothing when auto-memory is off (RHO_SUBAGENT=1)", async () => {

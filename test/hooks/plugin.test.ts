@@ -4,7 +4,6 @@
  * server the SDK client can list. `brain install pi` writes an extension stub that loads.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -22,6 +21,7 @@ import {
   sandbox,
   show,
 } from "../support/cli.ts";
+import { spawnProcessSync } from "../support/spawn.ts";
 
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, "utf8")) as Record<string, unknown>;
 type Hooks = { hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> };
@@ -88,8 +88,8 @@ describe("brain install claude", () => {
       hook_event_name: "SessionStart",
       source: "startup",
     });
-    const run = spawnSync("sh", ["-c", cmd], { input, env, encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
+    const run = spawnProcessSync("sh", ["-c", cmd], { stdin: input, env, cwd: sb.dir });
+    assert.equal(run.code, 0, run.stderr);
     const ctx = JSON.parse(run.stdout).hookSpecificOutput.additionalContext as string;
     assert.match(ctx, /Plugin smoke test learning/);
   });

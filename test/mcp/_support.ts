@@ -1,18 +1,24 @@
 /**
- * MCP test support: the official SDK client spawning the built `brain mcp` over stdio, in a sandbox with a
- * project directory (a git root with an agent-requested Cursor rule) and brain files beside the log.
+ * MCP test support: the official SDK client talking to our server factory in this process over the SDK's
+ * in-memory transport (no child process; `stdio.test.ts` does the one real stdio round trip), in a sandbox
+ * with a project directory (a git root with an agent-requested Cursor rule) and brain files beside the log.
  */
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { assertBuilt, BIN, childEnv, type Sandbox, sandbox } from "../support/cli.ts";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Brain, loadConfig } from "../../src/index.ts";
+import { createServer } from "../../src/mcp/server.ts";
+import { childEnv, type Sandbox, sandbox } from "../support/cli.ts";
+
+/** The clock every MCP test runs at (the CLI gets it as BRAIN_NOW). */
+export const MCP_NOW = "2026-03-01T12:00:00.000Z";
 
 export interface McpFixture {
   sb: Sandbox;
   project: string;
+  brain: Brain;
   client: Client;
-  stderr: () => string;
   close: () => Promise<void>;
 }
 
@@ -34,30 +40,32 @@ export function writeProject(sb: Sandbox): string {
   return project;
 }
 
+/** The server as `brain mcp` builds it (config from the sandbox's environment), connected in memory. */
 export async function startMcp(prefix = "brain-mcp-", env: Record<string, string> = {}): Promise<McpFixture> {
-  assertBuilt();
   const sb = sandbox(prefix);
   const project = writeProject(sb);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "mcp"],
+  const config = loadConfig(childEnv(sb, env), undefined, sb.home);
+  const fixed = Date.parse(MCP_NOW);
+  const brain = Brain.open({
+    path: config.brainPath,
+    settings: config,
     cwd: project,
-    env: childEnv(sb, { BRAIN_NOW: "2026-03-01T12:00:00.000Z", ...env }) as Record<string, string>,
-    stderr: "pipe",
+    now: () => new Date(fixed),
   });
-  let err = "";
-  transport.stderr?.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
+  const server = createServer(brain);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
   const client = new Client({ name: "brain-test", version: "1.0.0" });
-  await client.connect(transport);
+  await client.connect(clientSide);
   return {
     sb,
     project,
+    brain,
     client,
-    stderr: () => err,
     close: async () => {
       await client.close();
+      await server.close();
+      brain.persist();
       fs.rmSync(sb.dir, { recursive: true, force: true });
     },
   };

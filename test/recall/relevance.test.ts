@@ -5,18 +5,18 @@
  * mode prints one JSON object per query.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Brain } from "../../src/engine.ts";
 import { queryDates } from "../../src/recall/analyze.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
+import { cleanEnv } from "../support/env.ts";
+import { assertBuilt, BIN, spawnProcessSync } from "../support/spawn.ts";
 
 const FIX = fileURLToPath(new URL("./fixtures/", import.meta.url));
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NOW = new Date("2026-01-01T00:00:00Z");
 
 function temp(t: { after: (fn: () => void) => void }): string {
@@ -183,12 +183,11 @@ describe("context for a query", () => {
     b.persist(true);
     const queries = join(dir, "q.txt");
     fs.writeFileSync(queries, "What is the name of Tomas's cat?\n\nstaging database port\n");
-    const out = execFileSync(
+    assertBuilt();
+    const r = spawnProcessSync(
       process.execPath,
       [
-        "--import",
-        "tsx",
-        join(ROOT, "src/cli/main.ts"),
+        BIN,
         "--brain",
         join(dir, "brain.jsonl"),
         "--cwd",
@@ -201,9 +200,10 @@ describe("context for a query", () => {
         "--queries",
         queries,
       ],
-      { cwd: ROOT, encoding: "utf8", env: { ...process.env, BRAIN_NOW: NOW.toISOString() } },
+      { cwd: dir, env: cleanEnv({ HOME: dir, BRAIN_NOW: NOW.toISOString() }) },
     );
-    const lines = out
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout
       .trimEnd()
       .split("\n")
       .map((l) => JSON.parse(l));

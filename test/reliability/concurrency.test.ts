@@ -18,6 +18,7 @@ import { test } from "node:test";
 import { normalizeText } from "../../src/core/text.ts";
 import { Brain } from "../../src/engine.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
+import { SEED } from "../support/seed.ts";
 import { BURST } from "./support/common.ts";
 import { type Child, reap, startChild, strictLines, tempDir } from "./support/harness.ts";
 
@@ -40,8 +41,8 @@ test(`${WORKERS} processes × ${OPS} mixed writes: nothing lost, doubled, torn o
   const seedBrain = Brain.open({ path });
   const seedLines = strictLines(path).length;
   assert.ok(seedLines > 0 && seedBrain.state.count("behavior") > 0);
-  const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 100_000);
-  t.diagnostic(`seed ${seed} (RELIABILITY_SEED=${seed} replays the workers' choices)`);
+  const seed = SEED;
+  t.diagnostic(`seed ${seed} (FC_SEED=${seed} replays the workers' choices)`);
 
   const workers: Child[] = [];
   for (let w = 0; w < WORKERS; w++) {

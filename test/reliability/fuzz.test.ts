@@ -1,5 +1,5 @@
 /**
- * Property tests with fast-check (NUM_RUNS cases each, RELIABILITY_SEED replays a run):
+ * Property tests with fast-check (NUM_RUNS cases each, seeded by test/support/fc.ts):
  *  (a) the line scanner, on arbitrary soups of valid entries, JSON values, text and raw bytes with LF or
  *      CRLF endings, never throws and reports every line exactly as an independent oracle classifies it:
  *      a valid entry is never lost, a bad line is always reported with its number, only an unterminated
@@ -12,7 +12,6 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import fc from "fast-check";
 import { ACTIONS } from "../../src/core/actions.ts";
 import { BrainError } from "../../src/core/errors.ts";
 import { FoldView } from "../../src/core/health.ts";
@@ -23,10 +22,10 @@ import { Brain } from "../../src/engine.ts";
 import { START } from "../../src/store/event-store.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { type Position, type ScanSink, scanSource } from "../../src/store/scan.ts";
+import { fc } from "../support/fc.ts";
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
-const seed = process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : undefined;
-const params = (n = NUM_RUNS) => ({ numRuns: n, ...(seed === undefined ? {} : { seed }) });
+const params = (n = NUM_RUNS) => ({ numRuns: n });
 
 // ── (a) the scanner ────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 /**
- * Hostile line × reader, as properties (fast-check; RELIABILITY_SEED replays a run, the seed is printed
+ * Hostile line × reader, as properties (fast-check; FC_SEED replays a run (test/support/fc.ts), the seed is printed
  * on failure): random hostile JSON values (objects with a hostile toString, arrays, numbers, deep nesting,
  * control characters, __proto__) put into every field of every entry type and of episodes.
  *  (a) in process, many cases: every reader of the engine returns without throwing — cold, and again from
@@ -12,22 +12,17 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import fc from "fast-check";
 import { LIVE_TYPES } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
 import { runHook } from "../hooks/_support.ts";
 import { brain, json, removeSandbox, sandbox, show } from "../support/cli.ts";
+import { fc } from "../support/fc.ts";
 import { tempDir } from "./support/harness.ts";
 import { type HostileLine, hostileLine, mustBeBad, render, TYPES, validEntry } from "./support/hostile.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const CLI_RUNS = Number(process.env.FUZZ_CLI_RUNS ?? 3);
-const seed = process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : undefined;
-const params = (numRuns: number) => ({
-  numRuns,
-  includeErrorInReport: true,
-  ...(seed === undefined ? {} : { seed }),
-});
+const params = (numRuns: number) => ({ numRuns, includeErrorInReport: true });
 
 interface Logs {
   brainLines: string[];

@@ -10,18 +10,17 @@
  *    the log was compacted twice behind its back (ext4 hands the freed inode number straight back).
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { validateEntry } from "../../src/core/schema.ts";
 import { Brain } from "../../src/engine.ts";
 import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
+import { deadPid } from "../support/spawn.ts";
 import { cli, mode, reap, show, startChild, strictLines, tempDir } from "./support/harness.ts";
 
 const NOW = "2026-03-01T12:00:00.000Z";
 const env = (dir: string) => ({ HOME: dir, BRAIN_NOW: NOW });
-const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid as number;
 const live = (b: Brain) => [...b.state.live()].map((r) => [r.type, r.id, r.entry]);
 
 interface Doctor {
@@ -210,8 +209,7 @@ test("another process that had the brain open sees the compacted log after refre
   const ask = async (cmd: string) => {
     const n = watcher.lines.length;
     watcher.child.stdin?.write(`${cmd}\n`);
-    for (let i = 0; i < 200 && watcher.lines.length === n; i++) await new Promise((r) => setTimeout(r, 25));
-    return JSON.parse(watcher.lines[n] as string) as Record<string, unknown>;
+    return JSON.parse(await watcher.lineAt(n)) as Record<string, unknown>;
   };
 
   // A compaction by another process; the watcher refreshes onto the new file.

@@ -2,9 +2,10 @@
  * The brain.jsonl.lock file, in Rho's format, between real processes: live locks block writers (exit 5,
  * LOCK_TIMEOUT) however old, stale ones (dead or reused pid, another host's lock older than 30 s,
  * unparseable and old) are broken.
+ * No test depends on how fast a process starts: a lock that must stay live is kept fresh while the blocked
+ * writer runs (as a live holder does), and the 30 s boundary itself is checked with an explicit clock.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
@@ -12,23 +13,19 @@ import { describe, type TestContext, test } from "node:test";
 import { JsonlFileStore } from "../../src/store/jsonl/file-store.ts";
 import {
   brain,
+  freshSandbox,
   json,
   lastLine,
   readLines,
-  removeSandbox,
   type Sandbox,
-  sandbox,
   show,
   startScript,
 } from "../support/cli.ts";
+import { deadPid as exitedPid } from "../support/spawn.ts";
 
 const FAST = { BRAIN_LOCK_TIMEOUT_MS: "300" };
 
-function fresh(t: TestContext): Sandbox {
-  const sb = sandbox();
-  t.after(() => removeSandbox(sb));
-  return sb;
-}
+const fresh = (t: TestContext): Sandbox => freshSandbox(t);
 
 const lockPath = (sb: Sandbox) => `${sb.brainPath}.lock`;
 
@@ -39,8 +36,7 @@ async function init(sb: Sandbox): Promise<void> {
 
 /** The pid of a process that has exited (and, checked, is not alive again). */
 function deadPid(): number {
-  const r = spawnSync(process.execPath, ["-e", "0"]);
-  const pid = r.pid as number;
+  const pid = exitedPid();
   assert.ok(pid > 0);
   assert.throws(() => process.kill(pid, 0), { code: "ESRCH" }, "pid was reused");
   return pid;
@@ -48,7 +44,27 @@ function deadPid(): number {
 
 function writeLock(sb: Sandbox, payload: Record<string, unknown> | string): void {
   fs.mkdirSync(dirname(sb.brainPath), { recursive: true });
-  fs.writeFileSync(lockPath(sb), typeof payload === "string" ? payload : JSON.stringify(payload, null, 2));
+  const tmp = `${lockPath(sb)}.test-tmp`;
+  fs.writeFileSync(tmp, typeof payload === "string" ? payload : JSON.stringify(payload, null, 2));
+  fs.renameSync(tmp, lockPath(sb));
+}
+
+/**
+ * Rewrite the lock every 200 ms (a fresh refreshedAt, or a fresh mtime for an unparseable one) while `fn`
+ * runs, as a live holder would: the lock stays in force however slowly the blocked writer starts.
+ */
+async function whileFresh<T>(
+  sb: Sandbox,
+  payload: () => Record<string, unknown> | string,
+  fn: () => Promise<T>,
+) {
+  writeLock(sb, payload());
+  const timer = setInterval(() => writeLock(sb, payload()), 200);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function rhoLock(pid: number, refreshedAgoMs: number, host = hostname()) {
@@ -167,8 +183,12 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
   test("another host's lock: its pid cannot be checked, only its age", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    writeLock(sb, rhoLock(deadPid(), 0, "some-other-host.example"));
-    await assertLocked(sb);
+    const pid = deadPid();
+    await whileFresh(
+      sb,
+      () => rhoLock(pid, 0, "some-other-host.example"),
+      () => assertLocked(sb),
+    );
     writeLock(sb, rhoLock(deadPid(), 60_000, "some-other-host.example"));
     await assertWriteSucceeds(sb, "after another host's old lock");
   });
@@ -176,8 +196,11 @@ describe("brain.jsonl.lock", { concurrency: 2 }, () => {
   test("an unparseable lock is judged by its mtime", async (t) => {
     const sb = fresh(t);
     await init(sb);
-    writeLock(sb, "{ this is not a lock payload");
-    await assertLocked(sb);
+    await whileFresh(
+      sb,
+      () => "{ this is not a lock payload",
+      () => assertLocked(sb),
+    );
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockPath(sb), old, old);
     await assertWriteSucceeds(sb, "after an old garbage lock");

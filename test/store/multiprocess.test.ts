@@ -31,7 +31,7 @@ async function runTogether(
   t.after(() => {
     for (const w of workers) if (w.child.exitCode === null) w.child.kill("SIGKILL");
   });
-  await Promise.all(workers.map((w) => w.waitForLine(/^ready$/, 30_000)));
+  await Promise.all(workers.map((w) => w.waitForLine(/^ready$/)));
   for (const w of workers) w.child.stdin?.end("go\n");
   const results = await Promise.all(workers.map((w) => w.done));
   return results.map((r, i) => {

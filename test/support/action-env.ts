@@ -8,6 +8,7 @@ import type { Params } from "../../src/core/params.ts";
 import { Rec } from "../../src/core/rec.ts";
 import { validateEntry } from "../../src/core/schema.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
+import { entriesAt } from "./entries.ts";
 
 export const NOW = new Date("2026-02-10T12:00:00.000Z");
 export const NOW_ISO = NOW.toISOString();
@@ -53,38 +54,8 @@ export function throwsBrain(fn: () => unknown, code: BrainErrorCode, message: st
 }
 
 export const C = "2026-01-15T00:00:00.000Z";
-export const learning = (id: string, text: string, extra: Record<string, unknown> = {}): BaseEntry => ({
-  id,
-  type: "learning",
-  text,
-  source: "auto",
-  created: C,
-  ...extra,
-});
-export const task = (id: string, description: string, extra: Record<string, unknown> = {}): BaseEntry => ({
-  id,
-  type: "task",
-  description,
-  status: "pending",
-  priority: "normal",
-  tags: [],
-  due: null,
-  completedAt: null,
-  created: C,
-  ...extra,
-});
-export const reminder = (id: string, text: string, extra: Record<string, unknown> = {}): BaseEntry => ({
-  id,
-  type: "reminder",
-  text,
-  cadence: { kind: "interval", every: "6h" },
-  enabled: true,
-  priority: "normal",
-  tags: [],
-  last_run: null,
-  next_due: null,
-  last_result: null,
-  last_error: null,
-  created: C,
-  ...extra,
-});
+const at = entriesAt(C);
+/** A learning as the auto-learner writes it. */
+export const learning = (id: string, text: string, extra: Record<string, unknown> = {}): BaseEntry =>
+  at.learning(id, text, { source: "auto", ...extra });
+export const { task, reminder } = at;

@@ -1,8 +1,9 @@
 /** fast-check generators for brain logs: small id / key / text pools so upserts, key collisions,
  * tombstones and resurrections happen often. */
-import fc from "fast-check";
+
 import type { BaseEntry } from "../../src/core/types.ts";
 import { ENTRY_TYPES } from "../../src/core/types.ts";
+import { fc } from "./fc.ts";
 
 export const ID_POOL = ["a1", "a2", "a3", "a4", "a5"];
 export const KEY_POOL = ["name", "role", "tz"];

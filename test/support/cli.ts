@@ -1,21 +1,15 @@
 /**
  * Test helper: runs the real `brain` CLI (dist/cli/main.js, built by `npm run build`) in a child process
- * against a temp HOME and BRAIN_PATH, and returns {code, stdout, stderr}.
+ * against a temp HOME and BRAIN_PATH, and returns {code, stdout, stderr}. Child environments come from
+ * env.ts and every child is started by spawn.ts (which also refuses a missing or stale build).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { cleanEnv, type EnvPatch } from "./env.ts";
+import { assertBuilt, BIN, type CliResult, ROOT, type Started, spawnProcess, startProcess } from "./spawn.ts";
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const BIN = join(ROOT, "dist", "cli", "main.js");
-
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export { assertBuilt, BIN, type CliResult, ROOT };
 
 export interface Sandbox {
   /** The fresh temp directory everything of this test lives in. */
@@ -24,14 +18,6 @@ export interface Sandbox {
   home: string;
   /** BRAIN_PATH given to the child (unless a test removes it). */
   brainPath: string;
-}
-
-let checked = false;
-/** Fail loudly when the CLI has not been built (npm test builds it first). */
-export function assertBuilt(): void {
-  if (checked) return;
-  if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
-  checked = true;
 }
 
 /** A fresh temp dir under os.tmpdir() with home/ and the brain path inside it. */
@@ -46,34 +32,32 @@ export function removeSandbox(sb: Sandbox): void {
   fs.rmSync(sb.dir, { recursive: true, force: true });
 }
 
+/** A sandbox removed when the test `t` ends. */
+export function freshSandbox(t: { after: (fn: () => void) => void }, prefix?: string): Sandbox {
+  const sb = sandbox(prefix);
+  t.after(() => removeSandbox(sb));
+  return sb;
+}
+
+/** Write the settings file the CLI reads by default (~/.rho/config.json in the sandbox's HOME). */
+export function writeConfig(sb: Sandbox, value: unknown): string {
+  const p = join(sb.home, ".rho", "config.json");
+  fs.mkdirSync(dirname(p), { recursive: true });
+  fs.writeFileSync(p, typeof value === "string" ? value : JSON.stringify(value));
+  return p;
+}
+
 /**
- * The child's environment: the parent's minus every variable that could choose another brain or config,
- * plus HOME, BRAIN_PATH, TZ=UTC (daily cadences are local time), BRAIN_FSYNC=0 (speed; a test that wants
- * fsync passes BRAIN_FSYNC: undefined) and the test's own variables. A variable set to undefined in `env`
- * is removed.
+ * A child's environment in a sandbox: env.ts's clean environment plus HOME, BRAIN_PATH, BRAIN_FSYNC=0
+ * (speed; a test that wants fsync passes BRAIN_FSYNC: undefined) and the test's own variables.
  */
-export function childEnv(sb: Sandbox, env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(BRAIN_|RHO_)/.test(k) || k === "NODE_OPTIONS" || k.startsWith("NODE_TEST")) continue;
-    out[k] = v;
-  }
-  out.HOME = sb.home;
-  out.BRAIN_PATH = sb.brainPath;
-  out.TZ = "UTC";
-  out.BRAIN_FSYNC = "0";
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete out[k];
-    else out[k] = v;
-  }
-  return out;
+export function childEnv(sb: Sandbox, env: EnvPatch = {}): NodeJS.ProcessEnv {
+  return cleanEnv({ HOME: sb.home, BRAIN_PATH: sb.brainPath, BRAIN_FSYNC: "0", ...env });
 }
 
 export interface RunOptions {
-  env?: Record<string, string | undefined>;
+  env?: EnvPatch;
   cwd?: string;
-  /** Spawn this instead of `node dist/cli/main.js` (e.g. bash -c "brain …"). */
-  command?: { file: string; args: string[] };
   timeoutMs?: number;
   /** Written to the child's stdin (which stays closed when absent). */
   stdin?: string;
@@ -82,28 +66,12 @@ export interface RunOptions {
 }
 
 export function run(file: string, args: string[], sb: Sandbox, opts: RunOptions = {}): Promise<CliResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, {
-      env: childEnv(sb, opts.env),
-      cwd: opts.cwd ?? sb.dir,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    if (opts.stdin !== undefined) child.stdin.write(opts.stdin);
-    if (!opts.keepStdinOpen) child.stdin.end();
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr });
-    });
+  return spawnProcess(file, args, {
+    env: childEnv(sb, opts.env),
+    cwd: opts.cwd ?? sb.dir,
+    ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}),
+    ...(opts.keepStdinOpen ? { keepStdinOpen: true } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
   });
 }
 
@@ -127,6 +95,18 @@ export function bashBrain(sb: Sandbox, line: string, opts: RunOptions = {}): Pro
   }
   const env = { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, ...opts.env };
   return run("bash", ["-c", line], sb, { ...opts, env });
+}
+
+/** `brain <args…>` that must exit `code` (0 by default), with the whole run in the failure message. */
+export async function brainOk(
+  sb: Sandbox,
+  args: string[],
+  opts: RunOptions = {},
+  code = 0,
+): Promise<CliResult> {
+  const r = await brain(sb, args, opts);
+  if (r.code !== code) throw new Error(`brain ${args.join(" ")}: expected exit ${code}\n${show(r)}`);
+  return r;
 }
 
 /** Parse stdout as JSON, with the output in the failure message when it is not. */
@@ -167,72 +147,17 @@ export function show(r: CliResult): string {
 }
 
 export interface ScriptChild {
-  child: ChildProcess;
+  child: Started["child"];
   /** Resolves with the first stdout line matching `re` (rejects if the child exits first). */
-  waitForLine(re: RegExp, timeoutMs?: number): Promise<string>;
+  waitForLine(re: RegExp, _ignored?: number): Promise<string>;
   /** Resolves when the child exits. */
   done: Promise<CliResult>;
 }
 
 /** Start a TypeScript helper under test/support with `node --import tsx`, stdin piped. */
-export function startScript(
-  sb: Sandbox,
-  script: string,
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): ScriptChild {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "test", "support", script), ...args], {
+export function startScript(sb: Sandbox, script: string, args: string[], env: EnvPatch = {}): ScriptChild {
+  return startProcess(process.execPath, ["--import", "tsx", join(ROOT, "test", "support", script), ...args], {
     env: childEnv(sb, env),
     cwd: ROOT,
-    stdio: ["pipe", "pipe", "pipe"],
   });
-  let stdout = "";
-  let stderr = "";
-  const waiters: { re: RegExp; resolve: (l: string) => void }[] = [];
-  const check = () => {
-    const lines = stdout.split("\n");
-    for (const w of [...waiters]) {
-      const hit = lines.find((l) => w.re.test(l));
-      if (hit !== undefined) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(hit);
-      }
-    }
-  };
-  child.stdout?.setEncoding("utf8").on("data", (d: string) => {
-    stdout += d;
-    check();
-  });
-  child.stderr?.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  const done = new Promise<CliResult>((resolvePromise) => {
-    child.on("close", (code, signal) =>
-      resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr }),
-    );
-  });
-  return {
-    child,
-    done,
-    waitForLine(re, timeoutMs = 60_000) {
-      return new Promise((resolvePromise, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no line matching ${re} within ${timeoutMs}ms\n${stdout}\n${stderr}`)),
-          timeoutMs,
-        );
-        waiters.push({
-          re,
-          resolve: (l) => {
-            clearTimeout(timer);
-            resolvePromise(l);
-          },
-        });
-        check();
-        void done.then((r) => {
-          clearTimeout(timer);
-          reject(new Error(`${script} exited before printing ${re}:\n${show(r)}`));
-        });
-      });
-    },
-  };
 }

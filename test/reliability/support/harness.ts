@@ -6,18 +6,26 @@
  * `node --import tsx`: a tsx child spends ~1 s of CPU loading the engine, a bundled one ~0.1 s, and the
  * crash test starts over a hundred of them. The bundle is rebuilt from the current sources on every run.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import type { TestContext } from "node:test";
-import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { cleanEnv, type EnvPatch } from "../../support/env.ts";
+import {
+  assertBuilt,
+  BIN,
+  type CliResult,
+  ROOT,
+  type Started,
+  spawnProcess,
+  startProcess,
+} from "../../support/spawn.ts";
 
+export { show } from "../../support/cli.ts";
 export { prng } from "./common.ts";
+export { BIN, type CliResult, ROOT };
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const BIN = join(ROOT, "dist", "cli", "main.js");
 const BUNDLES = join(ROOT, "node_modules", ".cache", "brain-reliability");
 
 /** A fresh temp directory, removed after the test. */
@@ -57,93 +65,18 @@ export function bundle(name: string): string {
   return out;
 }
 
-/** Environment for a child: ours without anything that could pick another brain or config. */
-export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(BRAIN_|RHO_)/.test(k) || k === "NODE_OPTIONS" || k.startsWith("NODE_TEST")) continue;
-    out[k] = v;
-  }
-  out.TZ = "UTC";
-  for (const [k, v] of Object.entries(extra)) {
-    if (v === undefined) delete out[k];
-    else out[k] = v;
-  }
-  return out;
-}
+/** Environment for a child: the suite's one clean child environment (test/support/env.ts). */
+export const childEnv = cleanEnv;
 
-export interface Child {
-  child: ChildProcess;
-  /** Complete stdout lines so far. */
-  lines: string[];
-  stderr(): string;
-  /** Resolves with the first stdout line matching `re`; rejects if the child exits first. */
-  waitFor(re: RegExp, timeoutMs?: number): Promise<string>;
-  /** Resolves when the child has exited and its pipes are drained. */
-  done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+/** A started support script: its stdout lines, and `waitFor` (the first line matching a pattern). */
+export interface Child extends Started {
+  waitFor(re: RegExp, _ignored?: number): Promise<string>;
 }
 
 /** Start a bundled support script. */
-export function startChild(
-  name: string,
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): Child {
-  const child = spawn(process.execPath, [bundle(name), ...args], {
-    env: childEnv(env),
-    cwd: ROOT,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  let partial = "";
-  let err = "";
-  const waiters: { re: RegExp; resolve: (l: string) => void }[] = [];
-  child.stdout?.setEncoding("utf8").on("data", (d: string) => {
-    const parts = (partial + d).split("\n");
-    partial = parts.pop() as string;
-    for (const l of parts) {
-      lines.push(l);
-      for (const w of [...waiters]) {
-        if (w.re.test(l)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(l);
-        }
-      }
-    }
-  });
-  child.stderr?.setEncoding("utf8").on("data", (d: string) => {
-    err += d;
-  });
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => {
-    child.on("close", (code, signal) => res({ code, signal }));
-  });
-  return {
-    child,
-    lines,
-    stderr: () => err,
-    done,
-    waitFor(re, timeoutMs = 30_000) {
-      const hit = lines.find((l) => re.test(l));
-      if (hit !== undefined) return Promise.resolve(hit);
-      return new Promise((res, rej) => {
-        const timer = setTimeout(
-          () => rej(new Error(`${name}: no line matching ${re} within ${timeoutMs}ms\n${err}`)),
-          timeoutMs,
-        );
-        waiters.push({
-          re,
-          resolve: (l) => {
-            clearTimeout(timer);
-            res(l);
-          },
-        });
-        void done.then(({ code, signal }) => {
-          clearTimeout(timer);
-          rej(new Error(`${name} exited (${code ?? signal}) before printing ${re}\n${err}`));
-        });
-      });
-    },
-  };
+export function startChild(name: string, args: string[], env: EnvPatch = {}): Child {
+  const started = startProcess(process.execPath, [bundle(name), ...args], { env: cleanEnv(env), cwd: ROOT });
+  return { ...started, waitFor: started.waitForLine };
 }
 
 /** Kill every child still running when the test ends. */
@@ -154,44 +87,10 @@ export function reap(t: TestContext, children: Child[]): void {
   });
 }
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The built CLI (`npm test` builds it first). */
-export function cli(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-  cwd = ROOT,
-): Promise<CliResult> {
-  if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
-  return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: childEnv({ BRAIN_FSYNC: "0", ...env }),
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", rej);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      res({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
-
-export function show(r: CliResult): string {
-  return `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+/** The built CLI (`npm test` builds it first; a missing or stale build fails here). */
+export function cli(args: string[], env: EnvPatch = {}, cwd = ROOT): Promise<CliResult> {
+  assertBuilt();
+  return spawnProcess(process.execPath, [BIN, ...args], { env: cleanEnv({ BRAIN_FSYNC: "0", ...env }), cwd });
 }
 
 /**

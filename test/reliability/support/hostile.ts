@@ -4,9 +4,10 @@
  * must reach on it, decided from the registry's JSON types (FIELD_KINDS, kept equal to the zod registry
  * by test/core/entry-shape.test.ts) and from how the value was built (depth).
  */
-import fc from "fast-check";
+
 import { FIELD_KINDS } from "../../../src/core/entry-shape.ts";
 import { MAX_JSON_DEPTH } from "../../../src/core/safe-json.ts";
+import { fc } from "../../support/fc.ts";
 
 const created = "2026-01-01T00:00:00.000Z";
 export const TYPES = [...Object.keys(FIELD_KINDS)];

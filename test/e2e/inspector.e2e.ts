@@ -1,15 +1,21 @@
 /**
- * The MCP Inspector CLI (the reference tool users debug servers with) against `brain mcp`. The inspector
- * exits 0 even when a tool call fails, so every run's JSON output is checked.
+ * The MCP Inspector CLI (the reference tool users debug servers with) against `brain mcp`, in the optional
+ * e2e lane (test/e2e/setup.mjs installs it; it is not a project dependency: it warns on Node 20). The
+ * inspector exits 0 even when a tool call fails, so every run's JSON output is checked.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import * as fs from "node:fs";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { BIN, childEnv, ROOT, readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
-
-const INSPECTOR = join(ROOT, "node_modules", ".bin", "mcp-inspector");
+import {
+  assertBuilt,
+  BIN,
+  childEnv,
+  readLines,
+  removeSandbox,
+  type Sandbox,
+  sandbox,
+} from "../support/cli.ts";
+import { spawnProcess } from "../support/spawn.ts";
+import { INSPECTOR, missing } from "./_hosts.ts";
 
 let sb: Sandbox;
 before(() => {
@@ -17,40 +23,22 @@ before(() => {
 });
 after(() => removeSandbox(sb));
 
-function inspect(args: string[]): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(INSPECTOR, ["--cli", process.execPath, BIN, "mcp", ...args], {
-      env: childEnv(sb),
-      cwd: sb.dir,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      err += d;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const start = out.indexOf("{");
-      try {
-        resolve({
-          code: code ?? -1,
-          json: JSON.parse(out.slice(start)) as Record<string, unknown>,
-          stderr: err,
-        });
-      } catch {
-        reject(new Error(`inspector printed no JSON (exit ${code}):\n${out}\n${err}`));
-      }
-    });
+async function inspect(
+  args: string[],
+): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
+  assertBuilt();
+  const r = await spawnProcess(INSPECTOR, ["--cli", process.execPath, BIN, "mcp", ...args], {
+    env: childEnv(sb),
+    cwd: sb.dir,
   });
+  try {
+    return { code: r.code, json: JSON.parse(r.stdout.slice(r.stdout.indexOf("{"))), stderr: r.stderr };
+  } catch {
+    throw new Error(`inspector printed no JSON (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
+  }
 }
 
-describe("MCP Inspector CLI", { skip: !fs.existsSync(INSPECTOR) && "npm install first" }, () => {
+describe("MCP Inspector CLI", { skip: missing(INSPECTOR) }, () => {
   it("lists the tools, calls brain to add a learning, and reports an error result for a bad action", async () => {
     const list = await inspect(["--method", "tools/list"]);
     const names = (list.json.tools as { name: string }[]).map((t) => t.name).sort();
