@@ -6,7 +6,7 @@
  * For each conversation: ingest it into a fresh brain (temp dir, `brain ingest`'s library call), then for
  * each question build the context with the question as the query and count the share of its evidence turns
  * (`evidence` dia_ids → episode ids) among the context's injected entry ids. Three orderings fill the same
- * learnings/recall section through the same budget pipeline (src/context.ts), side by side:
+ * learnings/recall section through the same budget pipeline (src/context/build.ts), side by side:
  *   recency — episodes newest first (what Rho does with learnings);
  *   bm25    — plain BM25 over each turn's text (MiniSearch, same analyzer), best first;
  *   brain   — `Brain.context({ query })`: the engine's own ranking (src/recall/rank.ts).
@@ -16,11 +16,11 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import MiniSearch from "minisearch";
-import { buildContext } from "../src/context.ts";
+import { buildContext } from "../src/context/build.ts";
+import type { Recalled } from "../src/context/sources/recall.ts";
+import { recallSection } from "../src/context/sources/recall.ts";
 import { Brain } from "../src/engine.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
-import type { Recalled } from "../src/sources/recall.ts";
-import { recallSection } from "../src/sources/recall.ts";
 
 const CATEGORY: Record<number, string> = {
   1: "multi-hop",

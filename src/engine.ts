@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
+import { type BrainFile, listBrainFiles, loadBrainFile } from "./brainfiles/read.ts";
+import { writeTemplates } from "./brainfiles/templates.ts";
+import { type WriteResult, writeBrainFile } from "./brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
-import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
+import { buildContext, type ContextRequest, type ContextResult } from "./context/build.ts";
+import { type Recalled, recallSection } from "./context/sources/recall.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
@@ -18,14 +22,10 @@ import { guardWrite } from "./guards/write-guard.ts";
 import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
+import { findRule, type Rule } from "./project/rules.ts";
 import { Recall } from "./recall/recall.ts";
 import { searchBrain } from "./recall/search.ts";
 import type { SearchOptions, SearchResult } from "./search.ts";
-import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
-import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
-import { type Recalled, recallSection } from "./sources/recall.ts";
-import { findRule, type Rule } from "./sources/rules.ts";
-import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import { type EventStore, START } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/file-store.ts";
@@ -214,11 +214,11 @@ export class Brain {
     return this.store instanceof JsonlFileStore ? dirname(this.store.path) : null;
   }
 
-  /** The assembled context: ordered blocks under a hard token cap (see src/context.ts). */
+  /** The assembled context: ordered blocks under a hard token cap (see src/context/build.ts). */
   context(req: Partial<ContextRequest> = {}): ContextResult {
     this.refresh();
     const cwd = req.cwd ?? this.cwd;
-    // With a query, learnings and episodes fill their budget by relevance (src/sources/recall.ts).
+    // With a query, learnings and episodes fill their budget by relevance (src/context/sources/recall.ts).
     const recalled = req.query?.trim() ? this.recall(req.query, { cwd }) : null;
     return buildContext(
       this.state,

@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import type { ContextRequest } from "../context.ts";
+import type { ContextRequest } from "../context/build.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine.ts";
 

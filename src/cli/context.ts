@@ -5,7 +5,7 @@ import {
   toAnthropic,
   toJson,
   toOpenAI,
-} from "../core/context/render.ts";
+} from "../core/budget/render.ts";
 import { BrainError } from "../core/errors.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";

@@ -1,5 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import { exportRules, isRuleFormat, RULE_FORMATS } from "../integrations/export-rules.ts";
+import { exportRules, isRuleFormat, RULE_FORMATS } from "../project/export-rules.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "../config.ts";
-import { handleHook, isHookEvent, parseHookInput } from "../hooks/claude.ts";
+import { handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
 import type { GlobalOpts } from "./open.ts";
 
 /** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */

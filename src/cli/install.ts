@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrainError } from "../core/errors.ts";
-import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../integrations/claude-plugin.ts";
+import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -59,7 +59,7 @@ function installClaude(o: GlobalOpts & { dir?: string }) {
 
 function installPi(o: GlobalOpts & { dir?: string }) {
   const dir = resolve(o.dir ?? join(homedir(), ".pi", "agent", "extensions"));
-  const ext = join(ROOT, "dist", "integrations", "pi.js");
+  const ext = join(ROOT, "dist", "hosts", "pi", "extension.js");
   const opts = o.brain ? `{ brainPath: ${JSON.stringify(resolve(o.brain))} }` : "{}";
   const stub = [
     "// Brain memory for pi — written by `brain install pi`; re-run it after moving the brain package.",

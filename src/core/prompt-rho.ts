@@ -1,4 +1,4 @@
-import { rankLearnings } from "./context/entry-sections.ts";
+import { rankLearnings } from "../context/sources/entries.ts";
 import type { FoldState } from "./fold.ts";
 import type { Rec } from "./rec.ts";
 import { approxTokens } from "./text.ts";

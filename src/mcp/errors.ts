@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { BrainError } from "../core/errors.ts";
-import { describeError } from "../integrations/describe-error.ts";
+import { describeError } from "../tools/describe-error.ts";
 
 /** The one place the MCP surface maps errors: tool calls get `isError` results, reads get protocol errors. */
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { Recalled } from "../context/sources/recall.ts";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
 import { scoreRec } from "../core/score.ts";
-import type { Recalled } from "../sources/recall.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";
 import type { Position, ScanSink } from "../store/scan.ts";

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { fitItems } from "../../src/core/context/fit.ts";
-import type { Item } from "../../src/core/context/types.ts";
+import { fitItems } from "../../src/core/budget/fit.ts";
+import type { Item } from "../../src/core/budget/types.ts";
 
 const items = (texts: string[]): Item[] => texts.map((text, i) => ({ text, entryIds: [`e${i}`] }));
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { ContextRequest } from "../../src/context.ts";
-import { discoverRules } from "../../src/sources/rules.ts";
+import type { ContextRequest } from "../../src/context/build.ts";
+import { discoverRules } from "../../src/project/rules.ts";
 import { cleanup, cli, learning, type TempBrain, tempBrain, tempRoot, writeFiles } from "./_fixtures.ts";
 
 /** Each rule's body carries a unique marker so its presence in the text is unambiguous. */

@@ -1,7 +1,7 @@
-import type { FoldState } from "../fold.ts";
-import type { Rec } from "../rec.ts";
-import { scoreRec } from "../score.ts";
-import type { Item, Section } from "./types.ts";
+import type { Item, Section } from "../../core/budget/types.ts";
+import type { FoldState } from "../../core/fold.ts";
+import type { Rec } from "../../core/rec.ts";
+import { scoreRec } from "../../core/score.ts";
 
 /** Output positions: stable blocks first (cacheable prefix), volatile ones last. */
 export const ORDER = {

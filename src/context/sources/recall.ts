@@ -1,9 +1,9 @@
-import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "../core/context/entry-sections.ts";
-import type { Item, Section } from "../core/context/types.ts";
-import { renderEpisode } from "../core/episode.ts";
-import type { Rec } from "../core/rec.ts";
-import type { Kind } from "../recall/index.ts";
-import { focusedPreview } from "../recall/preview.ts";
+import type { Item, Section } from "../../core/budget/types.ts";
+import { renderEpisode } from "../../core/episode.ts";
+import type { Rec } from "../../core/rec.ts";
+import type { Kind } from "../../recall/index.ts";
+import { focusedPreview } from "../../recall/preview.ts";
+import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "./entries.ts";
 
 export interface Recalled {
   rec: Rec;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
-import { brainFileName } from "./brain-files.ts";
+import { brainFileName } from "./read.ts";
 import { insideRoot } from "./safe-path.ts";
 
 const MAX_BACKUPS = 5;

@@ -1,5 +1,5 @@
-import type { ContextRequest } from "../context.ts";
-import type { Block } from "../core/context/types.ts";
+import type { ContextRequest } from "../context/build.ts";
+import type { Block } from "../core/budget/types.ts";
 import type { Brain } from "../engine.ts";
 
 /**

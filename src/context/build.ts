@@ -1,14 +1,14 @@
 import { relative, resolve } from "node:path";
-import { assemble } from "./core/context/assemble.ts";
-import { entrySections, ORDER, oneLine } from "./core/context/entry-sections.ts";
-import type { Assembled, Item, Section } from "./core/context/types.ts";
-import type { FoldState } from "./core/fold.ts";
-import { heartbeat } from "./core/heartbeat.ts";
-import { globsMatch } from "./sources/activation.ts";
-import { type BrainFile, listBrainFiles } from "./sources/brain-files.ts";
-import { readRecent, rememberPaths } from "./sources/recent.ts";
-import { discoverRules, type Rule } from "./sources/rules.ts";
-import { type FileProblem, loadCapabilities } from "./sources/skills.ts";
+import { type FileProblem, loadCapabilities } from "../brainfiles/capabilities.ts";
+import { type BrainFile, listBrainFiles } from "../brainfiles/read.ts";
+import { assemble } from "../core/budget/assemble.ts";
+import type { Assembled, Item, Section } from "../core/budget/types.ts";
+import type { FoldState } from "../core/fold.ts";
+import { heartbeat } from "../core/heartbeat.ts";
+import { globsMatch } from "../project/activation.ts";
+import { readRecent, rememberPaths } from "../project/recent.ts";
+import { discoverRules, type Rule } from "../project/rules.ts";
+import { entrySections, ORDER, oneLine } from "./sources/entries.ts";
 
 export interface ContextRequest {
   cwd: string;

@@ -1,11 +1,11 @@
 import { relative, resolve } from "node:path";
-import { loadConfig, type ResolvedConfig } from "../config.ts";
-import { Brain } from "../engine.ts";
-import type { QueuedWork } from "../learn/queue.ts";
-import { repoRoot } from "../sources/rules.ts";
-import { hostContext } from "./host-context.ts";
-import { registerPiCommand, registerPiTools } from "./pi-tools.ts";
-import type { PiApi, PiContext, PiMessage } from "./pi-types.ts";
+import { loadConfig, type ResolvedConfig } from "../../config.ts";
+import { Brain } from "../../engine.ts";
+import type { QueuedWork } from "../../learn/queue.ts";
+import { repoRoot } from "../../project/rules.ts";
+import { hostContext } from "../../tools/host-context.ts";
+import { registerPiCommand, registerPiTools } from "./tools.ts";
+import type { PiApi, PiContext, PiMessage } from "./types.ts";
 
 /**
  * The brain as a pi extension (pi is Rho's host): the `brain`, `load_brain_file` and `brain_search` tools,
