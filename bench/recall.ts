@@ -18,7 +18,6 @@ import { join, resolve } from "node:path";
 import MiniSearch from "minisearch";
 import { buildContext } from "../src/context/build.ts";
 import type { Recalled } from "../src/context/sources/recall.ts";
-import { recallSection } from "../src/context/sources/recall.ts";
 import { Brain } from "../src/engine.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 
@@ -118,9 +117,7 @@ async function main(): Promise<void> {
       plain.addAll(episodes.map((rec) => ({ id: rec.id, text: String(rec.entry.text) })));
       const byId = log.byId;
       const ctx = (recalled: Recalled[], budget: number) =>
-        buildContext(brain.state, dir, { cwd: dir, budget, query: "q" }, now, (c, ms) =>
-          recallSection(recalled, [], c, ms),
-        );
+        buildContext(brain.state, { cwd: dir, budget }, { brainDir: dir, now, recalled });
 
       for (const q of sample.qa as Question[]) {
         questions++;

@@ -18,6 +18,7 @@ export function runBatch(brain: Brain, file: string, req: Partial<ContextRequest
     const query = line.replace(/\r$/, "").trim();
     if (!query) continue;
     const r = brain.context({ ...req, query });
+    brain.recordRecent(r.used);
     process.stdout.write(
       `${JSON.stringify({ query, text: r.text, tokens: r.tokens, entryIds: r.injectedIds })}\n`,
     );

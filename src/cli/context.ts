@@ -55,7 +55,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
         injectedIds: r.injectedIds,
       });
     else if (r.text) print(r.text);
-    brain.persist();
     return 0;
   }
   if (o.queries !== undefined) {
@@ -67,7 +66,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
       files: list(o.files),
       include: list(o.include),
     });
-    brain.persist();
     return 0;
   }
   const r = brain.context({
@@ -86,6 +84,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
   else if (format === "openai") printJson(toOpenAI(r));
   else if (r.text) print(r.text);
   for (const p of r.problems) process.stderr.write(`brain: ${p.file}:${p.line}: ${p.message}\n`);
-  brain.persist();
+  brain.recordRecent(r.used);
   return 0;
 }

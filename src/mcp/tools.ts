@@ -69,6 +69,7 @@ export function registerTools(server: McpServer, brain: Brain): void {
           include: a.include ?? [],
           recover: a.recover ?? false,
         });
+        brain.recordRecent(r.used);
         const blocks = r.blocks.map(({ id, title, cacheable, tokens, entryIds }) => ({
           id,
           title,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { pathContains } from "../../src/context/sources/entries.ts";
+import { pathContains } from "../../src/core/rank-learnings.ts";
 import { cleanup, context, tempBrain } from "./_fixtures.ts";
 
 const entries = [

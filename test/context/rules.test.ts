@@ -235,6 +235,9 @@ describe("recently accessed paths and --recover", () => {
     try {
       const first = t.brain.context({ budget: 8000, files: ["web/App.tsx"] });
       assert.ok(first.text.includes("MARK-cursor-tsx"));
+      // Building is a read; the surface that shows the context records what it used.
+      assert.ok(!fs.existsSync(join(t.dir, ".brain", "recent.json")), "context() must write nothing");
+      t.brain.recordRecent(first.used);
       const recent = JSON.parse(fs.readFileSync(join(t.dir, ".brain", "recent.json"), "utf8")) as {
         path: string;
         kind: string;
@@ -252,6 +255,7 @@ describe("recently accessed paths and --recover", () => {
       assert.ok(!["SOUL", "USER", "AGENTS"].every((f) => full(normal, f)), "normal context caps core files");
 
       const rec = t.brain.context({ budget: 2000, recover: true });
+      t.brain.recordRecent(rec.used);
       assert.ok(rec.tokens <= 2000);
       assert.ok(rec.text.includes("MARK-cursor-tsx"), "recent files re-attach their rules");
       assert.ok(rec.text.includes("MARK-claude"), "rules in force");
@@ -290,6 +294,7 @@ describe("recently accessed paths and --recover", () => {
     );
     try {
       const r = t.brain.context({ budget: 300, files: ["a.ts"] });
+      t.brain.recordRecent(r.used);
       const shown = r.blocks.some((b) => b.id === "rule:.claude/rules/ts.md");
       const recent = JSON.parse(fs.readFileSync(join(t.dir, ".brain", "recent.json"), "utf8")) as {
         kind: string;

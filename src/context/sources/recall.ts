@@ -1,9 +1,13 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import { renderEpisode } from "../../core/episode.ts";
+import type { FoldState } from "../../core/fold.ts";
+import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { oneLine } from "../../core/text.ts";
 import type { Kind } from "../../recall/index.ts";
 import { focusedPreview } from "../../recall/preview.ts";
-import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "./entries.ts";
+import type { SourceOutput, SourceRequest } from "../request.ts";
+import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
 export interface Recalled {
   rec: Rec;
@@ -57,4 +61,11 @@ export function recallSection(
     items: items(),
     total: relevant.length + rest.length,
   };
+}
+
+/** The recall source: with a query, relevant learnings and episodes replace the learnings section. */
+export function recall(state: FoldState, req: SourceRequest): SourceOutput {
+  if (!req.recalled) return { sections: [], problems: [] };
+  const section = recallSection(req.recalled, state.list("learning"), req.cwd, req.now.getTime(), req.query);
+  return { sections: [section], problems: [] };
 }
