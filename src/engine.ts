@@ -29,7 +29,7 @@ import { searchBrain } from "./recall/search.ts";
 import type { SearchOptions, SearchResult } from "./search.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import { type EventStore, START } from "./store/event-store.ts";
-import { JsonlFileStore } from "./store/file-store.ts";
+import { type FileStoreOptions, JsonlFileStore } from "./store/file-store.ts";
 import { readLegacyFiles } from "./store/legacy-files.ts";
 import { inspectLock, type LockStatus } from "./store/lock.ts";
 import { type CompactReport, compactLog, type RepairReport, repairLog } from "./store/maintenance.ts";
@@ -61,6 +61,7 @@ export class Brain {
   readonly now: () => Date;
   readonly #random: RandomHex;
   readonly #useSnapshot: boolean;
+  readonly #fileOptions: FileStoreOptions;
   #view = new FoldView();
   #pos: Position = START;
   #tornTail: { line: number; text: string } | null = null;
@@ -81,12 +82,20 @@ export class Brain {
     this.now = opts.now ?? (() => new Date());
     this.#random = opts.random ?? realRandom;
     this.#episodeStore = opts.episodes;
-    this.#useSnapshot =
-      (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store instanceof JsonlFileStore;
+    this.#useSnapshot = (opts.snapshot ?? true) && store instanceof JsonlFileStore;
+    this.#fileOptions = {
+      ...(opts.fsync !== undefined ? { fsync: opts.fsync } : {}),
+      ...(opts.lockTimeoutMs !== undefined ? { lockTimeoutMs: opts.lockTimeoutMs } : {}),
+    };
   }
 
   static open(opts: BrainOptions = {}): Brain {
-    const store = opts.store ?? new JsonlFileStore(opts.path ?? required("path or store"));
+    const store =
+      opts.store ??
+      new JsonlFileStore(opts.path ?? required("path or store"), {
+        ...(opts.fsync !== undefined ? { fsync: opts.fsync } : {}),
+        ...(opts.lockTimeoutMs !== undefined ? { lockTimeoutMs: opts.lockTimeoutMs } : {}),
+      });
     const brain = new Brain(store, opts);
     if (opts.seedDefault ?? true) {
       store.createIfMissing(defaultBrain(brain.now()).map((e) => JSON.stringify(e)));
@@ -227,7 +236,7 @@ export class Brain {
     return buildContext(
       this.state,
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
-      { brainDir: this.brainDir, now: this.now(), recalled },
+      { brainDir: this.brainDir, now: this.now(), recalled, previewChars: this.settings.previewChars },
     );
   }
 
@@ -245,7 +254,9 @@ export class Brain {
     if (!this.#recall) {
       const path = this.store instanceof JsonlFileStore ? this.store.path : null;
       const episodes = path ? join(dirname(path), "episodes.jsonl") : null;
-      const store = this.#episodeStore ?? (episodes ? new JsonlFileStore(episodes) : new MemoryStore());
+      const store =
+        this.#episodeStore ??
+        (episodes ? new JsonlFileStore(episodes, this.#fileOptions) : new MemoryStore());
       this.#recall = new Recall(
         this.store,
         new EpisodeLog(store),

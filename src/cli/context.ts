@@ -7,6 +7,7 @@ import {
   toOpenAI,
 } from "../core/budget/render.ts";
 import { BrainError } from "../core/errors.ts";
+import { approxTokens } from "../core/text.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -46,7 +47,7 @@ export async function runContext(o: ContextOpts): Promise<number> {
   const { brain } = openBrain(o);
   if (o.compat === "rho") {
     const r = brain.rhoPrompt({ ...(o.cwd ? { cwd: o.cwd } : {}), ...(budget ? { budget } : {}) });
-    const tokens = Math.ceil(r.text.length / 4);
+    const tokens = approxTokens(r.text);
     if (format === "json")
       printJson({
         text: r.text,

@@ -35,6 +35,5 @@ export async function runExportRules(o: ExportRulesOpts): Promise<number> {
     printJson({ ok: true, file: r.file, format: r.format, changed: r.changed, dryRun: Boolean(o.dryRun) });
   else if (o.dryRun) print(r.content);
   else print(r.changed ? `Wrote the brain's rules to ${r.file}` : `${r.file} is up to date`);
-  brain.persist();
   return 0;
 }

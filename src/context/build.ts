@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { DEFAULT_SETTINGS } from "../config.ts";
 import { assemble } from "../core/budget/assemble.ts";
 import type { Item, Section } from "../core/budget/types.ts";
 import type { FoldState } from "../core/fold.ts";
@@ -24,6 +25,8 @@ export interface BuildEnv {
   now: Date;
   /** Learnings and episodes relevant to `req.query` (computed by the engine); null without a query. */
   recalled?: Recalled[] | null;
+  /** Longest recalled turn shown whole (default 160). */
+  previewChars?: number;
 }
 
 /**
@@ -47,6 +50,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     recent: recentPaths,
     recalled: env.recalled ?? null,
     query: req.query ?? "",
+    previewChars: env.previewChars ?? DEFAULT_SETTINGS.previewChars,
   };
   const sections: Section[] = [];
   const problems: ContextResult["problems"] = [];

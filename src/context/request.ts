@@ -51,6 +51,8 @@ export interface SourceRequest {
   /** Learnings and episodes relevant to the query, when there is one (they replace the learnings section). */
   recalled: Recalled[] | null;
   query: string;
+  /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
+  previewChars: number;
 }
 
 export interface SourceOutput {

@@ -5,17 +5,24 @@ import type { EventStore } from "./event-store.ts";
 import { FileLock } from "./lock.ts";
 import { type Position, type ScanSink, scanLog } from "./scan.ts";
 
-/** fsync after every append unless BRAIN_FSYNC=0 (then a power cut can lose the last appends). */
-const FSYNC = process.env.BRAIN_FSYNC !== "0";
+/** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
+ *  cut), and how long a writer waits for the lock. Set from the config (BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS). */
+export interface FileStoreOptions {
+  fsync?: boolean;
+  lockTimeoutMs?: number;
+}
 
 export class JsonlFileStore implements EventStore {
   readonly path: string;
   readonly lock: FileLock;
   #locked = false;
 
-  constructor(path: string) {
+  readonly #fsync: boolean;
+
+  constructor(path: string, opts: FileStoreOptions = {}) {
     this.path = path;
-    this.lock = new FileLock(path);
+    this.#fsync = opts.fsync ?? true;
+    this.lock = new FileLock(path, opts.lockTimeoutMs);
   }
 
   get location(): string {
@@ -79,8 +86,8 @@ export class JsonlFileStore implements EventStore {
       const data = Buffer.from(`${prefix}${lines.join("\n")}\n`, "utf8");
       let written = 0;
       while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
-      if (FSYNC) fs.fdatasyncSync(fd);
-      if (FSYNC && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
+      if (this.#fsync) fs.fdatasyncSync(fd);
+      if (this.#fsync && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
       return { terminatedTorn: prefix !== "" };
     } finally {
       fs.closeSync(fd);
@@ -95,13 +102,13 @@ export class JsonlFileStore implements EventStore {
     const fd = fs.openSync(tmp, "w", 0o600);
     try {
       fs.writeSync(fd, lines.map((l) => `${l}\n`).join(""));
-      if (FSYNC) fs.fsyncSync(fd);
+      if (this.#fsync) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
     try {
       fs.linkSync(tmp, this.path);
-      if (FSYNC) fsyncDir(dir);
+      if (this.#fsync) fsyncDir(dir);
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;

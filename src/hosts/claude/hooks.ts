@@ -83,7 +83,6 @@ async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput 
     maxChars: HOOK_MAX_CHARS,
     excludeRules: CLAUDE_NATIVE_RULES,
   });
-  brain.persist();
   return ctx.text ? out("session-start", ctx.text) : null;
 }
 
@@ -96,7 +95,6 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
     minScore: PROMPT_MIN_SCORE,
     types: ["learning", "preference", "context", "task"],
   });
-  brain.persist();
   if (r.hits.length === 0) return null;
   const lines = ["## Relevant memories (brain)"];
   let size = lines[0]?.length ?? 0;
