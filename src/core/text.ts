@@ -32,7 +32,12 @@ export function dedupText(e: Record<string, unknown>): string {
 
 /** Rho's token estimate: ~4 characters a token. */
 export function approxTokens(s: string): number {
-  return Math.ceil(s.length / 4);
+  return tokensOfChars(s.length);
+}
+
+/** The same estimate for a length already counted. */
+export function tokensOfChars(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 /** A field's value as text: a string as it is, null or undefined as "", anything else through String(). */
