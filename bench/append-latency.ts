@@ -24,7 +24,7 @@ function arg(name: string, fallback: string): string {
 
 /** Worker: open the brain, print "ready", wait for "go", time `count` appends, print them as JSON. */
 async function worker(path: string, id: string, count: number, paced: boolean): Promise<void> {
-  const brain = Brain.open({ path, seedDefault: false });
+  const brain = Brain.open({ path, seedDefault: false, fsync: process.env.BRAIN_FSYNC !== "0" });
   // Warm up (untimed): the write path's lazy modules and the secret scanner load on first use.
   await brain.act({ action: "add", type: "learning", text: "seed" }).catch(() => {});
   process.stdout.write("ready\n");

@@ -52,7 +52,7 @@ const row = (...cells: string[]) => rows.push(cells);
 async function main(): Promise<void> {
   const size = parseSize(arg("size", "100k"));
   const turns = parseSize(arg("turns", "100k"));
-  process.env.BRAIN_FSYNC = "0";
+  process.env.BRAIN_FSYNC = "0"; // for child processes; in process, fsync: false is passed to Brain.open
   const work = fs.mkdtempSync(join(tmpdir(), "brain-recall-perf-"));
   const now = new Date(GENERATED_END);
   try {
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(dir);
     const path = join(dir, "brain.jsonl");
     fs.copyFileSync(src, path);
-    const brain = Brain.open({ path, now: () => now, seedDefault: false });
+    const brain = Brain.open({ path, now: () => now, seedDefault: false, fsync: false });
     const learnings = brain.state.list("learning");
     const r = new Prng(7);
     const queries: string[] = [];
@@ -97,10 +97,12 @@ async function main(): Promise<void> {
     row("Brain.context({ query }), 2000 tokens", ms(pct(context, 0.5)), ms(pct(context, 0.99)));
     row("", "", "");
 
-    const [, loadMs] = time(() => Brain.open({ path, now: () => now, seedDefault: false }).recall("cache"));
+    const [, loadMs] = time(() =>
+      Brain.open({ path, now: () => now, seedDefault: false, fsync: false }).recall("cache"),
+    );
     fs.rmSync(recallIndexPath(path));
     const [, rebuildMs] = time(() =>
-      Brain.open({ path, now: () => now, seedDefault: false }).recall("cache"),
+      Brain.open({ path, now: () => now, seedDefault: false, fsync: false }).recall("cache"),
     );
     row("index", "value", "");
     row("build from the folded state", ms(buildMs), "");
@@ -143,7 +145,12 @@ async function main(): Promise<void> {
     });
     const ingDir = join(work, "ingest");
     fs.mkdirSync(ingDir);
-    const ib = Brain.open({ path: join(ingDir, "brain.jsonl"), now: () => now, seedDefault: false });
+    const ib = Brain.open({
+      path: join(ingDir, "brain.jsonl"),
+      now: () => now,
+      seedDefault: false,
+      fsync: false,
+    });
     const t0 = performance.now();
     const res = await ib.ingest(transcript);
     const ingestMs = performance.now() - t0;

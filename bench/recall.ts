@@ -17,7 +17,7 @@
  *   answer-in-context — over questions whose gold answer appears word for word (case- and punctuation-
  *                       insensitive, whole words) in one of their evidence turns and not in the question:
  *                       share whose answer appears in the text.
- * Three orderings, side by side in one run, each through the same budget pipeline (src/context.ts):
+ * Three orderings, side by side in one run, each through the same budget pipeline (src/context/build.ts):
  *   recency — episodes newest first, whole turns (what a recency-only memory does);
  *   bm25    — plain BM25 over each whole turn (MiniSearch, same analyzer), best first, whole turns packed
  *             greedily (a turn too long for what is left is skipped) — the baseline;
@@ -29,13 +29,13 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import MiniSearch from "minisearch";
-import { buildContext } from "../src/context.ts";
+import { buildContext } from "../src/context/build.ts";
 import { renderEpisode } from "../src/core/episode.ts";
 import { Brain } from "../src/engine.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import type { EmbeddingsConfig } from "../src/recall/embeddings/config.ts";
-import type { Recalled } from "../src/sources/recall.ts";
-import { recallSection } from "../src/sources/recall.ts";
+import type { Recalled } from "../src/context/sources/recall.ts";
+import { recallSection } from "../src/context/sources/recall.ts";
 import { embeddingsFromArgs } from "./recall/embeddings-arg.ts";
 import { METHODS, Tallies } from "./recall/report.ts";
 import { buildVariant, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
@@ -115,11 +115,11 @@ async function runSample(
   plain.addAll(episodes.map((rec) => ({ id: rec.id, text: String(rec.entry.text) })));
   // The same learnings/recall section the engine builds, filled with whole turns in the given order.
   const whole = (list: Recalled[], budget: number) =>
-    buildContext(brain.state, dir, { cwd: dir, budget, query: "q" }, now, (c, ms) => ({
-      ...recallSection(list, [], c, ms),
-      items: list.map((r) => ({ text: renderEpisode(r.rec.entry), entryIds: [r.rec.id] })),
-      total: list.length,
-    }));
+    buildContext(
+      brain.state,
+      { cwd: dir, budget, query: "q" },
+      { brainDir: dir, now, recalled: list, previewChars: Number.MAX_SAFE_INTEGER },
+    );
   const filler = haystack(built.added.join("\n"));
 
   for (const q of raw.qa) {

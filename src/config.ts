@@ -13,6 +13,8 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   4. RHO_BRAIN_PATH        (file)        5. RHO_BRAIN_DIR/brain.jsonl
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
+ * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_PREVIEW_CHARS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
  */
 export interface Settings {
   autoMemory: boolean;
@@ -25,6 +27,8 @@ export interface Settings {
   maxEntryChars: number;
   /** Meaning-based recall through an embeddings server; off when absent (src/recall/embeddings/config.ts). */
   embeddings?: EmbeddingsConfig;
+  /** Longest recalled conversation turn shown whole in a context (longer ones show the matching part). */
+  previewChars: number;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -32,6 +36,18 @@ export interface ResolvedConfig extends Settings {
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
   configPath: string;
+  /** BRAIN_NOW: a pinned clock (ISO 8601) for reproducible output in tests and demos; null for the real one. */
+  fixedNow: Date | null;
+  /** BRAIN_SNAPSHOT=0 turns the on-disk fold snapshot off. */
+  snapshot: boolean;
+  /** BRAIN_FSYNC=0 skips fsync after appends (faster; a power cut can lose the last appends). */
+  fsync: boolean;
+  /** BRAIN_LOCK_TIMEOUT_MS: how long a writer waits for the lock (default 5 s). */
+  lockTimeoutMs: number | undefined;
+  /** BRAIN_DEBUG: print the stack of internal errors. */
+  debug: boolean;
+  /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr. */
+  hookTiming: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   promptBudget: 2000,
   secrets: "refuse",
   maxEntryChars: 8000,
+  previewChars: 160,
 };
 
 type Env = Record<string, string | undefined>;
@@ -131,5 +148,27 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
-  return { ...settings, brainPath: path, brainPathSource: source, configPath };
+  const preview = Number(env.BRAIN_PREVIEW_CHARS);
+  if (preview > 0) settings.previewChars = preview;
+  const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
+  return {
+    ...settings,
+    brainPath: path,
+    brainPathSource: source,
+    configPath,
+    fixedNow: fixedNow(env.BRAIN_NOW),
+    snapshot: env.BRAIN_SNAPSHOT !== "0",
+    fsync: env.BRAIN_FSYNC !== "0",
+    lockTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : undefined,
+    debug: Boolean(env.BRAIN_DEBUG),
+    hookTiming: Boolean(env.BRAIN_HOOK_TIMING),
+  };
+}
+
+function fixedNow(v: string | undefined): Date | null {
+  if (!v) return null;
+  const t = Date.parse(v);
+  if (Number.isNaN(t))
+    throw new BrainError("CONFIG", `BRAIN_NOW is not an ISO date: ${v}`, { key: "BRAIN_NOW" });
+  return new Date(t);
 }

@@ -1,4 +1,4 @@
-import type { Settings } from "./config.ts";
+import type { ResolvedConfig, Settings } from "./config.ts";
 import type { RandomHex } from "./core/ids.ts";
 import type { EventStore } from "./store/event-store.ts";
 
@@ -16,6 +16,24 @@ export interface BrainOptions {
   seedDefault?: boolean;
   /** Use and maintain the on-disk fold snapshot (file store only; default true). */
   snapshot?: boolean;
+  /** fsync after every append to the file store (default true). */
+  fsync?: boolean;
+  /** How long a writer waits for the file store's lock (default 5 s). */
+  lockTimeoutMs?: number;
   /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
   episodes?: EventStore;
+}
+
+/** The options a surface opens its brain with, from the configuration resolved once at its entry point. */
+export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions {
+  const fixed = config.fixedNow;
+  return {
+    path: config.brainPath,
+    settings: config,
+    cwd,
+    snapshot: config.snapshot,
+    fsync: config.fsync,
+    ...(config.lockTimeoutMs !== undefined ? { lockTimeoutMs: config.lockTimeoutMs } : {}),
+    ...(fixed ? { now: () => new Date(fixed.getTime()) } : {}),
+  };
 }

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { type BrainFile, listBrainFiles, loadBrainFile } from "./brainfiles/read.ts";
+import { writeTemplates } from "./brainfiles/templates.ts";
+import { type WriteResult, writeBrainFile } from "./brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
-import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
+import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
+import type { Recalled } from "./context/sources/recall.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
@@ -17,15 +21,12 @@ import { guardWrite } from "./guards/write-guard.ts";
 import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
+import { type RecentPath, rememberPaths } from "./project/recent.ts";
+import { findRule, type Rule } from "./project/rules.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
 import { Recall } from "./recall/recall.ts";
 import { searchBrain } from "./recall/search.ts";
 import type { SearchOptions, SearchResult } from "./search.ts";
-import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
-import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
-import { type Recalled, recallSection } from "./sources/recall.ts";
-import { findRule, type Rule } from "./sources/rules.ts";
-import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import {
   type CompactReport,
@@ -82,12 +83,16 @@ export class Brain {
     this.now = opts.now ?? (() => new Date());
     this.#random = opts.random ?? realRandom;
     this.#episodeStore = opts.episodes;
-    this.#useSnapshot =
-      (opts.snapshot ?? process.env.BRAIN_SNAPSHOT !== "0") && store.snapshots !== undefined;
+    this.#useSnapshot = (opts.snapshot ?? true) && store.snapshots !== undefined;
   }
 
   static open(opts: BrainOptions = {}): Brain {
-    const store = opts.store ?? new JsonlFileStore(opts.path ?? required("path or store"));
+    const store =
+      opts.store ??
+      new JsonlFileStore(opts.path ?? required("path or store"), {
+        ...(opts.fsync !== undefined ? { fsync: opts.fsync } : {}),
+        ...(opts.lockTimeoutMs !== undefined ? { lockTimeoutMs: opts.lockTimeoutMs } : {}),
+      });
     const brain = new Brain(store, opts);
     if (opts.seedDefault ?? true) {
       store.createIfMissing(defaultBrain(brain.now()).map((e) => JSON.stringify(e)));
@@ -217,21 +222,29 @@ export class Brain {
     return this.store.dir;
   }
 
-  /** The assembled context: ordered blocks under a hard token cap (see src/context.ts). */
+  /**
+   * The assembled context: ordered blocks under a hard token cap (see src/context/build.ts). A read: it
+   * writes nothing; pass `result.used` to `recordRecent` to remember the paths it used.
+   */
   context(req: Partial<ContextRequest> = {}): ContextResult {
     this.refresh();
     const cwd = req.cwd ?? this.cwd;
-    // With a query, learnings and episodes fill their budget by relevance (src/sources/recall.ts).
-    const recalled = req.query?.trim() ? this.recall(req.query, { cwd }) : null;
+    // With a query, learnings and episodes fill their budget by relevance (src/context/sources/recall.ts).
+    const recalled = req.query?.trim() ? this.#recalled(req.query, cwd) : null;
     return buildContext(
       this.state,
-      this.brainDir,
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
-      this.now(),
-      recalled
-        ? (dir, nowMs) => recallSection(recalled, this.state.list("learning"), dir, nowMs, req.query ?? "")
-        : undefined,
+      { brainDir: this.brainDir, now: this.now(), recalled, previewChars: this.settings.previewChars },
     );
+  }
+
+  /**
+   * Remember paths a context used (files worked on, rules attached) in `.brain/recent.json`, so a context
+   * built after a compaction (`recover`) can bring them back. Returns the recent list; no-op without a directory.
+   */
+  recordRecent(used: UsedPath[]): RecentPath[] {
+    if (!this.brainDir || used.length === 0) return [];
+    return rememberPaths(this.brainDir, used, this.now());
   }
 
   /** The recall engine: the episode log and the relevance index (created on first use). */
@@ -250,7 +263,12 @@ export class Brain {
   /** Learnings, preferences and episodes relevant to `query`, best first (see src/recall/rank.ts). */
   recall(query: string, opts: { cwd?: string } = {}): Recalled[] {
     this.refresh();
-    return this.recallEngine.query(this.state, this.#pos, query, opts.cwd ?? this.cwd, this.now().getTime());
+    return this.#recalled(query, opts.cwd ?? this.cwd);
+  }
+
+  /** Recall against the state as it is (the caller refreshed once for its whole request). */
+  #recalled(query: string, cwd: string): Recalled[] {
+    return this.recallEngine.query(this.state, this.#pos, query, cwd, this.now().getTime());
   }
 
   /**
@@ -283,7 +301,7 @@ export class Brain {
   /** Search memories (lexical today; a relevance index later, behind this same method). */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    return searchBrain(this.state, (q) => this.recall(q), query, opts);
+    return searchBrain(this.state, (q) => this.#recalled(q, this.cwd), query, opts);
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
@@ -372,6 +390,15 @@ export class Brain {
   /** The lock file: absent, held, or stale (and why), for `brain doctor`. */
   lockStatus(): LockStatus {
     return this.store.maintenance?.lockStatus() ?? { present: false, stale: false };
+  }
+
+  /**
+   * The end of a surface's use of this brain (a CLI command, an MCP or pi session): save what is derived
+   * (snapshot, recall index) if enough changed. Never throws; the brain stays usable. Surfaces reach it
+   * through the lifetime helper (src/lifetime.ts) rather than remembering to call it.
+   */
+  close(): void {
+    this.persist();
   }
 
   /** Save the fold snapshot (and the recall index) if enough changed since the last save. Never throws. */

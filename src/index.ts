@@ -8,6 +8,7 @@ export {
   resolveBrainPath,
   type Settings,
 } from "./config.ts";
+export type { ContextRequest, ContextResult, UsedPath } from "./context/build.ts";
 export { ACTIONS, type Action, type ActionResult, plan } from "./core/actions.ts";
 export { nextDue, parseInterval } from "./core/cadence.ts";
 export { defaultBrain } from "./core/defaults.ts";
@@ -24,6 +25,7 @@ export { statsLine } from "./core/stats.ts";
 export { approxTokens, normalizeText } from "./core/text.ts";
 export { type BaseEntry, ENTRY_TYPES, type EntryType } from "./core/types.ts";
 export { Brain, type BrainOptions } from "./engine.ts";
+export { brainOptions } from "./engine-options.ts";
 export type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 export { detectFormat, parseTranscript, type TranscriptFormat } from "./ingest/parse.ts";
 export type { EventStore } from "./store/event-store.ts";

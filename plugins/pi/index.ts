@@ -6,4 +6,4 @@
  *   pi -e /path/to/brain/plugins/pi/index.ts        (one session)
  *   brain install pi                                 (every session: writes ~/.pi/agent/extensions/brain.ts)
  */
-export { createBrainExtension, default } from "../../dist/integrations/pi.js";
+export { createBrainExtension, default } from "../../dist/hosts/pi/extension.js";

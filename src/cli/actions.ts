@@ -10,6 +10,5 @@ export async function runAction(action: string, words: string[], g: GlobalOpts):
   const result: ActionResult = await brain.act(params);
   if (g.json) printJson({ ...result, message: result.message });
   else print(result.message);
-  brain.persist();
   return 0;
 }

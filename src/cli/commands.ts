@@ -1,4 +1,5 @@
 import { BrainError } from "../core/errors.ts";
+import { LIVE_TYPES } from "../core/types.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -17,7 +18,6 @@ export async function runInit(g: GlobalOpts): Promise<number> {
     print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
     if (files.length) print(`Brain file templates written: ${files.join(", ")}`);
   }
-  brain.persist();
   return 0;
 }
 
@@ -29,24 +29,9 @@ export async function runStats(g: GlobalOpts): Promise<number> {
     printJson({
       ok: true,
       line,
-      counts: Object.fromEntries(
-        (
-          [
-            "learning",
-            "preference",
-            "task",
-            "reminder",
-            "behavior",
-            "identity",
-            "user",
-            "context",
-            "meta",
-          ] as const
-        ).map((t) => [t, s.count(t)]),
-      ),
+      counts: Object.fromEntries(LIVE_TYPES.map((t) => [t, s.count(t)])),
     });
   } else print(line);
-  brain.persist();
   return 0;
 }
 
@@ -69,7 +54,6 @@ export async function runSearch(
   const page = searchPage(brain, query, limit, offset);
   if (g.json) printJson({ ok: true, action: "search", message: page.message, data: page.data });
   else print(page.message);
-  brain.persist();
   return 0;
 }
 
@@ -84,7 +68,6 @@ export async function runHeartbeat(g: GlobalOpts & { decay?: boolean }): Promise
     print(h.text);
     if (decay) print(decay.message);
   }
-  brain.persist();
   return 0;
 }
 
@@ -101,7 +84,6 @@ export async function runMigrate(g: GlobalOpts): Promise<number> {
         `Legacy files left untouched: ${r.files.join(", ")}`,
     );
   }
-  brain.persist();
   return 0;
 }
 

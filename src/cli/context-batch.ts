@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import type { ContextRequest } from "../context.ts";
+import type { ContextRequest } from "../context/build.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine.ts";
 
@@ -18,6 +18,7 @@ export function runBatch(brain: Brain, file: string, req: Partial<ContextRequest
     const query = line.replace(/\r$/, "").trim();
     if (!query) continue;
     const r = brain.context({ ...req, query });
+    brain.recordRecent(r.used);
     process.stdout.write(
       `${JSON.stringify({ query, text: r.text, tokens: r.tokens, entryIds: r.injectedIds })}\n`,
     );

@@ -5,8 +5,9 @@ import {
   toAnthropic,
   toJson,
   toOpenAI,
-} from "../core/context/render.ts";
+} from "../core/budget/render.ts";
 import { BrainError } from "../core/errors.ts";
+import { approxTokens } from "../core/text.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -46,7 +47,7 @@ export async function runContext(o: ContextOpts): Promise<number> {
   const { brain } = openBrain(o);
   if (o.compat === "rho") {
     const r = brain.rhoPrompt({ ...(o.cwd ? { cwd: o.cwd } : {}), ...(budget ? { budget } : {}) });
-    const tokens = Math.ceil(r.text.length / 4);
+    const tokens = approxTokens(r.text);
     if (format === "json")
       printJson({
         text: r.text,
@@ -55,7 +56,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
         injectedIds: r.injectedIds,
       });
     else if (r.text) print(r.text);
-    brain.persist();
     return 0;
   }
   if (o.queries !== undefined) {
@@ -67,7 +67,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
       files: list(o.files),
       include: list(o.include),
     });
-    brain.persist();
     return 0;
   }
   const r = brain.context({
@@ -86,6 +85,6 @@ export async function runContext(o: ContextOpts): Promise<number> {
   else if (format === "openai") printJson(toOpenAI(r));
   else if (r.text) print(r.text);
   for (const p of r.problems) process.stderr.write(`brain: ${p.file}:${p.line}: ${p.message}\n`);
-  brain.persist();
+  brain.recordRecent(r.used);
   return 0;
 }

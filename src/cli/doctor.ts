@@ -83,6 +83,5 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
     ];
     print(lines.join("\n"));
   }
-  brain.persist();
   return report.ok ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import { exportRules, isRuleFormat, RULE_FORMATS } from "../integrations/export-rules.ts";
+import { exportRules, isRuleFormat, RULE_FORMATS } from "../project/export-rules.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -35,6 +35,5 @@ export async function runExportRules(o: ExportRulesOpts): Promise<number> {
     printJson({ ok: true, file: r.file, format: r.format, changed: r.changed, dryRun: Boolean(o.dryRun) });
   else if (o.dryRun) print(r.content);
   else print(r.changed ? `Wrote the brain's rules to ${r.file}` : `${r.file} is up to date`);
-  brain.persist();
   return 0;
 }

@@ -1,6 +1,10 @@
-import { loadConfig } from "../config.ts";
-import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hooks/claude.ts";
+import type { ResolvedConfig } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
+import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
+import { keep } from "../lifetime.ts";
+import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
+import { errorText } from "./output.ts";
 
 /** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */
 export function readStdin(ms = 500): Promise<string> {
@@ -27,36 +31,36 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
   const t0 = performance.now();
   // Claude Code's own event names (`brain hook SessionStart`) are accepted too.
   const event = Object.entries(HOOK_EVENTS).find(([, claude]) => claude === name)?.[0] ?? name;
+  let config: ResolvedConfig | undefined;
   try {
     if (!isHookEvent(event)) {
-      throw new Error(
+      throw new BrainError(
+        "INVALID",
         `unknown hook event "${event}" (session-start, user-prompt-submit, pre-compact, stop, session-end)`,
       );
     }
     const input = parseHookInput(await readStdin());
-    const config = loadConfig(process.env, g.brain);
+    config = cliConfig(g.brain);
+    const c = config;
     const out = await handleHook(event, input, {
-      brainPath: config.brainPath,
-      settings: config,
-      now: () => new Date(),
+      brainPath: c.brainPath,
+      settings: c,
+      now: () => (c.fixedNow ? new Date(c.fixedNow.getTime()) : new Date()),
       openBrain: async (cwd) => {
-        const { Brain } = await import("../engine.ts");
-        const fixed = process.env.BRAIN_NOW ? Date.parse(process.env.BRAIN_NOW) : Number.NaN;
-        return Brain.open({
-          path: config.brainPath,
-          settings: config,
-          cwd: g.cwd ?? cwd,
-          ...(Number.isNaN(fixed) ? {} : { now: () => new Date(fixed) }),
-        });
+        const [{ Brain }, { brainOptions }] = await Promise.all([
+          import("../engine.ts"),
+          import("../engine-options.ts"),
+        ]);
+        return keep(Brain.open(brainOptions(c, g.cwd ?? cwd)));
       },
     });
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (e) {
-    process.stderr.write(`brain hook ${event}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`brain hook ${event}: ${errorText(e)}\n`);
     return 1;
   } finally {
-    if (process.env.BRAIN_HOOK_TIMING) {
+    if (config?.hookTiming) {
       process.stderr.write(`brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms in process\n`);
     }
   }

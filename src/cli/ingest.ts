@@ -31,6 +31,5 @@ export async function runIngest(file: string, o: IngestOpts): Promise<number> {
     );
     for (const p of r.problems.slice(0, 20)) process.stderr.write(`brain: ${file}:${p.line}: ${p.reason}\n`);
   }
-  brain.persist();
   return 0;
 }

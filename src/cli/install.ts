@@ -3,7 +3,8 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrainError } from "../core/errors.ts";
-import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../integrations/claude-plugin.ts";
+import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
+import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -20,14 +21,6 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-function version(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.1.0";
-  }
-}
-
 function installClaude(o: GlobalOpts & { dir?: string }) {
   const dir = resolve(o.dir ?? join(homedir(), ".brain", "claude-marketplace"));
   const files = writeAll(
@@ -35,7 +28,7 @@ function installClaude(o: GlobalOpts & { dir?: string }) {
     marketplaceFiles({
       command: [process.execPath, MAIN],
       globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],
-      version: version(),
+      version: packageVersion(),
     }),
   );
   const commands = [
@@ -59,7 +52,7 @@ function installClaude(o: GlobalOpts & { dir?: string }) {
 
 function installPi(o: GlobalOpts & { dir?: string }) {
   const dir = resolve(o.dir ?? join(homedir(), ".pi", "agent", "extensions"));
-  const ext = join(ROOT, "dist", "integrations", "pi.js");
+  const ext = join(ROOT, "dist", "hosts", "pi", "extension.js");
   const opts = o.brain ? `{ brainPath: ${JSON.stringify(resolve(o.brain))} }` : "{}";
   const stub = [
     "// Brain memory for pi — written by `brain install pi`; re-run it after moving the brain package.",

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 import { Command } from "commander";
+import { ACTIONS } from "../core/action-names.ts";
 import { BrainError } from "../core/errors.ts";
+import { closeAll } from "../lifetime.ts";
+import { packageVersion } from "../package-root.ts";
+import { loadedConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
 import { quietOnClosedPipe } from "./pipe.ts";
-import { packageVersion } from "./version.ts";
-
-const ACTIONS = ["add", "update", "remove", "list", "decay", "task_done", "task_clear", "reminder_run"];
 
 /** Global options that take a value as the next word. */
 const VALUE_OPTIONS = new Set(["--brain", "--cwd"]);
@@ -24,15 +25,18 @@ function normaliseArgv(argv: string[]): string[] {
   return argv;
 }
 
+/** Run one command: its exit code, or its error reported; then close every brain it opened. */
 function run(fn: () => Promise<number>, json: () => boolean): Promise<void> {
-  return fn().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.exitCode = fail(err, { json: json() });
-    },
-  );
+  return fn()
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err) => {
+        process.exitCode = fail(err, { json: json(), debug: loadedConfig()?.debug ?? false });
+      },
+    )
+    .finally(closeAll);
 }
 
 export function buildProgram(): Command {
@@ -254,7 +258,7 @@ async function main(): Promise<void> {
       const message = err instanceof Error ? err.message.replace(/^error: /, "") : String(err);
       process.exitCode = json ? fail(new BrainError("INVALID", message), { json }) : EXIT.INVALID;
     } else if (typeof e.exitCode === "number") process.exitCode = e.exitCode;
-    else process.exitCode = fail(err, { json });
+    else process.exitCode = fail(err, { json, debug: loadedConfig()?.debug ?? false });
   }
 }
 

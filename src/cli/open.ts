@@ -1,6 +1,8 @@
-import { loadConfig, type ResolvedConfig } from "../config.ts";
-import { BrainError } from "../core/errors.ts";
+import type { ResolvedConfig } from "../config.ts";
 import { Brain } from "../engine.ts";
+import { brainOptions } from "../engine-options.ts";
+import { keep } from "../lifetime.ts";
+import { cliConfig } from "./cli-config.ts";
 
 export interface GlobalOpts {
   brain?: string;
@@ -8,24 +10,9 @@ export interface GlobalOpts {
   cwd?: string;
 }
 
-/** BRAIN_NOW pins the clock (ISO 8601) for reproducible output in tests and demos. */
-function clock(): (() => Date) | undefined {
-  const fixed = process.env.BRAIN_NOW;
-  if (!fixed) return undefined;
-  const t = Date.parse(fixed);
-  if (Number.isNaN(t))
-    throw new BrainError("CONFIG", `BRAIN_NOW is not an ISO date: ${fixed}`, { key: "BRAIN_NOW" });
-  return () => new Date(t);
-}
-
+/** Open the brain for a command; it is closed (derived state saved) when the command ends (see main.ts). */
 export function openBrain(g: GlobalOpts): { brain: Brain; config: ResolvedConfig } {
-  const config = loadConfig(process.env, g.brain);
-  const now = clock();
-  const brain = Brain.open({
-    path: config.brainPath,
-    settings: config,
-    cwd: g.cwd ?? process.cwd(),
-    ...(now ? { now } : {}),
-  });
+  const config = cliConfig(g.brain);
+  const brain = keep(Brain.open(brainOptions(config, g.cwd ?? process.cwd())));
   return { brain, config };
 }

@@ -1,4 +1,4 @@
-import { BrainError } from "../core/errors.ts";
+import { asBrainError, BrainError } from "../core/errors.ts";
 
 /** Exit codes, one per error kind, so scripts can tell them apart. */
 export const EXIT = {
@@ -10,10 +10,14 @@ export const EXIT = {
   LOCKED: 5,
   CONFIG: 6,
   IO: 1,
+  /** A bug (an error that is not a BrainError): EX_SOFTWARE. */
+  INTERNAL: 70,
 } as const;
 
 export interface Out {
   json: boolean;
+  /** Print the stack of an internal error (BRAIN_DEBUG). */
+  debug?: boolean;
 }
 
 export function print(text: string): void {
@@ -24,14 +28,19 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** An error for a person: its message, marked as a bug when it is one. */
+export function errorText(err: unknown): string {
+  const e = asBrainError(err);
+  return `${e.code === "INTERNAL" ? "internal error (a bug): " : ""}${e.message}`;
+}
+
 /** Print an error the way the caller asked for and return the exit code it maps to. */
 export function fail(err: unknown, out: Out): number {
-  const e =
-    err instanceof BrainError ? err : new BrainError("IO", err instanceof Error ? err.message : String(err));
+  const e = asBrainError(err);
   const code = EXIT[e.code] ?? EXIT.ERROR;
   if (out.json) printJson({ ok: false, error: { code: e.code, message: e.message, ...(e.details ?? {}) } });
-  else process.stderr.write(`brain: ${e.message}\n`);
-  if (!(err instanceof BrainError) && process.env.BRAIN_DEBUG && err instanceof Error) {
+  else process.stderr.write(`brain: ${errorText(e)}\n`);
+  if (!(err instanceof BrainError) && out.debug && err instanceof Error) {
     process.stderr.write(`${err.stack}\n`);
   }
   return code;

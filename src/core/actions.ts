@@ -1,3 +1,4 @@
+import { ACTIONS, type Action } from "./action-names.ts";
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
 import { BrainError } from "./errors.ts";
@@ -10,17 +11,7 @@ import type { Rec } from "./rec.ts";
 import { dedupText } from "./text.ts";
 import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES } from "./types.ts";
 
-export const ACTIONS = [
-  "add",
-  "update",
-  "remove",
-  "list",
-  "decay",
-  "task_done",
-  "task_clear",
-  "reminder_run",
-] as const;
-export type Action = (typeof ACTIONS)[number];
+export { ACTIONS, type Action };
 
 export interface ActionEnv {
   state: FoldState;

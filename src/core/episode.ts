@@ -1,26 +1,14 @@
 import type { Sha256Hex } from "./ids.ts";
-import type { BaseEntry } from "./types.ts";
+import type { EntryOf } from "./schema.ts";
 
 /**
  * An episode is one turn of a conversation the agent took part in or was shown (a transcript line), kept
  * verbatim in its own log, `episodes.jsonl` beside brain.jsonl — never in brain.jsonl, which stays
- * Rho-compatible. Episodes reach an agent only through recall (relevance to a query).
+ * Rho-compatible. Episodes reach an agent only through recall (relevance to a query). Fields: session
+ * (namespaced by the importer), turn (unique within the session), speaker, text, date (ISO 8601), source
+ * (format and file name, e.g. "locomo:locomo10.json"), role.
  */
-export interface EpisodeEntry extends BaseEntry {
-  type: "episode";
-  /** Conversation (session) the turn belongs to, namespaced by the importer (e.g. a Claude Code session id). */
-  session: string;
-  /** Turn id, unique within the session (e.g. "D1:3", a message uuid, "s1:4"). */
-  turn: string;
-  /** Who spoke: a name, or a role such as "user" / "assistant". */
-  speaker: string;
-  text: string;
-  /** When the session (or this turn) took place, ISO 8601. */
-  date: string;
-  /** Where the turn was imported from: format and file name, e.g. "locomo:locomo10.json". */
-  source: string;
-  role?: string;
-}
+export type EpisodeEntry = EntryOf<"episode">;
 
 /** One parsed turn, before it becomes an entry. */
 export interface Turn {

@@ -1,5 +1,8 @@
-/** Typed errors: every surface maps `code` to its own exit code / status in one place. */
-export type BrainErrorCode = "INVALID" | "NOT_FOUND" | "DUPLICATE" | "LOCKED" | "CONFIG" | "IO";
+/**
+ * Typed errors: every surface maps `code` to its own exit code / status in one place. INTERNAL is what any
+ * error that is not a BrainError becomes: a bug, not a condition the caller could fix.
+ */
+export type BrainErrorCode = "INVALID" | "NOT_FOUND" | "DUPLICATE" | "LOCKED" | "CONFIG" | "IO" | "INTERNAL";
 
 export class BrainError extends Error {
   readonly code: BrainErrorCode;
@@ -14,4 +17,10 @@ export class BrainError extends Error {
 
 export function isBrainError(e: unknown): e is BrainError {
   return e instanceof BrainError;
+}
+
+/** The error as a BrainError: itself, or INTERNAL for anything else (every surface reports through this). */
+export function asBrainError(err: unknown): BrainError {
+  if (err instanceof BrainError) return err;
+  return new BrainError("INTERNAL", err instanceof Error ? err.message : String(err));
 }

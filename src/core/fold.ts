@@ -1,6 +1,6 @@
 import { Rec } from "./rec.ts";
 import { dedupText } from "./text.ts";
-import type { BaseEntry, LiveType } from "./types.ts";
+import { type BaseEntry, LIVE_TYPES, type LiveType } from "./types.ts";
 
 const ARRAY_TYPES = ["behavior", "learning", "preference", "context", "task", "reminder"] as const;
 const KEYED_TYPES = ["identity", "user", "meta"] as const;
@@ -236,17 +236,8 @@ export class FoldState {
   }
 }
 
-export const LIST_ORDER: readonly LiveType[] = [
-  "behavior",
-  "identity",
-  "user",
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "meta",
-];
+/** The order types are listed in: the order of ENTRY_TYPES (one list of types, in core/types.ts). */
+export const LIST_ORDER: readonly LiveType[] = LIVE_TYPES;
 
 function normOf(rec: Rec): string {
   if (rec.norm === undefined) rec.norm = dedupText(rec.peek());

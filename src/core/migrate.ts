@@ -29,6 +29,7 @@ export function alreadyMigrated(state: FoldState): boolean {
   return v === "done" || v === "skip";
 }
 
+/** Only a string counts (legacy files are untrusted: a number or object is no text). */
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /**

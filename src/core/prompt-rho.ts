@@ -1,5 +1,5 @@
-import { rankLearnings } from "./context/entry-sections.ts";
 import type { FoldState } from "./fold.ts";
+import { rankLearnings } from "./rank-learnings.ts";
 import type { Rec } from "./rec.ts";
 import { approxTokens } from "./text.ts";
 
@@ -31,14 +31,10 @@ function takeLines(lines: Iterable<Line>, total: number, budget: number): { take
   return { taken, omitted: 0 };
 }
 
-function str(v: unknown): string {
-  return typeof v === "string" ? v : String(v);
-}
-
 function kvSection(title: string, recs: Rec[]): Line[] {
   if (recs.length === 0) return [];
   const sorted = recs
-    .map((r) => ({ key: str(r.entry.key), value: str(r.entry.value), id: r.id }))
+    .map((r) => ({ key: String(r.entry.key), value: String(r.entry.value), id: r.id }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return [{ text: title, ids: [] }, ...sorted.map((e) => ({ text: `- ${e.key}: ${e.value}`, ids: [e.id] }))];
 }
@@ -64,7 +60,7 @@ export function renderRhoPrompt(
   const hasContent =
     behaviors.length > 0 ||
     preferences.length > 0 ||
-    contexts.some((c) => cwd.startsWith(str(c.entry.path))) ||
+    contexts.some((c) => cwd.startsWith(String(c.entry.path))) ||
     learnings.length > 0 ||
     identity.length > 0 ||
     user.length > 0;
@@ -111,7 +107,7 @@ export function renderRhoPrompt(
     const recs = behaviors.filter((b) => b.entry.category === cat);
     if (recs.length > 0) {
       behaviorLines.push({
-        text: `**${label}:** ${recs.map((r) => str(r.entry.text)).join(". ")}`,
+        text: `**${label}:** ${recs.map((r) => String(r.entry.text)).join(". ")}`,
         ids: recs.map((r) => r.id),
       });
     }
@@ -123,7 +119,7 @@ export function renderRhoPrompt(
   // Preferences: one line per category, categories sorted with localeCompare
   const byCat = new Map<string, Rec[]>();
   for (const p of preferences) {
-    const cat = str(p.entry.category);
+    const cat = String(p.entry.category);
     const arr = byCat.get(cat);
     if (arr) arr.push(p);
     else byCat.set(cat, [p]);
@@ -131,7 +127,7 @@ export function renderRhoPrompt(
   const prefLines: Line[] = [...byCat.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([cat, recs]) => ({
-      text: `**${cat}:** ${recs.map((r) => str(r.entry.text)).join(". ")}`,
+      text: `**${cat}:** ${recs.map((r) => String(r.entry.text)).join(". ")}`,
       ids: recs.map((r) => r.id),
     }));
   if (prefLines.length > 0) {
@@ -140,15 +136,15 @@ export function renderRhoPrompt(
 
   // Context: longest path that is a string prefix of cwd (Rho's startsWith)
   const best = contexts
-    .filter((c) => cwd.startsWith(str(c.entry.path)))
-    .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
+    .filter((c) => cwd.startsWith(String(c.entry.path)))
+    .sort((a, b) => String(b.entry.path).length - String(a.entry.path).length)[0];
   if (best) {
-    const lines = str(best.entry.content)
+    const lines = String(best.entry.content)
       .split("\n")
       .map((text, i) => ({ text, ids: i === 0 ? [best.id] : [] }));
     learningsBudget += Math.max(
       0,
-      contextBudget - section(`## Project: ${str(best.entry.project)}`, lines, contextBudget),
+      contextBudget - section(`## Project: ${String(best.entry.project)}`, lines, contextBudget),
     );
   } else learningsBudget += contextBudget;
 

@@ -78,6 +78,9 @@ export const SCHEMAS = {
   }),
 } as const;
 
+/** An entry of one type as the schema registry accepts it (derived from the schema, never written twice). */
+export type EntryOf<T extends keyof typeof SCHEMAS> = z.infer<(typeof SCHEMAS)[T]>;
+
 /** Validate an entry about to be written; the error names the type and the field. */
 export function validateEntry(entry: Record<string, unknown>): BaseEntry {
   const type = entry.type;

@@ -32,5 +32,20 @@ export function dedupText(e: Record<string, unknown>): string {
 
 /** Rho's token estimate: ~4 characters a token. */
 export function approxTokens(s: string): number {
-  return Math.ceil(s.length / 4);
+  return tokensOfChars(s.length);
+}
+
+/** The same estimate for a length already counted. */
+export function tokensOfChars(chars: number): number {
+  return Math.ceil(chars / 4);
+}
+
+/** A field's value as text: a string as it is, null or undefined as "", anything else through String(). */
+export function str(v: unknown): string {
+  return typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
+}
+
+/** A memory's text on one line: a line break inside a note must not open a heading or list of its own. */
+export function oneLine(v: unknown): string {
+  return str(v).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
 }

@@ -22,6 +22,10 @@ export function isEntryType(t: unknown): t is EntryType {
   return typeof t === "string" && (ENTRY_TYPES as readonly string[]).includes(t);
 }
 
+/**
+ * Any entry as read from the log: what every reader handles (extra fields are kept). The shape of each type
+ * as written is the zod schema's (`EntryOf<"learning">` in core/schema.ts) — one definition, not two.
+ */
 export interface BaseEntry {
   id: string;
   type: string;
@@ -29,63 +33,7 @@ export interface BaseEntry {
   [extra: string]: unknown;
 }
 
-export interface BehaviorEntry extends BaseEntry {
-  type: "behavior";
-  category: "do" | "dont" | "value";
-  text: string;
-}
-export interface KeyValueEntry extends BaseEntry {
-  type: "identity" | "user" | "meta";
-  key: string;
-  value: string;
-}
-export interface LearningEntry extends BaseEntry {
-  type: "learning";
-  text: string;
-  source?: string;
-  scope?: string;
-  projectPath?: string;
-}
-export interface PreferenceEntry extends BaseEntry {
-  type: "preference";
-  category: string;
-  text: string;
-}
-export interface ContextEntry extends BaseEntry {
-  type: "context";
-  project: string;
-  path: string;
-  content: string;
-}
-export type Priority = "urgent" | "high" | "normal" | "low";
-export interface TaskEntry extends BaseEntry {
-  type: "task";
-  description: string;
-  status?: "pending" | "done" | string;
-  priority?: Priority | string;
-  tags?: string[];
-  due?: string | null;
-  completedAt?: string | null;
-}
 export type Cadence = { kind: "interval"; every: string } | { kind: "daily"; at: string };
-export interface ReminderEntry extends BaseEntry {
-  type: "reminder";
-  text: string;
-  cadence: Cadence;
-  enabled: boolean;
-  priority?: string;
-  tags?: string[];
-  last_run?: string | null;
-  next_due?: string | null;
-  last_result?: "ok" | "error" | "skipped" | null;
-  last_error?: string | null;
-}
-export interface TombstoneEntry extends BaseEntry {
-  type: "tombstone";
-  target_id: string;
-  target_type: string;
-  reason: string;
-}
 
 /** Keyed types and the field that is their natural key. */
 export const KEY_FIELD: Readonly<Record<string, "key" | "path">> = {

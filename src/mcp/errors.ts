@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { BrainError } from "../core/errors.ts";
-import { describeError } from "../integrations/describe-error.ts";
+import { asBrainError } from "../core/errors.ts";
+import { describeError } from "../tools/describe-error.ts";
 
 /** The one place the MCP surface maps errors: tool calls get `isError` results, reads get protocol errors. */
 
@@ -11,11 +11,6 @@ export interface ToolErrorResult {
   [k: string]: unknown;
   isError: true;
   content: { type: "text"; text: string }[];
-}
-
-function asBrainError(err: unknown): BrainError {
-  if (err instanceof BrainError) return err;
-  return new BrainError("IO", err instanceof Error ? err.message : String(err));
 }
 
 /** `INVALID (field "type"): unknown type "x" (valid: …)` — the code, the field when known, the message. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIVE_TYPES } from "../core/types.ts";
-import { BRAIN_FIELDS, type FieldSpec } from "../integrations/brain-tool.ts";
+import { BRAIN_FIELDS, type FieldSpec } from "../tools/brain-tool.ts";
 
 /**
  * Input and output schemas of the MCP tools. The `brain` tool's fields come from the shared spec, and are

@@ -1,7 +1,6 @@
-import * as fs from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Brain } from "../engine.ts";
-import { BoundedStdioTransport } from "./bounded-stdio.ts";
+import { packageVersion } from "../package-root.ts";
 import { registerResources } from "./resources.ts";
 import { registerTools } from "./tools.ts";
 
@@ -13,41 +12,13 @@ const INSTRUCTIONS = [
   "Load files listed under 'Available context files' with load_brain_file when they match the task.",
 ].join(" ");
 
-function version(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      version?: string;
-    };
-    return pkg.version ?? "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-}
-
 /** The MCP server over one brain: four tools, the prompt and brain files as resources, one prompt. */
 export function createServer(brain: Brain): McpServer {
   const server = new McpServer(
-    { name: "brain", title: "Brain memory", version: version() },
+    { name: "brain", title: "Brain memory", version: packageVersion() },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
   );
   registerTools(server, brain);
   registerResources(server, brain);
   return server;
-}
-
-/** Serve over stdio until the client closes stdin. stdout carries only the protocol. */
-export async function serveStdio(brain: Brain): Promise<void> {
-  const server = createServer(brain);
-  const transport = new BoundedStdioTransport();
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
-    process.stdin.on("end", () => resolve());
-  });
-  // A bug in one request must not end the session: report it and keep serving.
-  process.on("uncaughtException", (e) => process.stderr.write(`brain mcp: ${e.stack ?? e}\n`));
-  process.on("unhandledRejection", (e) => process.stderr.write(`brain mcp: ${String(e)}\n`));
-  await server.connect(transport);
-  await closed;
-  brain.persist();
-  await server.close();
 }

@@ -1,8 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
-import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../integrations/brain-tool.ts";
-import { loadContextFile } from "../integrations/context-file.ts";
+import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
+import { loadContextFile } from "../tools/context-file.ts";
 import { guard } from "./errors.ts";
 import {
   brainInput,
@@ -69,6 +69,7 @@ export function registerTools(server: McpServer, brain: Brain): void {
           include: a.include ?? [],
           recover: a.recover ?? false,
         });
+        brain.recordRecent(r.used);
         const blocks = r.blocks.map(({ id, title, cacheable, tokens, entryIds }) => ({
           id,
           title,

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
+import type { Recalled } from "../context/sources/recall.ts";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
 import { scoreRec } from "../core/score.ts";
-import type { Recalled } from "../sources/recall.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";

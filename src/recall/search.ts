@@ -1,3 +1,4 @@
+import type { Recalled } from "../context/sources/recall.ts";
 import { renderEpisode } from "../core/episode.ts";
 import type { FoldState } from "../core/fold.ts";
 import { oneLiner } from "../core/format.ts";
@@ -9,7 +10,6 @@ import {
   type SearchResult,
   searchMemories,
 } from "../search.ts";
-import type { Recalled } from "../sources/recall.ts";
 
 /**
  * One search result from two sources: entries the relevance index covers (learnings, preferences,

@@ -1,6 +1,6 @@
 /** The invariants every assembled context must satisfy (shared by the property and sweep tests). */
 import assert from "node:assert/strict";
-import type { ContextResult } from "../../src/context.ts";
+import type { ContextResult } from "../../src/context/build.ts";
 import type { LiveType } from "../../src/core/types.ts";
 import type { Brain } from "../../src/engine.ts";
 

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { templateText } from "../../src/brainfiles/templates.ts";
 import { BrainError } from "../../src/core/errors.ts";
-import { templateText } from "../../src/sources/templates.ts";
 import { cleanup, cli, learning, NOW, type TempBrain, tempBrain } from "./_fixtures.ts";
 
 const DAY = 86_400_000;

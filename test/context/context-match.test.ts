@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { pathContains } from "../../src/core/context/entry-sections.ts";
+import { pathContains } from "../../src/core/rank-learnings.ts";
 import { fc } from "../support/fc.ts";
 import { cleanup, context, tempBrain } from "./_fixtures.ts";
 

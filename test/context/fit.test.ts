@@ -1,8 +1,8 @@
 /** fitItems, the item-granular cut every section goes through (src/core/context/fit.ts). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { fitItems } from "../../src/core/context/fit.ts";
-import type { Item } from "../../src/core/context/types.ts";
+import { fitItems } from "../../src/core/budget/fit.ts";
+import type { Item } from "../../src/core/budget/types.ts";
 import { fc } from "../support/fc.ts";
 
 const items = (texts: string[]): Item[] => texts.map((text, i) => ({ text, entryIds: [`e${i}`] }));

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { toAnthropic, toOpenAI } from "../../src/core/context/render.ts";
+import { toAnthropic, toOpenAI } from "../../src/core/budget/render.ts";
 import {
   behavior,
   CANONICAL_REPO,

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { describe, test } from "node:test";
-import type { ContextResult } from "../../src/context.ts";
-import { toAnthropic, toOpenAI } from "../../src/core/context/render.ts";
+import type { ContextResult } from "../../src/context/build.ts";
+import { toAnthropic, toOpenAI } from "../../src/core/budget/render.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
 import { Brain } from "../../src/engine.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { ContextRequest } from "../../src/context.ts";
-import { discoverRules } from "../../src/sources/rules.ts";
+import type { ContextRequest } from "../../src/context/build.ts";
+import { discoverRules } from "../../src/project/rules.ts";
 import { cleanup, cli, learning, type TempBrain, tempBrain, tempRoot, writeFiles } from "./_fixtures.ts";
 
 /** Each rule's body carries a unique marker so its presence in the text is unambiguous. */
@@ -235,6 +235,9 @@ describe("recently accessed paths and --recover", () => {
     try {
       const first = t.brain.context({ budget: 8000, files: ["web/App.tsx"] });
       assert.ok(first.text.includes("MARK-cursor-tsx"));
+      // Building is a read; the surface that shows the context records what it used.
+      assert.ok(!fs.existsSync(join(t.dir, ".brain", "recent.json")), "context() must write nothing");
+      t.brain.recordRecent(first.used);
       const recent = JSON.parse(fs.readFileSync(join(t.dir, ".brain", "recent.json"), "utf8")) as {
         path: string;
         kind: string;
@@ -252,6 +255,7 @@ describe("recently accessed paths and --recover", () => {
       assert.ok(!["SOUL", "USER", "AGENTS"].every((f) => full(normal, f)), "normal context caps core files");
 
       const rec = t.brain.context({ budget: 2000, recover: true });
+      t.brain.recordRecent(rec.used);
       assert.ok(rec.tokens <= 2000);
       assert.ok(rec.text.includes("MARK-cursor-tsx"), "recent files re-attach their rules");
       assert.ok(rec.text.includes("MARK-claude"), "rules in force");
@@ -290,6 +294,7 @@ describe("recently accessed paths and --recover", () => {
     );
     try {
       const r = t.brain.context({ budget: 300, files: ["a.ts"] });
+      t.brain.recordRecent(r.used);
       const shown = r.blocks.some((b) => b.id === "rule:.claude/rules/ts.md");
       const recent = JSON.parse(fs.readFileSync(join(t.dir, ".brain", "recent.json"), "utf8")) as {
         kind: string;

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import { createBrainExtension } from "../../src/integrations/pi.ts";
-import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/integrations/pi-types.ts";
+import { createBrainExtension } from "../../src/hosts/pi/extension.ts";
+import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/hosts/pi/types.ts";
 import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
 
 type Handler = (event: unknown, ctx: PiContext) => unknown;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { marketplaceJson, pluginFiles } from "../../src/integrations/claude-plugin.ts";
+import { marketplaceJson, pluginFiles } from "../../src/hosts/claude/plugin.ts";
 import {
   BIN,
   brain,

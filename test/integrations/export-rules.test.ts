@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { BEGIN, END } from "../../src/integrations/export-rules.ts";
+import { BEGIN, END } from "../../src/project/export-rules.ts";
 import { brain, json, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
 
 let sb: Sandbox;

@@ -252,33 +252,21 @@ test("a lock held by a SIGKILLed process is broken at once; a live holder's is n
   assert.equal(JSON.parse(fs.readFileSync(`${path}.lock`, "utf8")).pid, Number(line.split(" ")[1]));
 
   // While the holder lives, a writer waits and then times out with LOCKED (and writes nothing).
-  const brain = Brain.open({ path, seedDefault: false });
+  const brain = Brain.open({ path, seedDefault: false, lockTimeoutMs: 300 });
   const before = fs.readFileSync(path);
-  const prev = process.env.BRAIN_LOCK_TIMEOUT_MS;
-  process.env.BRAIN_LOCK_TIMEOUT_MS = "300";
-  try {
-    await assert.rejects(brain.act({ action: "add", type: "learning", text: "blocked" }), (e: Error) => {
-      assert.equal((e as { code?: string }).code, "LOCKED");
-      assert.match(e.message, /held by pid \d+/);
-      return true;
-    });
-  } finally {
-    if (prev === undefined) delete process.env.BRAIN_LOCK_TIMEOUT_MS;
-    else process.env.BRAIN_LOCK_TIMEOUT_MS = prev;
-  }
+  await assert.rejects(brain.act({ action: "add", type: "learning", text: "blocked" }), (e: Error) => {
+    assert.equal((e as { code?: string }).code, "LOCKED");
+    assert.match(e.message, /held by pid \d+/);
+    return true;
+  });
   assert.deepEqual(fs.readFileSync(path), before, "a timed-out writer wrote nothing");
 
   holder.child.kill("SIGKILL");
   await holder.done;
   assert.ok(fs.existsSync(`${path}.lock`), "SIGKILL left the lock file behind");
   // With no time to wait at all (timeout 0), the write succeeds only by breaking the dead holder's lock.
-  process.env.BRAIN_LOCK_TIMEOUT_MS = "0";
-  try {
-    await brain.act({ action: "add", type: "learning", text: "after the holder died" });
-  } finally {
-    if (prev === undefined) delete process.env.BRAIN_LOCK_TIMEOUT_MS;
-    else process.env.BRAIN_LOCK_TIMEOUT_MS = prev;
-  }
+  const eager = Brain.open({ path, seedDefault: false, lockTimeoutMs: 0 });
+  await eager.act({ action: "add", type: "learning", text: "after the holder died" });
   assert.equal(fs.existsSync(`${path}.lock`), false);
 });
 

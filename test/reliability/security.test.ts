@@ -15,10 +15,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { BrainError } from "../../src/core/errors.ts";
 import { Brain } from "../../src/engine.ts";
-import { loadContextFile } from "../../src/integrations/context-file.ts";
 import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
+import { loadContextFile } from "../../src/tools/context-file.ts";
 import { cli, mode, show, tempDir } from "./support/harness.ts";
 
 const code = (e: unknown) => (e instanceof BrainError ? e.code : `not a BrainError: ${String(e)}`);

@@ -14,7 +14,11 @@ if (!mode || !path || !arg) throw new Error("usage: worker.ts add|update <brain.
 const summary = { added: 0, duplicates: 0, updated: 0 };
 
 async function main(): Promise<void> {
-  const brain = Brain.open({ path: path as string, seedDefault: false });
+  const brain = Brain.open({
+    path: path as string,
+    seedDefault: false,
+    fsync: process.env.BRAIN_FSYNC !== "0",
+  });
   if (mode === "add") {
     const count = Number(countArg);
     for (let i = 0; i < count; i++) {

@@ -12,8 +12,12 @@ import { logIdentity, newGeneration } from "./log-identity.ts";
 import { compactLog, repairLog } from "./maintenance.ts";
 import { loadSnapshot, saveSnapshot } from "./snapshot.ts";
 
-/** fsync after every append unless BRAIN_FSYNC=0 (then a power cut can lose the last appends). */
-const FSYNC = process.env.BRAIN_FSYNC !== "0";
+/** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
+ *  cut), and how long a writer waits for the lock. Set from the config (BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS). */
+export interface FileStoreOptions {
+  fsync?: boolean;
+  lockTimeoutMs?: number;
+}
 
 /**
  * A symlinked log is resolved once, here: the log, its lock, its generation and its derived files are the
@@ -43,11 +47,18 @@ export class JsonlFileStore implements EventStore {
   /** Set once the file was seen to hold brain entries (or be empty), so appends to it are allowed. */
   #checkedBrain = false;
 
-  constructor(path: string) {
+  readonly #opts: FileStoreOptions;
+
+  constructor(path: string, opts: FileStoreOptions = {}) {
     assertUsableLogPath(path);
     this.dir = dirname(resolve(path));
     this.path = resolveLog(path);
-    this.lock = new FileLock(this.path);
+    this.#opts = opts;
+    this.lock = new FileLock(this.path, opts.lockTimeoutMs);
+  }
+
+  get #fsync(): boolean {
+    return this.#opts.fsync ?? true;
   }
 
   get location(): string {
@@ -59,7 +70,7 @@ export class JsonlFileStore implements EventStore {
   }
 
   sibling(name: string): JsonlFileStore {
-    return new JsonlFileStore(join(this.dir, name));
+    return new JsonlFileStore(join(this.dir, name), this.#opts);
   }
 
   readonly snapshots: SnapshotStore = {
@@ -130,8 +141,8 @@ export class JsonlFileStore implements EventStore {
         if (last[0] !== 0x0a) prefix = "\n";
       }
       const data = Buffer.from(`${prefix}${lines.join("\n")}\n`, "utf8");
-      appendOrRollback(fd, size, data, this.path, FSYNC);
-      if (FSYNC && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
+      appendOrRollback(fd, size, data, this.path, this.#fsync);
+      if (this.#fsync && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
       return { terminatedTorn: prefix !== "" };
     } finally {
       fs.closeSync(fd);
@@ -143,7 +154,7 @@ export class JsonlFileStore implements EventStore {
     const created = writeFileAtomic(
       this.path,
       lines.map((l) => `${l}\n`),
-      { noClobber: true, durable: FSYNC },
+      { noClobber: true, durable: this.#fsync },
     );
     if (created) newGeneration(this.path);
     return created;

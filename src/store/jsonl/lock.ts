@@ -173,14 +173,17 @@ export class FileLock {
   readonly #nonce = randomBytes(9).toString("base64url");
   #held = false;
 
-  constructor(filePath: string) {
+  readonly #timeoutMs: number | undefined;
+
+  constructor(filePath: string, timeoutMs?: number) {
     this.lockPath = `${filePath}.lock`;
+    this.#timeoutMs = timeoutMs;
   }
 
   /** Acquire synchronously (the critical sections are a few syscalls long); throws LOCKED on timeout. */
   acquire(opts: LockOptions = {}): void {
     const staleMs = opts.staleMs ?? 30_000;
-    const timeoutMs = opts.timeoutMs ?? lockTimeoutFromEnv() ?? 5_000;
+    const timeoutMs = opts.timeoutMs ?? this.#timeoutMs ?? 5_000;
     const purpose = opts.purpose ?? "append";
     const deadline = Date.now() + timeoutMs;
     let backoff = 0.2;
@@ -273,11 +276,4 @@ export class FileLock {
       this.release();
     }
   }
-}
-
-function lockTimeoutFromEnv(): number | undefined {
-  const v = process.env.BRAIN_LOCK_TIMEOUT_MS;
-  if (!v) return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -7,7 +7,7 @@
  * to NOTES.md, or rewrites NOTES.md keeping its content (a cleanup computed under the file's lock),
  * printing "ack <worker> <k>" after each acknowledged write. Ends with "done".
  */
-import { writeBrainFile } from "../../../src/sources/brain-file-write.ts";
+import { writeBrainFile } from "../../../src/brainfiles/write.ts";
 
 const [dir, mode, w, n] = process.argv.slice(2);
 if (!dir || !mode || !w || !n) throw new Error("usage: brain-file-writer <dir> append|replace <w> <n>");

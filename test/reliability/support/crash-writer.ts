@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     path: path as string,
     seedDefault: false,
     snapshot: false,
+    fsync: process.env.BRAIN_FSYNC !== "0",
     settings: { maxEntryChars: 3_000_000, secrets: "allow" },
   });
   const store = brain.store as JsonlFileStore;

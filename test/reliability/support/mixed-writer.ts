@@ -29,7 +29,11 @@ function ack(o: Record<string, unknown>): void {
 }
 
 async function main(): Promise<void> {
-  const brain = Brain.open({ path: path as string, seedDefault: false });
+  const brain = Brain.open({
+    path: path as string,
+    seedDefault: false,
+    fsync: process.env.BRAIN_FSYNC !== "0",
+  });
   const mine: { id: string; text: string }[] = [];
   for (let k = 0; k < count; k++) {
     const r = rnd();

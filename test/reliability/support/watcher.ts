@@ -9,7 +9,12 @@ import { Brain } from "../../../src/engine.ts";
 
 const [path] = process.argv.slice(2);
 if (!path) throw new Error("usage: watcher <brain.jsonl>");
-const brain = Brain.open({ path, seedDefault: false, snapshot: false });
+const brain = Brain.open({
+  path,
+  seedDefault: false,
+  snapshot: false,
+  fsync: process.env.BRAIN_FSYNC !== "0",
+});
 const live = () => [...brain.state.live()].map((r) => [r.type, r.id, r.entry]);
 process.stdout.write(`open ${JSON.stringify(live().map((l) => l[1]))}\n`);
 createInterface({ input: process.stdin }).on("line", (line) => {

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../package-root.ts";
 import { parseToml } from "./lazy.ts";
 import { splitFrontmatter } from "./markdown.ts";
 
@@ -18,7 +18,10 @@ export interface FileProblem {
 }
 
 /** Skills shipped with the package; a user skill of the same name replaces one of these. */
-export const BUILTIN_SKILLS_DIR = fileURLToPath(new URL("../../skills", import.meta.url));
+function builtinSkillsDir(): string | null {
+  const root = packageRoot();
+  return root ? join(root, "skills") : null;
+}
 
 function skillsIn(dir: string, source: string, problems: FileProblem[]): Capability[] {
   let names: string[];
@@ -110,7 +113,8 @@ function lineOfEntry(text: string, table: string, index: number): number {
 export function loadCapabilities(brainDir: string): { items: Capability[]; problems: FileProblem[] } {
   const problems: FileProblem[] = [];
   const skills = new Map<string, Capability>();
-  for (const s of skillsIn(BUILTIN_SKILLS_DIR, "built-in", problems)) skills.set(s.name, s);
+  const builtin = builtinSkillsDir();
+  if (builtin) for (const s of skillsIn(builtin, "built-in", problems)) skills.set(s.name, s);
   for (const s of skillsIn(join(brainDir, "skills"), "user", problems)) skills.set(s.name, s);
   const items = [
     ...tomlList(join(brainDir, "commands.toml"), "commands", problems),

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { lenientFrontmatter, splitFrontmatter, visibleContent } from "../brainfiles/markdown.ts";
+import { insideRoot } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
-import { lenientFrontmatter, splitFrontmatter, visibleContent } from "./markdown.ts";
-import { insideRoot } from "./safe-path.ts";
 
 /** A project rule file found between the repository root and the working directory. */
 export interface Rule {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
-import { brainFileName } from "./brain-files.ts";
+import { brainFileName } from "./read.ts";
 import { insideRoot } from "./safe-path.ts";
 
 const MAX_BACKUPS = 5;

@@ -3,6 +3,8 @@
  * this with the command `brain` (on PATH); `brain install claude` writes it with absolute paths instead, inside
  * a local marketplace so `claude plugin install` can pick it up.
  */
+import { packageVersion } from "../../package-root.ts";
+
 export const PLUGIN_NAME = "brain";
 export const MARKETPLACE_NAME = "brain-local";
 
@@ -49,7 +51,7 @@ export function mcpJson(o: PluginOptions) {
 export function pluginJson(o: PluginOptions) {
   return {
     name: PLUGIN_NAME,
-    version: o.version ?? "0.1.0",
+    version: o.version ?? packageVersion(),
     description: DESCRIPTION,
     keywords: ["memory", "context", "rho", "mcp"],
   };
@@ -59,7 +61,9 @@ export function marketplaceJson(o: PluginOptions, source = "./brain") {
   return {
     name: MARKETPLACE_NAME,
     owner: { name: "brain" },
-    plugins: [{ name: PLUGIN_NAME, source, description: DESCRIPTION, version: o.version ?? "0.1.0" }],
+    plugins: [
+      { name: PLUGIN_NAME, source, description: DESCRIPTION, version: o.version ?? packageVersion() },
+    ],
   };
 }
 

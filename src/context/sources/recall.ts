@@ -1,9 +1,13 @@
-import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "../core/context/entry-sections.ts";
-import type { Item, Section } from "../core/context/types.ts";
-import { renderEpisode } from "../core/episode.ts";
-import type { Rec } from "../core/rec.ts";
-import type { Kind } from "../recall/index.ts";
-import { focusedPreview } from "../recall/preview.ts";
+import type { Item, Section } from "../../core/budget/types.ts";
+import { renderEpisode } from "../../core/episode.ts";
+import type { FoldState } from "../../core/fold.ts";
+import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import type { Rec } from "../../core/rec.ts";
+import { oneLine } from "../../core/text.ts";
+import type { Kind } from "../../recall/index.ts";
+import { focusedPreview } from "../../recall/preview.ts";
+import type { SourceOutput, SourceRequest } from "../request.ts";
+import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
 export interface Recalled {
   rec: Rec;
@@ -14,15 +18,12 @@ export interface Recalled {
   matched: number;
 }
 
-/** Longest recalled turn shown whole; longer ones show the part that matches the query. */
-const PREVIEW_CHARS = Number(process.env.BRAIN_PREVIEW_CHARS) || 160;
-
-function item(r: Recalled, query: string): Item {
+function item(r: Recalled, query: string, previewChars: number): Item {
   const text =
     r.kind === "e"
       ? renderEpisode({
           ...r.rec.entry,
-          text: focusedPreview(String(r.rec.entry.text ?? ""), query, PREVIEW_CHARS),
+          text: focusedPreview(String(r.rec.entry.text ?? ""), query, previewChars),
         })
       : `- ${oneLine(r.rec.entry.text)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
@@ -40,12 +41,14 @@ export function recallSection(
   cwd: string,
   nowMs: number,
   query = "",
+  /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
+  previewChars = 160,
 ): Section {
   const relevant = recalled.filter((r) => r.kind !== "p");
   const seen = new Set(relevant.map((r) => r.rec.id));
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
-    for (const r of relevant) yield item(r, query);
+    for (const r of relevant) yield item(r, query, previewChars);
     for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
   }
   return {
@@ -57,4 +60,18 @@ export function recallSection(
     items: items(),
     total: relevant.length + rest.length,
   };
+}
+
+/** The recall source: with a query, relevant learnings and episodes replace the learnings section. */
+export function recall(state: FoldState, req: SourceRequest): SourceOutput {
+  if (!req.recalled) return { sections: [], problems: [] };
+  const section = recallSection(
+    req.recalled,
+    state.list("learning"),
+    req.cwd,
+    req.now.getTime(),
+    req.query,
+    req.previewChars,
+  );
+  return { sections: [section], problems: [] };
 }

@@ -1,4 +1,4 @@
-import { BrainError, type BrainErrorCode } from "../core/errors.ts";
+import { asBrainError, type BrainErrorCode } from "../core/errors.ts";
 
 /** How every agent-facing surface words an error: `INVALID (field "type"): unknown type "x" (valid: …)`. */
 export interface DescribedError {
@@ -9,8 +9,7 @@ export interface DescribedError {
 }
 
 export function describeError(err: unknown): DescribedError {
-  const e =
-    err instanceof BrainError ? err : new BrainError("IO", err instanceof Error ? err.message : String(err));
+  const e = asBrainError(err);
   const field = typeof e.details?.field === "string" ? e.details.field : undefined;
   return {
     code: e.code,

@@ -1,9 +1,9 @@
-import { parseKeyValues } from "../core/params.ts";
-import type { Brain } from "../engine.ts";
-import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "./brain-tool.ts";
-import { loadContextFile } from "./context-file.ts";
-import { describeError } from "./describe-error.ts";
-import type { PiApi, PiContext, PiToolResult } from "./pi-types.ts";
+import { parseKeyValues } from "../../core/params.ts";
+import type { Brain } from "../../engine.ts";
+import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
+import { loadContextFile } from "../../tools/context-file.ts";
+import { describeError } from "../../tools/describe-error.ts";
+import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
 type Open = (cwd: string) => Brain;
 

@@ -1,11 +1,12 @@
 import { relative, resolve } from "node:path";
-import { loadConfig, type ResolvedConfig } from "../config.ts";
-import { Brain } from "../engine.ts";
-import type { QueuedWork } from "../learn/queue.ts";
-import { repoRoot } from "../sources/rules.ts";
-import { hostContext } from "./host-context.ts";
-import { registerPiCommand, registerPiTools } from "./pi-tools.ts";
-import type { PiApi, PiContext, PiMessage } from "./pi-types.ts";
+import { loadConfig, type ResolvedConfig } from "../../config.ts";
+import { Brain } from "../../engine.ts";
+import { brainOptions } from "../../engine-options.ts";
+import type { QueuedWork } from "../../learn/queue.ts";
+import { repoRoot } from "../../project/rules.ts";
+import { hostContext } from "../../tools/host-context.ts";
+import { registerPiCommand, registerPiTools } from "./tools.ts";
+import type { PiApi, PiContext, PiMessage } from "./types.ts";
 
 /**
  * The brain as a pi extension (pi is Rho's host): the `brain`, `load_brain_file` and `brain_search` tools,
@@ -52,13 +53,9 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const pending: QueuedWork[] = [];
 
     const open = (cwd: string): Brain => {
+      // pi loads the extension in its own process: this is its entry point, where the config is read once.
       config ??= loadConfig(process.env, opts.brainPath);
-      brain ??= Brain.open({
-        path: config.brainPath,
-        settings: config,
-        cwd,
-        ...(opts.now ? { now: opts.now } : {}),
-      });
+      brain ??= Brain.open({ ...brainOptions(config, cwd), ...(opts.now ? { now: opts.now } : {}) });
       return brain;
     };
     const sessionId = (ctx: PiContext) => ctx.sessionManager?.getSessionId?.();
@@ -133,7 +130,7 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
 
     pi.on("session_shutdown", () => {
       drain();
-      brain?.persist();
+      brain?.close();
     });
   };
 }

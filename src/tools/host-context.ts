@@ -1,5 +1,5 @@
-import type { ContextRequest } from "../context.ts";
-import type { Block } from "../core/context/types.ts";
+import type { ContextRequest, UsedPath } from "../context/build.ts";
+import type { Block } from "../core/budget/types.ts";
 import type { Brain } from "../engine.ts";
 
 /**
@@ -21,6 +21,8 @@ export interface HostContextOptions {
 
 export interface HostContext {
   text: string;
+  /** Paths this context used (recorded as recent by `hostContext`). */
+  used: UsedPath[];
   tokens: number;
   injectedIds: string[];
   blocks: Pick<Block, "id" | "title" | "cacheable" | "tokens" | "entryIds">[];
@@ -36,11 +38,12 @@ function build(brain: Brain, o: HostContextOptions, budget: number): HostContext
   const req: Partial<ContextRequest> = { cwd: o.cwd, budget, recover: Boolean(o.recover) };
   if (o.query) req.query = o.query;
   if (o.excludeRules?.length) req.excludeRules = o.excludeRules;
-  const { blocks } = brain.context(req);
+  const { blocks, used } = brain.context(req);
   const body = blocks.map((b) => b.text).join("\n\n");
   const text = body ? (o.header ? `${o.header}\n\n${body}` : body) : "";
   return {
     text,
+    used,
     tokens: blocks.reduce((n, b) => n + b.tokens, 0),
     injectedIds: [...new Set(blocks.flatMap((b) => b.entryIds))],
     blocks: blocks.map(({ id, title, cacheable, tokens, entryIds }) => ({
@@ -66,11 +69,17 @@ export function hostContext(brain: Brain, o: HostContextOptions): HostContext {
   let budget = o.budget ?? brain.settings.promptBudget;
   let ctx = build(brain, o, budget);
   const max = o.maxChars;
-  if (!max) return ctx;
+  if (!max) return recorded(brain, ctx);
   // The budget is in tokens; shrink it until the text fits in characters, then cut as a last resort.
   for (let i = 0; i < 3 && ctx.text.length > max; i++) {
     budget = Math.max(50, Math.floor((budget * max * 0.9) / ctx.text.length));
     ctx = build(brain, o, budget);
   }
-  return { ...ctx, text: hardCap(ctx.text, max) };
+  return recorded(brain, { ...ctx, text: hardCap(ctx.text, max) });
+}
+
+/** The host shows this context to the agent: remember the paths it used (once, for the final build). */
+function recorded(brain: Brain, ctx: HostContext): HostContext {
+  brain.recordRecent(ctx.used);
+  return ctx;
 }

@@ -1,6 +1,6 @@
-import type { Settings } from "../config.ts";
-import { BrainError } from "../core/errors.ts";
-import type { Brain } from "../engine.ts";
+import type { Settings } from "../../config.ts";
+import { BrainError } from "../../core/errors.ts";
+import type { Brain } from "../../engine.ts";
 
 /**
  * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
@@ -72,9 +72,7 @@ async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput 
   const cwd = input.cwd || process.cwd();
   const recover = input.source === "compact";
   const brain = await env.openBrain(cwd);
-  const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import(
-    "../integrations/host-context.ts"
-  );
+  const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../../tools/host-context.ts");
   const header = recover
     ? "# Brain: memory recovered after compaction\nYour persistent memory (brain) — rules, files and paths in force before the compaction."
     : "# Brain: what you remember\nPersistent memory from earlier sessions. Store new durable learnings with the `brain` tool (action=add).";
@@ -85,7 +83,6 @@ async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput 
     maxChars: HOOK_MAX_CHARS,
     excludeRules: CLAUDE_NATIVE_RULES,
   });
-  brain.persist();
   return ctx.text ? out("session-start", ctx.text) : null;
 }
 
@@ -98,7 +95,6 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
     minScore: PROMPT_MIN_SCORE,
     types: ["learning", "preference", "context", "task"],
   });
-  brain.persist();
   if (r.hits.length === 0) return null;
   const lines = ["## Relevant memories (brain)"];
   let size = lines[0]?.length ?? 0;
@@ -113,7 +109,7 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
 
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
   if (!env.settings.autoMemory) return null;
-  const { enqueue } = await import("../learn/queue.ts");
+  const { enqueue } = await import("../../learn/queue.ts");
   enqueue(env.brainPath, [
     {
       host: "claude",

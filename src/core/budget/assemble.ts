@@ -1,4 +1,4 @@
-import { approxTokens } from "../text.ts";
+import { approxTokens, tokensOfChars } from "../text.ts";
 import { type Fitted, fitItems } from "./fit.ts";
 import type { Assembled, Block, Cut, Kept, Section } from "./types.ts";
 
@@ -119,7 +119,7 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
     if (f.lines.length === 0) continue;
     const text = f.lines.join("\n");
     running += text.length + (blocks.length > 0 ? SEPARATOR : 0);
-    const left = opts.budget - Math.ceil(running / 4);
+    const left = opts.budget - tokensOfChars(running);
     const ids: string[] = [];
     for (const item of f.kept) {
       for (const id of item.entryIds) {

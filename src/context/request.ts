@@ -1,0 +1,67 @@
+import type { FileProblem } from "../brainfiles/capabilities.ts";
+import type { Assembled, Item, Section } from "../core/budget/types.ts";
+import type { RecentPath } from "../project/recent.ts";
+import type { Recalled } from "./sources/recall.ts";
+
+export interface ContextRequest {
+  cwd: string;
+  /** The prompt or question the context is for (ranks relevant memories). */
+  query?: string;
+  budget: number;
+  /** Files the agent is working on (auto-attaches rules whose globs match). */
+  files?: string[];
+  /** Manual rules and brain files to include by name or path. */
+  include?: string[];
+  /** Post-compaction context: SOUL + USER + AGENTS in full, rules in force, recent paths, active plan. */
+  recover?: boolean;
+  explain?: boolean;
+  /**
+   * Project rules to leave out (the host loads them itself, or the output becomes one of them): a rule
+   * format ("claude", "claude-rules", "agents", …), a path relative to the repository root, or "*" for all.
+   */
+  excludeRules?: string[];
+}
+
+/** A path the context used: a file the agent named, or a rule attached to it (worth re-injecting on recovery). */
+export interface UsedPath {
+  path: string;
+  kind: RecentPath["kind"];
+}
+
+export interface ContextResult extends Assembled {
+  problems: FileProblem[];
+  /** Paths this context used, for `Brain.recordRecent` (building a context records nothing itself). */
+  used: UsedPath[];
+}
+
+/** What every source sees: the request, resolved once by the orchestrator (nothing here is read twice). */
+export interface SourceRequest {
+  /** Absolute working directory. */
+  cwd: string;
+  now: Date;
+  /** Directory of brain files; null for a store without one. */
+  brainDir: string | null;
+  include: ReadonlySet<string>;
+  /** Files in play: the request's, plus on recovery the recently used ones. */
+  files: string[];
+  recover: boolean;
+  excludeRules: ReadonlySet<string>;
+  /** Recently used paths (read once, for recovery). */
+  recent: RecentPath[];
+  /** Learnings and episodes relevant to the query, when there is one (they replace the learnings section). */
+  recalled: Recalled[] | null;
+  query: string;
+  /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
+  previewChars: number;
+}
+
+export interface SourceOutput {
+  sections: Section[];
+  problems: FileProblem[];
+  /** Lines for the "Available context files" index (files the agent can load on request). */
+  index?: Item[];
+  /** Paths used if the named block survives the budget (no block: used whatever the budget keeps). */
+  uses?: (UsedPath & { block?: string })[];
+}
+
+export type Source = (state: import("../core/fold.ts").FoldState, req: SourceRequest) => SourceOutput;

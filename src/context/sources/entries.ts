@@ -1,0 +1,115 @@
+import type { Item, Section } from "../../core/budget/types.ts";
+import type { FoldState } from "../../core/fold.ts";
+import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import type { Rec } from "../../core/rec.ts";
+import { oneLine, str } from "../../core/text.ts";
+import type { SourceOutput, SourceRequest } from "../request.ts";
+import { MEMORY_NOTE, ORDER } from "../sections.ts";
+
+function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
+  const items: Item[] = recs
+    .map((r) => ({ key: str(r.entry.key), value: str(r.entry.value), id: r.id }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((e) => ({ text: `- ${e.key}: ${e.value}`, entryIds: [e.id] }));
+  return {
+    id,
+    header: `## ${title}`,
+    cacheable: true,
+    order,
+    allocation: { kind: "fixed", priority, cap: 0.2 }, // capped: a huge identity or user section cannot push brain files out
+    items,
+    total: items.length,
+  };
+}
+
+/**
+ * Sections built from brain entries: identity, user, behaviour, preferences, project context and — unless
+ * recall replaces it for a query — learnings by Rho's score.
+ */
+export function entries(state: FoldState, req: SourceRequest): SourceOutput {
+  const out: Section[] = [];
+  const identity = state.list("identity");
+  if (identity.length) out.push(kv("identity", "Identity", identity, ORDER.identity, 10));
+  const user = state.list("user");
+  if (user.length) out.push(kv("user", "User", user, ORDER.user, 20));
+
+  const behaviors = state.list("behavior");
+  if (behaviors.length) {
+    const label = { do: "Do", dont: "Don't", value: "Value" } as Record<string, string>;
+    const items: Item[] = [];
+    for (const cat of ["do", "dont", "value"]) {
+      for (const r of behaviors) {
+        if (r.entry.category === cat)
+          items.push({ text: `- ${label[cat]}: ${oneLine(r.entry.text)}`, entryIds: [r.id] });
+      }
+    }
+    out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
+  }
+
+  const prefs = state.list("preference");
+  if (prefs.length) {
+    const byCat = new Map<string, Rec[]>();
+    for (const p of prefs) {
+      const c = str(p.entry.category);
+      const arr = byCat.get(c);
+      if (arr) arr.push(p);
+      else byCat.set(c, [p]);
+    }
+    const items: Item[] = [...byCat.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .flatMap(([cat, recs]) =>
+        recs.map((r) => ({ text: `- [${cat}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
+      );
+    out.push(section("preferences", `## Preferences\n${MEMORY_NOTE}`, ORDER.preferences, 20, items, true));
+  }
+
+  const best = state
+    .list("context")
+    .filter((c) => pathContains(str(c.entry.path), req.cwd))
+    .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
+  if (best) {
+    const lines = str(best.entry.content).split("\n");
+    const items: Item[] = lines.map((text, i) => ({
+      text,
+      entryIds: i === 0 ? [best.id] : [],
+      label: `${best.id}:${i + 1}`,
+    }));
+    out.push({
+      ...section("context", `## Project: ${str(best.entry.project)}`, ORDER.context, 25, items, true),
+      contiguous: true,
+    });
+  }
+
+  const learnings = req.recalled ? [] : state.list("learning");
+  if (learnings.length) {
+    out.push({
+      id: "learnings",
+      header: `## Learnings\n${MEMORY_NOTE}`,
+      cacheable: false,
+      order: ORDER.learnings,
+      allocation: { kind: "weighted", weight: 40, sink: true },
+      items: rankLearnings(learnings, req.cwd, req.now.getTime(), pathContains, true),
+      total: learnings.length,
+    });
+  }
+  return { sections: out, problems: [] };
+}
+
+function section(
+  id: string,
+  header: string,
+  order: number,
+  weight: number,
+  items: Item[],
+  cacheable: boolean,
+): Section {
+  return {
+    id,
+    header,
+    cacheable,
+    order,
+    allocation: { kind: "weighted", weight },
+    items,
+    total: items.length,
+  };
+}

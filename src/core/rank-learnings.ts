@@ -1,0 +1,41 @@
+import type { Item } from "./budget/types.ts";
+import type { Rec } from "./rec.ts";
+import { scoreRec } from "./score.ts";
+import { oneLine, str } from "./text.ts";
+
+/** True when `cwd` is `path` or inside it, comparing whole path segments (`/foo` never matches `/foobar`). */
+export function pathContains(path: string, cwd: string): boolean {
+  if (!path) return false;
+  const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return cwd === p || cwd.startsWith(p === "/" ? "/" : `${p}/`);
+}
+
+/**
+ * Learnings by Rho's score (recency + project scope + manual; newest first on ties), produced lazily from
+ * integer score buckets so only the learnings the budget reaches are parsed.
+ */
+export function* rankLearnings(
+  learnings: Rec[],
+  cwd: string,
+  nowMs: number,
+  under?: (projectPath: string, cwd: string) => boolean,
+  /** One line per learning (our pipeline); Rho's compat text keeps line breaks as Rho does. */
+  flat = false,
+): Generator<Item> {
+  const buckets: Rec[][] = [];
+  for (const r of learnings) {
+    const score = scoreRec(r, cwd, nowMs, under);
+    const b = buckets[score];
+    if (b) b.push(r);
+    else buckets[score] = [r];
+  }
+  for (let score = buckets.length - 1; score >= 0; score--) {
+    const bucket = buckets[score];
+    if (!bucket) continue;
+    bucket.sort(
+      (a, b) => b.createdMs - a.createdMs || str(b.entry.created).localeCompare(str(a.entry.created)),
+    );
+    for (const r of bucket)
+      yield { text: `- ${flat ? oneLine(r.entry.text) : str(r.entry.text)}`, entryIds: [r.id], score };
+  }
+}

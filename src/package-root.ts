@@ -1,0 +1,44 @@
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * This package's root directory (where its package.json is), found by walking up from this module. Source
+ * (src/…), the library build (dist/…) and the bundled bin (dist/cli/chunk-*.js) sit at different depths, so
+ * no fixed `../..` fits them all.
+ */
+let root: string | null | undefined;
+
+export function packageRoot(): string | null {
+  if (root !== undefined) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, "package.json");
+    try {
+      if ((JSON.parse(fs.readFileSync(pkg, "utf8")) as { name?: string }).name === "brain")
+        return (root = dir);
+    } catch {
+      /* not here: go up */
+    }
+    const up = dirname(dir);
+    if (up === dir) return (root = null);
+    dir = up;
+  }
+}
+
+let version: string | undefined;
+
+/** This package's version, read once; "0.0.0" if it cannot be read. */
+export function packageVersion(): string {
+  if (version !== undefined) return version;
+  const r = packageRoot();
+  try {
+    const pkg = r
+      ? (JSON.parse(fs.readFileSync(join(r, "package.json"), "utf8")) as { version?: string })
+      : {};
+    version = pkg.version ?? "0.0.0";
+  } catch {
+    version = "0.0.0";
+  }
+  return version;
+}
