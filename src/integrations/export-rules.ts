@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine.ts";
+import { targetInside } from "../sources/safe-path.ts";
 
 /**
  * `brain export-rules`: the brain's stable context written into a host's own rules file, for hosts without
@@ -81,7 +82,15 @@ export function exportRules(
   brain: Brain,
   o: { format: RuleFormat; cwd: string; out?: string; budget?: number; dryRun?: boolean },
 ): ExportResult {
-  const file = o.out ?? join(o.cwd, RULE_FORMATS[o.format]);
+  const named = o.out ? resolve(o.cwd, o.out) : join(o.cwd, RULE_FORMATS[o.format]);
+  // Never follow a link out of the repo (AGENTS.md → ~/.aws/credentials would copy them in).
+  const file = targetInside(o.out ? dirname(named) : o.cwd, named);
+  if (file === null) {
+    throw new BrainError(
+      "INVALID",
+      `${named} is a link to a file outside ${o.out ? "its directory" : "the project"}; refusing to read or write through it`,
+    );
+  }
   let existing: string | null = null;
   try {
     existing = fs.readFileSync(file, "utf8");
@@ -99,5 +108,5 @@ export function exportRules(
     if (existing !== null) fs.chmodSync(tmp, fs.statSync(file).mode & 0o7777);
     fs.renameSync(tmp, file);
   }
-  return { file, format: o.format, changed, content };
+  return { file: named, format: o.format, changed, content };
 }

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { brainFileName } from "./brain-files.ts";
-import { insideRoot } from "./safe-path.ts";
+import { hardLinked, insideRoot } from "./safe-path.ts";
 
 const MAX_BACKUPS = 5;
 const MAX_BACKUP_AGE_MS = 7 * 86_400_000;
@@ -31,6 +31,12 @@ export function writeBrainFile(
   // target — possibly outside the brain directory.
   if ((isSymlink(path) || fs.existsSync(path)) && !insideRoot(dir, path)) {
     throw new BrainError("INVALID", `${n} leads outside the brain directory; refusing to write`);
+  }
+  if (hardLinked(path)) {
+    throw new BrainError(
+      "INVALID",
+      `${n} is a hard link (it may be a file outside the brain directory); refusing to write`,
+    );
   }
   if (!opts.replace) {
     const exists = fs.existsSync(path);
