@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
 
 /**
@@ -22,6 +22,8 @@ export interface Settings {
   secrets: "refuse" | "redact" | "allow";
   /** Longest text a single field of a new entry may have (characters). */
   maxEntryChars: number;
+  /** Directories besides its own cwd whose project files an MCP server may read for a client. */
+  projectRoots: string[];
 }
 
 export interface ResolvedConfig extends Settings {
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
   promptBudget: 2000,
   secrets: "refuse",
   maxEntryChars: 8000,
+  projectRoots: [],
 };
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +106,15 @@ export function parseSettings(file: string, text: string): Settings {
       );
     }
     s.secrets = o.secrets;
+  }
+  if (o.projectRoots !== undefined) {
+    const roots = o.projectRoots;
+    if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string" && r !== "")) {
+      throw new BrainError("CONFIG", `${file}: "projectRoots" must be a list of directories`, {
+        key: "projectRoots",
+      });
+    }
+    s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   return s;
 }

@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Brain } from "../engine.ts";
 import { registerResources } from "./resources.ts";
+import { ProjectRoots } from "./roots.ts";
 import { registerTools } from "./tools.ts";
 
 const INSTRUCTIONS = [
@@ -25,13 +26,17 @@ function version(): string {
 }
 
 /** The MCP server over one brain: four tools, the prompt and brain files as resources, one prompt. */
-export function createServer(brain: Brain): McpServer {
+export function createServer(
+  brain: Brain,
+  roots = new ProjectRoots(brain.cwd, brain.settings.projectRoots),
+): McpServer {
   const server = new McpServer(
     { name: "brain", title: "Brain memory", version: version() },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
   );
-  registerTools(server, brain);
-  registerResources(server, brain);
+  roots.attach(server);
+  registerTools(server, brain, roots);
+  registerResources(server, brain, roots);
   return server;
 }
 

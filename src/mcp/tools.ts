@@ -4,6 +4,7 @@ import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../integrations/brain-tool.ts";
 import { loadContextFile } from "../integrations/context-file.ts";
 import { guard } from "./errors.ts";
+import type { ProjectRoots } from "./roots.ts";
 import {
   brainInput,
   brainOutput,
@@ -22,7 +23,7 @@ function ok(text: string, structured: Record<string, unknown>) {
 
 const READ = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
 
-export function registerTools(server: McpServer, brain: Brain): void {
+export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoots): void {
   server.registerTool(
     "brain",
     {
@@ -60,9 +61,10 @@ export function registerTools(server: McpServer, brain: Brain): void {
       annotations: READ,
     },
     (a) =>
-      guard(() => {
+      guard(async () => {
+        const cwd = await roots.check(a.cwd);
         const r = brain.context({
-          ...(a.cwd ? { cwd: a.cwd } : {}),
+          ...(cwd ? { cwd } : {}),
           ...(a.budget ? { budget: a.budget } : {}),
           ...(a.query ? { query: a.query } : {}),
           files: a.files ?? [],
@@ -100,8 +102,8 @@ export function registerTools(server: McpServer, brain: Brain): void {
       annotations: READ,
     },
     (a) =>
-      guard(() => {
-        const f = loadContextFile(brain, a.name, a.cwd);
+      guard(async () => {
+        const f = loadContextFile(brain, a.name, await roots.check(a.cwd));
         return ok(f.content || `(${f.name} is empty)`, { ...f });
       }),
   );
