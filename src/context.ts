@@ -1,9 +1,10 @@
 import { relative, resolve } from "node:path";
 import { assemble } from "./core/context/assemble.ts";
-import { entrySections, ORDER, oneLine } from "./core/context/entry-sections.ts";
+import { entrySections, ORDER } from "./core/context/entry-sections.ts";
 import type { Assembled, Item, Section } from "./core/context/types.ts";
 import type { FoldState } from "./core/fold.ts";
 import { heartbeat } from "./core/heartbeat.ts";
+import { oneLine, QUOTE_NOTE, quotedLines } from "./core/one-line.ts";
 import { globsMatch } from "./sources/activation.ts";
 import { type BrainFile, listBrainFiles } from "./sources/brain-files.ts";
 import { readRecent, rememberPaths } from "./sources/recent.ts";
@@ -33,14 +34,18 @@ export interface ContextResult extends Assembled {
   problems: FileProblem[];
 }
 
-function lines(text: string, label: string): Item[] {
-  return text.split("\n").map((t, i) => ({ text: t, entryIds: [], label: `${label}:${i + 1}` }));
+function lines(text: string | string[], label: string): Item[] {
+  return (typeof text === "string" ? text.split("\n") : text).map((t, i) => ({
+    text: t,
+    entryIds: [],
+    label: `${label}:${i + 1}`,
+  }));
 }
 
 function fileSection(
   id: string,
   header: string,
-  content: string,
+  content: string | string[],
   order: number,
   priority: number,
   cacheable: boolean,
@@ -129,7 +134,7 @@ export function buildContext(
       );
     } else if (f.mode === "agent" && f.content && f.name !== "PLAN.md") {
       index.push({
-        text: `- ${f.name}${f.owns ? ` — ${f.owns}` : f.description ? ` — ${f.description}` : ""} (${kb(f.bytes)})`,
+        text: `- ${f.name}${f.owns ? ` — ${oneLine(f.owns)}` : f.description ? ` — ${oneLine(f.description)}` : ""} (${kb(f.bytes)})`,
         entryIds: [],
         label: f.name,
       });
@@ -155,8 +160,8 @@ export function buildContext(
       sections.push(
         fileSection(
           `rule:${r.path}`,
-          `## Project rules: ${r.path}`,
-          r.content,
+          `## Project rules: ${oneLine(r.path)}\n${QUOTE_NOTE}`,
+          quotedLines(r.content),
           (volatile ? ORDER.autoRules : ORDER.rules) + i / 1000,
           volatile ? 72 : 65,
           !volatile,
@@ -166,7 +171,7 @@ export function buildContext(
       if (volatile) attachedRules.push({ path: r.file, block: `rule:${r.path}` });
     } else if (r.mode === "agent") {
       index.push({
-        text: `- ${r.path}${r.description ? ` — ${r.description}` : ""} (rule)`,
+        text: `- ${oneLine(r.path)}${r.description ? ` — ${oneLine(r.description)}` : ""} (rule)`,
         entryIds: [],
         label: r.path,
       });
@@ -190,7 +195,7 @@ export function buildContext(
     const caps = loadCapabilities(brainDir);
     problems.push(...caps.problems);
     const items: Item[] = caps.items.map((c) => ({
-      text: `- ${c.kind === "command" ? `/${c.name}` : `${c.kind} ${c.name}`}${c.description ? ` — ${c.description}` : ""}`,
+      text: `- ${c.kind === "command" ? `/${oneLine(c.name)}` : `${c.kind} ${oneLine(c.name)}`}${c.description ? ` — ${oneLine(c.description)}` : ""}`,
       entryIds: [],
       label: `${c.kind}:${c.name}`,
     }));
@@ -212,11 +217,11 @@ export function buildContext(
   const hb = heartbeat(state, now);
   const taskItems: Item[] = [
     ...hb.reminders.map((r) => ({
-      text: `- reminder ${r.id}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
+      text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
       entryIds: [r.id],
     })),
     ...hb.tasks.map((t) => ({
-      text: `- task ${t.id}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${t.priority}]` : ""}${t.due ? ` (due ${t.due}${t.overdue ? ", overdue" : ""})` : ""}`,
+      text: `- task ${oneLine(t.id)}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${oneLine(t.priority)}]` : ""}${t.due ? ` (due ${oneLine(t.due)}${t.overdue ? ", overdue" : ""})` : ""}`,
       entryIds: [t.id],
     })),
   ];
@@ -234,9 +239,11 @@ export function buildContext(
   }
 
   if (req.recover && recent.length) {
-    const items = recent
-      .slice(0, 30)
-      .map((r) => ({ text: `- ${r.kind === "rule" ? "rule " : ""}${r.path}`, entryIds: [], label: r.path }));
+    const items = recent.slice(0, 30).map((r) => ({
+      text: `- ${r.kind === "rule" ? "rule " : ""}${oneLine(r.path)}`,
+      entryIds: [],
+      label: r.path,
+    }));
     sections.push({
       id: "recent",
       header: "## Recently accessed paths",
@@ -251,7 +258,7 @@ export function buildContext(
 
   const runtime: Item[] = [
     { text: `- now: ${now.toISOString()}`, entryIds: [], label: "now" },
-    { text: `- cwd: ${cwd}`, entryIds: [], label: "cwd" },
+    { text: `- cwd: ${oneLine(cwd)}`, entryIds: [], label: "cwd" },
   ];
   sections.push({
     id: "runtime",

@@ -8,7 +8,7 @@ import {
 } from "../core/context/render.ts";
 import { BrainError } from "../core/errors.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
-import { print, printJson } from "./output.ts";
+import { print, printJson, warn } from "./output.ts";
 
 export interface ContextOpts extends GlobalOpts {
   budget?: string;
@@ -85,7 +85,7 @@ export async function runContext(o: ContextOpts): Promise<number> {
   else if (format === "anthropic") printJson(toAnthropic(r));
   else if (format === "openai") printJson(toOpenAI(r));
   else if (r.text) print(r.text);
-  for (const p of r.problems) process.stderr.write(`brain: ${p.file}:${p.line}: ${p.message}\n`);
+  for (const p of r.problems) warn(`brain: ${p.file}:${p.line}: ${p.message}`);
   brain.persist();
   return 0;
 }

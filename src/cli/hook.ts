@@ -1,6 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { handleHook, isHookEvent, parseHookInput } from "../hooks/claude.ts";
 import type { GlobalOpts } from "./open.ts";
+import { warn } from "./output.ts";
 
 /** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */
 export function readStdin(ms = 500): Promise<string> {
@@ -51,7 +52,7 @@ export async function runHook(event: string, g: GlobalOpts): Promise<number> {
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (e) {
-    process.stderr.write(`brain hook ${event}: ${e instanceof Error ? e.message : String(e)}\n`);
+    warn(`brain hook ${event}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   } finally {
     if (process.env.BRAIN_HOOK_TIMING) {

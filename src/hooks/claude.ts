@@ -1,5 +1,7 @@
 import type { Settings } from "../config.ts";
+import { MEMORY_NOTE } from "../core/context/entry-sections.ts";
 import { BrainError } from "../core/errors.ts";
+import { oneLine } from "../core/one-line.ts";
 import type { Brain } from "../engine.ts";
 
 /**
@@ -100,10 +102,10 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   });
   brain.persist();
   if (r.hits.length === 0) return null;
-  const lines = ["## Relevant memories (brain)"];
-  let size = lines[0]?.length ?? 0;
+  const lines = ["## Relevant memories (brain)", MEMORY_NOTE];
+  let size = lines.join("\n").length;
   for (const h of r.hits) {
-    const line = `- [${h.type} ${h.id}] ${h.text}`;
+    const line = `- [${h.type} ${oneLine(h.id)}] ${oneLine(h.text)}`;
     if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
     lines.push(line);
     size += line.length + 1;

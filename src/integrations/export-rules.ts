@@ -44,7 +44,8 @@ export function stableContext(brain: Brain, cwd: string, budget?: number): strin
       (b) => (b.cacheable || b.id === "learnings") && !b.id.startsWith("rule:") && !b.id.startsWith("index:"),
     )
     .map((b) => b.text)
-    .join("\n\n");
+    .join("\n\n")
+    .replace(/<!--/g, "&lt;!--"); // a memory quoting our markers must not end or open the section
 }
 
 /** Put `body` between the markers of `existing` (or append a marked section); throws on broken markers. */

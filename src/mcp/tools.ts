@@ -1,4 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { MEMORY_NOTE } from "../core/context/entry-sections.ts";
+import { oneLine } from "../core/one-line.ts";
 import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../integrations/brain-tool.ts";
@@ -128,7 +130,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
         });
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
         const text = hits.length
-          ? hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")
+          ? [MEMORY_NOTE, ...hits.map((h) => `- [${h.type} ${oneLine(h.id)}] ${oneLine(h.text)}`)].join("\n")
           : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
       }),
