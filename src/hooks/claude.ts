@@ -1,7 +1,7 @@
 import type { Settings } from "../config.ts";
 import { MEMORY_NOTE } from "../core/context/entry-sections.ts";
 import { BrainError } from "../core/errors.ts";
-import { oneLine } from "../core/one-line.ts";
+import { hitLine } from "../core/memory-lines.ts";
 import type { Brain } from "../engine.ts";
 
 /**
@@ -105,7 +105,7 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   const lines = ["## Relevant memories (brain)", MEMORY_NOTE];
   let size = lines.join("\n").length;
   for (const h of r.hits) {
-    const line = `- [${h.type} ${oneLine(h.id)}] ${oneLine(h.text)}`;
+    const line = hitLine(h);
     if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
     lines.push(line);
     size += line.length + 1;

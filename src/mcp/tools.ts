@@ -1,6 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { MEMORY_NOTE } from "../core/context/entry-sections.ts";
-import { oneLine } from "../core/one-line.ts";
+import { framedHits } from "../core/memory-lines.ts";
 import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../integrations/brain-tool.ts";
@@ -129,9 +128,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
           ...(a.type ? { types: [a.type as LiveType] } : {}),
         });
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
-        const text = hits.length
-          ? [MEMORY_NOTE, ...hits.map((h) => `- [${h.type} ${oneLine(h.id)}] ${oneLine(h.text)}`)].join("\n")
-          : `No memories match "${a.query}".`;
+        const text = hits.length ? framedHits(hits) : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
       }),
   );

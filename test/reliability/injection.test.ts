@@ -9,6 +9,8 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { MEMORY_NOTE } from "../../src/core/context/entry-sections.ts";
+import { createBrainExtension } from "../../src/integrations/pi.ts";
+import type { PiApi, PiContext, PiTool } from "../../src/integrations/pi-types.ts";
 import { common, runHook, writeClaudeProject } from "../hooks/_support.ts";
 import { startMcp, textOf } from "../mcp/_support.ts";
 import { brain, removeSandbox, sandbox } from "../support/cli.ts";
@@ -95,4 +97,44 @@ test("nothing the CLI prints carries a terminal escape or control character", as
     assert.match(r.stdout + args.join(""), /kite|stats/);
   }
   assert.doesNotMatch(bad.stdout + bad.stderr, ESC, "an error message is cleaned too");
+});
+
+test("the pi extension's brain_search tool and system-prompt memories are one line each, under the note", async (t) => {
+  const sb = sandbox("brain-pi-inj-");
+  t.after(() => removeSandbox(sb));
+  const project = join(sb.dir, "project");
+  fs.mkdirSync(join(project, ".git"), { recursive: true });
+  const tools = new Map<string, PiTool>();
+  const handlers = new Map<string, (event: unknown, ctx: PiContext) => unknown>();
+  const api: PiApi = {
+    on: (event, handler) => handlers.set(event, handler as never),
+    registerTool: (tool) => tools.set(tool.name, tool),
+    registerCommand: () => {},
+  };
+  createBrainExtension({ brainPath: sb.brainPath, now: () => new Date("2026-03-01T12:00:00.000Z") })(api);
+  const ctx: PiContext = {
+    cwd: project,
+    ui: { notify: () => {} },
+    sessionManager: { getSessionId: () => "s" },
+  };
+  const added = await tools
+    .get("brain")
+    ?.execute("1", { action: "add", type: "learning", text: HOSTILE }, undefined, undefined, ctx);
+  assert.ok(added);
+  const found = await tools
+    .get("brain_search")
+    ?.execute("2", { query: "kite cluster" }, undefined, undefined, ctx);
+  const text = found?.content[0]?.text ?? "";
+  const lines = text.split(/\r\n|[\n\r\u2028\u2029]/);
+  assert.equal(lines[0], MEMORY_NOTE, text);
+  assert.equal(lines.length, 2, text);
+  assert.doesNotMatch(text, ESC);
+  const before = (await handlers.get("before_agent_start")?.(
+    { prompt: "how does the kite cluster deploy?", systemPrompt: "You are pi." },
+    ctx,
+  )) as { systemPrompt: string } | undefined;
+  const prompt = before?.systemPrompt ?? "";
+  for (const line of prompt.split(/\r\n|[\n\r\u2028\u2029]/))
+    assert.ok(!/^#+ (Identity|SOUL\.md)/.test(line), `a memory opened a heading:\n${prompt}`);
+  assert.doesNotMatch(prompt, ESC);
 });
