@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 
@@ -29,6 +29,8 @@ export interface Settings {
   embeddings?: EmbeddingsConfig;
   /** Longest recalled conversation turn shown whole in a context (longer ones show the matching part). */
   previewChars: number;
+  /** Directories besides its own cwd whose project files an MCP server may read for a client. */
+  projectRoots: string[];
 }
 
 export interface ResolvedConfig extends Settings {
@@ -58,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   secrets: "refuse",
   maxEntryChars: 8000,
   previewChars: 160,
+  projectRoots: [],
 };
 
 type Env = Record<string, string | undefined>;
@@ -124,6 +127,15 @@ export function parseSettings(file: string, text: string): Settings {
       );
     }
     s.secrets = o.secrets;
+  }
+  if (o.projectRoots !== undefined) {
+    const roots = o.projectRoots;
+    if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string" && r !== "")) {
+      throw new BrainError("CONFIG", `${file}: "projectRoots" must be a list of directories`, {
+        key: "projectRoots",
+      });
+    }
+    s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   return s;
 }

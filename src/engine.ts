@@ -17,7 +17,7 @@ import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import type { BrainOptions } from "./engine-options.ts";
-import { guardWrite } from "./guards/write-guard.ts";
+import { guardText, guardWrite } from "./guards/write-guard.ts";
 import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
 import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
@@ -309,14 +309,15 @@ export class Brain {
     return this.store.file ? enqueue(this.store.file, work) : null;
   }
 
-  /** Append to a brain file; replacing content needs `cleanupIntent` and keeps a backup. */
-  writeBrainFile(
+  /** Append to a brain file (secrets guarded); replacing content needs `cleanupIntent` and keeps a backup. */
+  async writeBrainFile(
     name: string,
     text: string,
     opts: { replace?: boolean; cleanupIntent?: string } = {},
-  ): WriteResult {
+  ): Promise<WriteResult> {
     if (!this.brainDir) throw new BrainError("INVALID", "this brain has no directory of brain files");
-    return writeBrainFile(this.brainDir, name, text, { ...opts, now: this.now() });
+    const safe = await guardText("text", text, this.settings);
+    return writeBrainFile(this.brainDir, name, safe, { ...opts, now: this.now() });
   }
 
   /** Write brain-file templates that do not exist yet (never overwrites). */

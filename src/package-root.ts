@@ -10,18 +10,21 @@ import { fileURLToPath } from "node:url";
 let root: string | null | undefined;
 
 export function packageRoot(): string | null {
-  if (root !== undefined) return root;
+  if (root === undefined) root = findRoot();
+  return root;
+}
+
+function findRoot(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const pkg = join(dir, "package.json");
     try {
-      if ((JSON.parse(fs.readFileSync(pkg, "utf8")) as { name?: string }).name === "brain")
-        return (root = dir);
+      if ((JSON.parse(fs.readFileSync(pkg, "utf8")) as { name?: string }).name === "brain") return dir;
     } catch {
       /* not here: go up */
     }
     const up = dirname(dir);
-    if (up === dir) return (root = null);
+    if (up === dir) return null;
     dir = up;
   }
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter } from "../project/activation.ts";
 import { ownsLine, splitFrontmatter, visibleContent } from "./markdown.ts";
-import { insideRoot } from "./safe-path.ts";
+import { hardLinked, insideRoot } from "./safe-path.ts";
 
 /** Brain files (seed 004): markdown directives beside brain.jsonl. */
 export const CORE_FILES = ["SOUL.md", "USER.md", "AGENTS.md"] as const;
@@ -39,7 +39,7 @@ function kindOf(name: string): BrainFile["kind"] {
 
 function readBrainFile(dir: string, name: string): BrainFile | null {
   const path = join(dir, name);
-  if (!insideRoot(dir, path)) return null;
+  if (!insideRoot(dir, path) || hardLinked(path)) return null;
   let text: string;
   try {
     if (!fs.statSync(path).isFile()) return null;

@@ -25,3 +25,33 @@ export function readInside(root: string, path: string): string | null {
     return null;
   }
 }
+
+/** A regular file with more than one name: a hard link may make an outside file look like one of ours. */
+export function hardLinked(path: string): boolean {
+  try {
+    const st = fs.lstatSync(path);
+    return st.isFile() && st.nlink > 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file to read and write for `file`, which must stay inside `root`: `file` itself, or the target of a
+ * symlink that resolves inside `root`. Null when it leads outside (a symlink out, a dangling link, a hard
+ * link), so a caller never copies an outside file's content in, nor writes through to it.
+ */
+export function targetInside(root: string, file: string): string | null {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(file);
+  } catch {
+    return file; // does not exist yet: a new regular file is created
+  }
+  if (st.isSymbolicLink()) {
+    if (!insideRoot(root, file)) return null;
+    const real = fs.realpathSync(file);
+    return hardLinked(real) ? null : real;
+  }
+  return hardLinked(file) ? null : file;
+}

@@ -5,7 +5,7 @@ import { BrainError } from "../core/errors.ts";
 import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { brainFileName } from "./read.ts";
-import { insideRoot } from "./safe-path.ts";
+import { hardLinked, insideRoot } from "./safe-path.ts";
 
 const MAX_BACKUPS = 5;
 const MAX_BACKUP_AGE_MS = 7 * 86_400_000;
@@ -41,6 +41,12 @@ export function writeBrainFile(
   // target — possibly outside the brain directory.
   if ((isSymlink(path) || fs.existsSync(path)) && !insideRoot(dir, path)) {
     throw new BrainError("INVALID", `${n} leads outside the brain directory; refusing to write`);
+  }
+  if (hardLinked(path)) {
+    throw new BrainError(
+      "INVALID",
+      `${n} is a hard link (it may be a file outside the brain directory); refusing to write`,
+    );
   }
   const lock = new FileLock(join(dir, ".brain", n));
   return lock.with(

@@ -9,7 +9,7 @@ import {
 import { BrainError } from "../core/errors.ts";
 import { approxTokens } from "../core/text.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
-import { print, printJson } from "./output.ts";
+import { print, printJson, warn } from "./output.ts";
 
 export interface ContextOpts extends GlobalOpts {
   budget?: string;
@@ -84,7 +84,7 @@ export async function runContext(o: ContextOpts): Promise<number> {
   else if (format === "anthropic") printJson(toAnthropic(r));
   else if (format === "openai") printJson(toOpenAI(r));
   else if (r.text) print(r.text);
-  for (const p of r.problems) process.stderr.write(`brain: ${p.file}:${p.line}: ${p.message}\n`);
+  for (const p of r.problems) warn(`brain: ${p.file}:${p.line}: ${p.message}`);
   brain.recordRecent(r.used);
   return 0;
 }

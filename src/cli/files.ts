@@ -35,7 +35,7 @@ export async function runFile(
         "INVALID",
         "nothing to write (give --append TEXT, or content on stdin with --replace)",
       );
-    const r = brain.writeBrainFile(name, text, {
+    const r = await brain.writeBrainFile(name, text, {
       replace: Boolean(o.replace),
       ...(o.intent ? { cleanupIntent: o.intent } : {}),
     });

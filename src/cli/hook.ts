@@ -4,7 +4,7 @@ import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/c
 import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
-import { errorText } from "./output.ts";
+import { errorText, warn } from "./output.ts";
 
 /** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */
 export function readStdin(ms = 500): Promise<string> {
@@ -57,7 +57,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (e) {
-    process.stderr.write(`brain hook ${event}: ${errorText(e)}\n`);
+    warn(`brain hook ${event}: ${errorText(e)}`);
     return 1;
   } finally {
     if (config?.hookTiming) {

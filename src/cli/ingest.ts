@@ -1,5 +1,5 @@
 import { type GlobalOpts, openBrain } from "./open.ts";
-import { print, printJson } from "./output.ts";
+import { print, printJson, warn } from "./output.ts";
 
 export interface IngestOpts extends GlobalOpts {
   format?: string;
@@ -27,9 +27,10 @@ export async function runIngest(file: string, o: IngestOpts): Promise<number> {
   else {
     print(
       `Ingested ${r.file} (${r.format}): ${r.turns} turns in ${r.sessions} session(s), ${r.added} new, ` +
-        `${r.existing} already known, ${r.skipped} records skipped${r.problems.length ? `, ${r.problems.length} problems` : ""}.`,
+        `${r.existing} already known, ${r.skipped} records skipped${r.problems.length ? `, ${r.problems.length} problems` : ""}` +
+        `${r.redacted ? `, ${r.redacted} secret(s) redacted` : ""}.`,
     );
-    for (const p of r.problems.slice(0, 20)) process.stderr.write(`brain: ${file}:${p.line}: ${p.reason}\n`);
+    for (const p of r.problems.slice(0, 20)) warn(`brain: ${file}:${p.line}: ${p.reason}`);
   }
   return 0;
 }

@@ -1,4 +1,5 @@
 import { asBrainError, BrainError } from "../core/errors.ts";
+import { forTerminal } from "./sanitize.ts";
 
 /** Exit codes, one per error kind, so scripts can tell them apart. */
 export const EXIT = {
@@ -21,7 +22,13 @@ export interface Out {
 }
 
 export function print(text: string): void {
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  const clean = forTerminal(text);
+  process.stdout.write(clean.endsWith("\n") ? clean : `${clean}\n`);
+}
+
+/** A line on stderr (warnings, problems, errors), cleaned like print. */
+export function warn(text: string): void {
+  process.stderr.write(`${forTerminal(text)}\n`);
 }
 
 export function printJson(value: unknown): void {
@@ -39,7 +46,7 @@ export function fail(err: unknown, out: Out): number {
   const e = asBrainError(err);
   const code = EXIT[e.code] ?? EXIT.ERROR;
   if (out.json) printJson({ ok: false, error: { code: e.code, message: e.message, ...(e.details ?? {}) } });
-  else process.stderr.write(`brain: ${errorText(e)}\n`);
+  else warn(`brain: ${errorText(e)}`);
   if (!(err instanceof BrainError) && out.debug && err instanceof Error) {
     process.stderr.write(`${err.stack}\n`);
   }

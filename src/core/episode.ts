@@ -1,4 +1,5 @@
 import type { Sha256Hex } from "./ids.ts";
+import { oneLine } from "./one-line.ts";
 import type { EntryOf } from "./schema.ts";
 
 /**
@@ -49,8 +50,8 @@ export function dayOf(date: string): string {
 
 /** How an episode is shown in a context: `- [2023-05-08] Caroline: …` (the date answers "when did…"). */
 export function renderEpisode(e: Record<string, unknown>): string {
-  const date = typeof e.date === "string" && e.date ? `[${dayOf(e.date)}] ` : "";
-  const speaker = typeof e.speaker === "string" && e.speaker ? `${e.speaker}: ` : "";
-  const text = typeof e.text === "string" ? e.text.replace(/\s*\n\s*/g, " ") : "";
+  const date = typeof e.date === "string" && e.date ? `[${oneLine(dayOf(e.date))}] ` : "";
+  const speaker = typeof e.speaker === "string" && e.speaker ? `${oneLine(e.speaker)}: ` : "";
+  const text = typeof e.text === "string" ? oneLine(e.text) : "";
   return `- ${date}${speaker}${text}`;
 }

@@ -34,14 +34,18 @@ function takeLines(lines: Iterable<Line>, total: number, budget: number): { take
 function kvSection(title: string, recs: Rec[]): Line[] {
   if (recs.length === 0) return [];
   const sorted = recs
-    .map((r) => ({ key: String(r.entry.key), value: String(r.entry.value), id: r.id }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return [{ text: title, ids: [] }, ...sorted.map((e) => ({ text: `- ${e.key}: ${e.value}`, ids: [e.id] }))];
+    .map((r) => ({ key: String(r.entry.key ?? ""), value: String(r.entry.value ?? ""), id: r.id }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  return [
+    { text: title, ids: [] },
+    ...sorted.map((e) => ({ text: `**${e.key}:** ${e.value}`, ids: [e.id] })),
+  ];
 }
 
 /**
- * Rho's brain prompt, byte for byte for the sections Rho renders (Behavior, Preferences, Project,
- * Learnings), with Identity and User first at full cost as seed 000 specifies. Rho's budget is soft: every
+ * Rho's brain prompt (buildBrainPrompt), byte for byte: Identity and User first at full cost, one
+ * `**key:** value` line per entry with keys in localeCompare order, then Behavior, Preferences, Project
+ * and Learnings. Rho's budget is soft: every
  * section keeps its first line even when that overflows. The hard-capped renderer lives in the context
  * pipeline; this one exists for `--compat rho`.
  */
@@ -148,13 +152,16 @@ export function renderRhoPrompt(
     );
   } else learningsBudget += contextBudget;
 
-  // Learnings: score desc, newest `created` first on ties
+  // Learnings: score desc; ties by Rho's string comparison of `created` (newest first for one format)
   if (learnings.length > 0) {
     const lines = (function* () {
-      for (const item of rankLearnings(learnings, cwd, nowMs)) yield { text: item.text, ids: item.entryIds };
+      for (const item of rankLearnings(learnings, cwd, nowMs, undefined, false, true))
+        yield { text: item.text, ids: item.entryIds };
     })();
     section("## Learnings", lines, learningsBudget, learnings.length);
   }
 
+  // Rho's prompt is empty when no section rendered (e.g. only behaviours of an unknown category).
+  if (sections.length === 0) return { text: "", injectedIds: [] };
   return { text: MEMORY_HEADER + sections.join("\n\n"), injectedIds: injected };
 }

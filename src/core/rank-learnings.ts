@@ -1,7 +1,8 @@
 import type { Item } from "./budget/types.ts";
+import { oneLine } from "./one-line.ts";
 import type { Rec } from "./rec.ts";
 import { scoreRec } from "./score.ts";
-import { oneLine, str } from "./text.ts";
+import { str } from "./text.ts";
 
 /** True when `cwd` is `path` or inside it, comparing whole path segments (`/foo` never matches `/foobar`). */
 export function pathContains(path: string, cwd: string): boolean {
@@ -21,6 +22,8 @@ export function* rankLearnings(
   under?: (projectPath: string, cwd: string) => boolean,
   /** One line per learning (our pipeline); Rho's compat text keeps line breaks as Rho does. */
   flat = false,
+  /** Rho's tie-break: `created` compared as strings only (differs from time order across UTC offsets). */
+  rhoTies = false,
 ): Generator<Item> {
   const buckets: Rec[][] = [];
   for (const r of learnings) {
@@ -32,9 +35,8 @@ export function* rankLearnings(
   for (let score = buckets.length - 1; score >= 0; score--) {
     const bucket = buckets[score];
     if (!bucket) continue;
-    bucket.sort(
-      (a, b) => b.createdMs - a.createdMs || str(b.entry.created).localeCompare(str(a.entry.created)),
-    );
+    const byString = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
+    bucket.sort(rhoTies ? byString : (a, b) => b.createdMs - a.createdMs || byString(a, b));
     for (const r of bucket)
       yield { text: `- ${flat ? oneLine(r.entry.text) : str(r.entry.text)}`, entryIds: [r.id], score };
   }

@@ -44,8 +44,3 @@ export function tokensOfChars(chars: number): number {
 export function str(v: unknown): string {
   return typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
 }
-
-/** A memory's text on one line: a line break inside a note must not open a heading or list of its own. */
-export function oneLine(v: unknown): string {
-  return str(v).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
-}

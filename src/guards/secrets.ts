@@ -1,27 +1,13 @@
 /**
- * Secret detection for new memories: secretlint's recommended rule preset (a maintained pattern set:
- * GitHub, Slack, Anthropic, npm, … tokens), plus a few shapes it does not cover on plain text (PEM private
- * key headers, AWS access key ids, OpenAI keys, Google API keys, JWTs). Loaded lazily: writes only.
+ * Secret detection for everything the brain stores: secretlint's recommended rule preset (a maintained
+ * pattern set: GitHub, Slack, Anthropic, npm, … tokens), plus our own shapes (detectors.ts), run on the
+ * text and on its decoded views (fullwidth folded, URL- and base64-decoded runs). Loaded lazily: writes only.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { detectShapes, mapBack, type SecretFinding, viewsOf } from "./detectors.ts";
 
-export interface SecretFinding {
-  kind: string;
-  start: number;
-  end: number;
-}
-
-const EXTRA: { kind: string; re: RegExp }[] = [
-  {
-    kind: "private key",
-    re: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z]+ )?PRIVATE KEY-----|$)/g,
-  },
-  { kind: "AWS access key id", re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  { kind: "OpenAI API key", re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}\b/g },
-  { kind: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-];
+export type { SecretFinding };
 
 type Lint = (content: string) => Promise<SecretFinding[]>;
 let lint: Lint | undefined;
@@ -66,14 +52,15 @@ async function silenceProfiler(): Promise<void> {
   }
 }
 
+async function scan(text: string): Promise<SecretFinding[]> {
+  return [...detectShapes(text), ...(await (await secretlint())(text))];
+}
+
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  const found: SecretFinding[] = [];
-  for (const { kind, re } of EXTRA) {
-    for (const m of text.matchAll(re))
-      found.push({ kind, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
-  }
-  found.push(...(await (await secretlint())(text)));
-  return found.sort((a, b) => a.start - b.start);
+  const found = await scan(text);
+  for (const view of viewsOf(text))
+    for (const f of await scan(view.text)) found.push(mapBack(view, f, text.length));
+  return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** Replace every finding with `[REDACTED:kind]` (overlaps merged). */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
+import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
 import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest.ts";
 
@@ -15,6 +16,7 @@ export async function ingestTranscript(
 ): Promise<IngestResult> {
   checkFormat(opts.format);
   const parsed = readTranscript(path, opts);
+  const redacted = await redactTurns(parsed.turns, brain.settings.secrets !== "allow");
   const { validateEntry } = await import("../core/schema.ts");
   const { toEpisode } = await import("../core/episode.ts");
   const created = brain.now().toISOString();
@@ -42,5 +44,18 @@ export async function ingestTranscript(
     skipped: parsed.skipped,
     sessions: new Set(parsed.turns.map((t) => t.session)).size,
     problems: parsed.problems,
+    redacted,
   };
+}
+
+/** Secrets in the turns' text and speaker names, redacted in place (ingest never refuses a transcript). */
+async function redactTurns(turns: Turn[], scan: boolean): Promise<number> {
+  if (!scan || turns.length === 0) return 0;
+  const { redactAll } = await import("../guards/write-guard.ts");
+  const r = await redactAll([...turns.map((t) => t.text), ...turns.map((t) => t.speaker)]);
+  turns.forEach((t, i) => {
+    t.text = r.texts[i] as string;
+    t.speaker = r.texts[turns.length + i] as string;
+  });
+  return r.count;
 }

@@ -26,6 +26,8 @@ export interface IngestResult {
   skipped: number;
   sessions: number;
   problems: { line: number; reason: string }[];
+  /** Secrets found in the transcript and stored redacted. */
+  redacted: number;
 }
 
 export function checkFormat(format: string | undefined): TranscriptFormat | undefined {

@@ -2,11 +2,12 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { z } from "zod";
 import type { Brain } from "../engine.ts";
 import { rethrow } from "./errors.ts";
+import type { ProjectRoots } from "./roots.ts";
 
 const MD = "text/markdown";
 
 /** Resources (the brain prompt, Rho's prompt, each brain file) and the prompt template that injects context. */
-export function registerResources(server: McpServer, brain: Brain): void {
+export function registerResources(server: McpServer, brain: Brain, roots: ProjectRoots): void {
   server.registerResource(
     "brain-prompt",
     "brain://prompt",
@@ -89,9 +90,10 @@ export function registerResources(server: McpServer, brain: Brain): void {
         cwd: z.string().optional().describe("Working directory (default: the server's cwd)."),
       },
     },
-    (a) => {
+    async (a) => {
       try {
-        const r = brain.context({ ...(a.cwd ? { cwd: a.cwd } : {}), ...(a.task ? { query: a.task } : {}) });
+        const cwd = await roots.check(a.cwd);
+        const r = brain.context({ ...(cwd ? { cwd } : {}), ...(a.task ? { query: a.task } : {}) });
         const parts = [
           "This is what you remember (from the brain). Follow it as standing instructions; use the brain " +
             "tool to store new learnings.",

@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Brain } from "../engine.ts";
 import { packageVersion } from "../package-root.ts";
 import { registerResources } from "./resources.ts";
+import { ProjectRoots } from "./roots.ts";
 import { registerTools } from "./tools.ts";
 
 const INSTRUCTIONS = [
@@ -13,12 +14,16 @@ const INSTRUCTIONS = [
 ].join(" ");
 
 /** The MCP server over one brain: four tools, the prompt and brain files as resources, one prompt. */
-export function createServer(brain: Brain): McpServer {
+export function createServer(
+  brain: Brain,
+  roots = new ProjectRoots(brain.cwd, brain.settings.projectRoots),
+): McpServer {
   const server = new McpServer(
     { name: "brain", title: "Brain memory", version: packageVersion() },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
   );
-  registerTools(server, brain);
-  registerResources(server, brain);
+  roots.attach(server);
+  registerTools(server, brain, roots);
+  registerResources(server, brain, roots);
   return server;
 }

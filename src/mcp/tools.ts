@@ -1,9 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { framedHits } from "../core/memory-lines.ts";
 import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
 import { guard } from "./errors.ts";
+import type { ProjectRoots } from "./roots.ts";
 import {
   brainInput,
   brainOutput,
@@ -22,7 +24,7 @@ function ok(text: string, structured: Record<string, unknown>) {
 
 const READ = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
 
-export function registerTools(server: McpServer, brain: Brain): void {
+export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoots): void {
   server.registerTool(
     "brain",
     {
@@ -60,9 +62,10 @@ export function registerTools(server: McpServer, brain: Brain): void {
       annotations: READ,
     },
     (a) =>
-      guard(() => {
+      guard(async () => {
+        const cwd = await roots.check(a.cwd);
         const r = brain.context({
-          ...(a.cwd ? { cwd: a.cwd } : {}),
+          ...(cwd ? { cwd } : {}),
           ...(a.budget ? { budget: a.budget } : {}),
           ...(a.query ? { query: a.query } : {}),
           files: a.files ?? [],
@@ -101,8 +104,8 @@ export function registerTools(server: McpServer, brain: Brain): void {
       annotations: READ,
     },
     (a) =>
-      guard(() => {
-        const f = loadContextFile(brain, a.name, a.cwd);
+      guard(async () => {
+        const f = loadContextFile(brain, a.name, await roots.check(a.cwd));
         return ok(f.content || `(${f.name} is empty)`, { ...f });
       }),
   );
@@ -126,9 +129,7 @@ export function registerTools(server: McpServer, brain: Brain): void {
           ...(a.type ? { types: [a.type as LiveType] } : {}),
         });
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
-        const text = hits.length
-          ? hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")
-          : `No memories match "${a.query}".`;
+        const text = hits.length ? framedHits(hits) : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
       }),
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { targetInside } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine.ts";
 
@@ -43,7 +44,8 @@ export function stableContext(brain: Brain, cwd: string, budget?: number): strin
       (b) => (b.cacheable || b.id === "learnings") && !b.id.startsWith("rule:") && !b.id.startsWith("index:"),
     )
     .map((b) => b.text)
-    .join("\n\n");
+    .join("\n\n")
+    .replace(/<!--/g, "&lt;!--"); // a memory quoting our markers must not end or open the section
 }
 
 /** Put `body` between the markers of `existing` (or append a marked section); throws on broken markers. */
@@ -81,7 +83,15 @@ export function exportRules(
   brain: Brain,
   o: { format: RuleFormat; cwd: string; out?: string; budget?: number; dryRun?: boolean },
 ): ExportResult {
-  const file = o.out ?? join(o.cwd, RULE_FORMATS[o.format]);
+  const named = o.out ? resolve(o.cwd, o.out) : join(o.cwd, RULE_FORMATS[o.format]);
+  // Never follow a link out of the repo (AGENTS.md → ~/.aws/credentials would copy them in).
+  const file = targetInside(o.out ? dirname(named) : o.cwd, named);
+  if (file === null) {
+    throw new BrainError(
+      "INVALID",
+      `${named} is a link to a file outside ${o.out ? "its directory" : "the project"}; refusing to read or write through it`,
+    );
+  }
   let existing: string | null = null;
   try {
     existing = fs.readFileSync(file, "utf8");
@@ -99,5 +109,5 @@ export function exportRules(
     if (existing !== null) fs.chmodSync(tmp, fs.statSync(file).mode & 0o7777);
     fs.renameSync(tmp, file);
   }
-  return { file, format: o.format, changed, content };
+  return { file: named, format: o.format, changed, content };
 }

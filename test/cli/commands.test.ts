@@ -503,8 +503,8 @@ describe("brain context", { concurrency: 2 }, () => {
     const text = r.stdout;
     assert.ok(text.startsWith("## Memory\n"), text);
     for (const part of [
-      "## Identity\n- name: rho\n",
-      "## User\n- editor: Neovim\n",
+      "## Identity\n**name:** rho\n",
+      "## User\n**editor:** Neovim\n",
       "## Behavior\n**Do:** Be direct — skip filler, get to the point.",
       "**Don't:** Use performative phrases like 'Great question!'",
       "**Values:** Clarity over diplomacy.",

@@ -1,6 +1,7 @@
 /** The invariants every assembled context must satisfy (shared by the property and sweep tests). */
 import assert from "node:assert/strict";
 import type { ContextResult } from "../../src/context/build.ts";
+import { contentLines, oneLine } from "../../src/core/one-line.ts";
 import type { LiveType } from "../../src/core/types.ts";
 import type { Brain } from "../../src/engine.ts";
 
@@ -25,23 +26,23 @@ function renderedLine(brain: Brain, id: string): { line: string; truncatable: bo
       const e = r.entry;
       const s = (v: unknown) => String(v);
       // Memories are rendered on one line (a line break must not open a heading of its own).
-      const flat = (v: unknown) => String(v).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+      const flat = oneLine;
       switch (type) {
         case "identity":
         case "user":
-          return { line: `- ${s(e.key)}: ${s(e.value)}`, truncatable: true };
+          return { line: `- ${flat(e.key)}: ${flat(e.value)}`, truncatable: true };
         case "behavior":
           return {
             line: `- ${({ do: "Do", dont: "Don't", value: "Value" } as Record<string, string>)[s(e.category)]}: ${flat(e.text)}`,
             truncatable: false,
           };
         case "preference":
-          return { line: `- [${s(e.category)}] ${flat(e.text)}`, truncatable: false };
+          return { line: `- [${flat(e.category)}] ${flat(e.text)}`, truncatable: false };
         case "context":
           return {
-            line: s(e.content).split("\n")[0] as string,
+            line: contentLines(e.content)[0] as string,
             truncatable: true,
-            header: `## Project: ${s(e.project)}`,
+            header: `## Project: ${flat(e.project)}`,
           };
         case "learning":
           return { line: `- ${flat(e.text)}`, truncatable: false };

@@ -29,9 +29,9 @@ const blockIds = (t: TempBrain, req: Parameters<TempBrain["brain"]["context"]>[0
 const indexBlock = (t: TempBrain, req: Parameters<TempBrain["brain"]["context"]>[0] = {}) =>
   t.brain.context({ budget: 4000, ...req }).blocks.find((b) => b.id === "index:files")?.text ?? "";
 
-function assertRefused(fn: () => unknown, codes: string[], what: string): BrainError {
+async function assertRefused(fn: () => unknown, codes: string[], what: string): Promise<BrainError> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     assert.ok(e instanceof BrainError, `${what}: expected a BrainError, got ${String(e)}`);
     assert.ok(codes.includes(e.code), `${what}: code ${e.code} not in ${codes.join("|")}`);
@@ -66,7 +66,7 @@ describe("core brain files", () => {
 
   test(
     "a template with only headings (brain init) contributes nothing: empty sections are stripped",
-    withBrain({}, (t) => {
+    withBrain({}, async (t) => {
       const written = t.brain.writeTemplates();
       assert.ok(written.includes("SOUL.md") && written.includes("AGENTS.md") && written.includes("CODE.md"));
       // The templates carry their Owns header on disk…
@@ -121,7 +121,7 @@ describe("contextual and user-created files in the index", () => {
 
   test(
     "sizes over 1 KiB are shown in KB",
-    withBrain({ "MEMORY.md": `# MEMORY\n\n${"x".repeat(3000)}\n` }, (t) => {
+    withBrain({ "MEMORY.md": `# MEMORY\n\n${"x".repeat(3000)}\n` }, async (t) => {
       assert.match(indexBlock(t), /- MEMORY\.md \(2\.9 KB\)/);
     }),
   );
@@ -160,7 +160,7 @@ describe("contextual and user-created files in the index", () => {
 describe("load_brain_file is confined to the brain directory", () => {
   test(
     "traversal, absolute paths, sub-paths and outside symlinks are refused without reading the target",
-    withBrain({ "SOUL.md": "# SOUL\n\nInside.\n" }, (t) => {
+    withBrain({ "SOUL.md": "# SOUL\n\nInside.\n" }, async (t) => {
       const outside = join(t.root, "outside.md");
       fs.writeFileSync(outside, "TOP SECRET OUTSIDE CONTENT\n");
       fs.symlinkSync(outside, join(t.dir, "LINK.md"));
@@ -176,10 +176,10 @@ describe("load_brain_file is confined to the brain directory", () => {
         "..",
         "",
       ]) {
-        const e = assertRefused(() => t.brain.loadBrainFile(name), ["INVALID", "NOT_FOUND"], name);
+        const e = await assertRefused(() => t.brain.loadBrainFile(name), ["INVALID", "NOT_FOUND"], name);
         assert.ok(!e.message.includes("TOP SECRET"), name);
       }
-      const e = assertRefused(
+      const e = await assertRefused(
         () => t.brain.loadBrainFile("LINK.md"),
         ["INVALID", "NOT_FOUND"],
         "symlink out",
@@ -195,7 +195,7 @@ describe("load_brain_file is confined to the brain directory", () => {
 
   test(
     "the CLI refuses the same names with a non-zero exit and no outside content",
-    withBrain({}, (t) => {
+    withBrain({}, async (t) => {
       const outside = join(t.root, "outside.md");
       fs.writeFileSync(outside, "TOP SECRET OUTSIDE CONTENT\n");
       fs.symlinkSync(outside, join(t.dir, "LINK.md"));
@@ -211,15 +211,15 @@ describe("load_brain_file is confined to the brain directory", () => {
 describe("writing brain files", () => {
   test(
     "writes append unless replace + cleanupIntent; replace without intent is refused",
-    withBrain({ "MEMORY.md": "# MEMORY\n\nfirst" }, (t) => {
+    withBrain({ "MEMORY.md": "# MEMORY\n\nfirst" }, async (t) => {
       const p = join(t.dir, "MEMORY.md");
-      assert.equal(t.brain.writeBrainFile("MEMORY.md", "second").mode, "append");
+      assert.equal((await t.brain.writeBrainFile("MEMORY.md", "second")).mode, "append");
       assert.equal(fs.readFileSync(p, "utf8"), "# MEMORY\n\nfirst\nsecond\n");
       // `replace: false` with an intent still appends.
-      t.brain.writeBrainFile("MEMORY", "third\n", { cleanupIntent: "ignored without replace" });
+      await t.brain.writeBrainFile("MEMORY", "third\n", { cleanupIntent: "ignored without replace" });
       assert.equal(fs.readFileSync(p, "utf8"), "# MEMORY\n\nfirst\nsecond\nthird\n");
       for (const intent of [undefined, "", "   "]) {
-        assertRefused(
+        await assertRefused(
           () =>
             t.brain.writeBrainFile("MEMORY.md", "gone", { replace: true, cleanupIntent: intent as string }),
           ["INVALID"],
@@ -231,7 +231,7 @@ describe("writing brain files", () => {
         "# MEMORY\n\nfirst\nsecond\nthird\n",
         "a refused rewrite changes nothing",
       );
-      const r = t.brain.writeBrainFile("MEMORY.md", "# MEMORY\n\nclean", {
+      const r = await t.brain.writeBrainFile("MEMORY.md", "# MEMORY\n\nclean", {
         replace: true,
         cleanupIntent: "dedup",
       });
@@ -239,10 +239,10 @@ describe("writing brain files", () => {
       assert.ok(r.backup && fs.readFileSync(r.backup, "utf8") === "# MEMORY\n\nfirst\nsecond\nthird\n");
       assert.equal(fs.readFileSync(p, "utf8"), "# MEMORY\n\nclean\n");
       // New files can be created by appending; bad names are refused.
-      t.brain.writeBrainFile("NEW", "hello");
+      await t.brain.writeBrainFile("NEW", "hello");
       assert.equal(fs.readFileSync(join(t.dir, "NEW.md"), "utf8"), "hello\n");
       for (const bad of ["../x", "/tmp/x.md", "a/b.md", ".hidden.md"]) {
-        assertRefused(() => t.brain.writeBrainFile(bad, "x"), ["INVALID"], bad);
+        await assertRefused(() => t.brain.writeBrainFile(bad, "x"), ["INVALID"], bad);
       }
       assert.ok(!fs.existsSync(join(t.root, "x.md")));
     }),
@@ -250,15 +250,15 @@ describe("writing brain files", () => {
 
   test(
     "writing through a symlink that leads outside is refused, even when its target does not exist yet",
-    withBrain({}, (t) => {
+    withBrain({}, async (t) => {
       const outside = join(t.root, "outside.md");
       fs.writeFileSync(outside, "keep\n");
       fs.symlinkSync(outside, join(t.dir, "LIVE.md"));
       const dangling = join(t.root, "not-yet.md");
       fs.symlinkSync(dangling, join(t.dir, "DANGLING.md"));
       for (const name of ["LIVE.md", "DANGLING.md"]) {
-        assertRefused(() => t.brain.writeBrainFile(name, "evil"), ["INVALID"], `${name} append`);
-        assertRefused(
+        await assertRefused(() => t.brain.writeBrainFile(name, "evil"), ["INVALID"], `${name} append`);
+        await assertRefused(
           () => t.brain.writeBrainFile(name, "evil", { replace: true, cleanupIntent: "x" }),
           ["INVALID"],
           `${name} replace`,
@@ -271,16 +271,19 @@ describe("writing brain files", () => {
 
   test(
     "every rewrite makes a backup; at most 5 remain per file; other files' backups are untouched",
-    withBrain({ "CODE.md": "v0\n", "CODE.md.notes.md": "n0\n" }, (t) => {
+    withBrain({ "CODE.md": "v0\n", "CODE.md.notes.md": "n0\n" }, async (t) => {
       const bdir = join(t.dir, ".brain", "backups");
       const mine = () => fs.readdirSync(bdir).filter((f) => /^CODE\.md\.\d{4}-/.test(f));
       const notes = () => fs.readdirSync(bdir).filter((f) => f.startsWith("CODE.md.notes.md."));
       for (let i = 1; i <= 3; i++)
-        t.brain.writeBrainFile("CODE.md.notes.md", `n${i}`, { replace: true, cleanupIntent: "t" });
+        await t.brain.writeBrainFile("CODE.md.notes.md", `n${i}`, { replace: true, cleanupIntent: "t" });
       assert.equal(notes().length, 3);
       const contents: string[] = [];
       for (let i = 1; i <= 8; i++) {
-        const r = t.brain.writeBrainFile("CODE.md", `v${i}`, { replace: true, cleanupIntent: `round ${i}` });
+        const r = await t.brain.writeBrainFile("CODE.md", `v${i}`, {
+          replace: true,
+          cleanupIntent: `round ${i}`,
+        });
         assert.ok(r.backup, "each rewrite of an existing file makes a backup");
         contents.push(fs.readFileSync(r.backup, "utf8"));
         assert.ok(mine().length <= 5, `${mine().length} backups after rewrite ${i}`);
@@ -298,16 +301,16 @@ describe("writing brain files", () => {
 
   test(
     "backups older than 7 days are pruned on the next rewrite",
-    withBrain({ "TOOLS.md": "v0\n" }, (t) => {
+    withBrain({ "TOOLS.md": "v0\n" }, async (t) => {
       const bdir = join(t.dir, ".brain", "backups");
-      const r1 = t.brain.writeBrainFile("TOOLS.md", "v1", { replace: true, cleanupIntent: "t" });
-      const r2 = t.brain.writeBrainFile("TOOLS.md", "v2", { replace: true, cleanupIntent: "t" });
+      const r1 = await t.brain.writeBrainFile("TOOLS.md", "v1", { replace: true, cleanupIntent: "t" });
+      const r2 = await t.brain.writeBrainFile("TOOLS.md", "v2", { replace: true, cleanupIntent: "t" });
       assert.ok(r1.backup && r2.backup);
       const old = (NOW.getTime() - 8 * DAY) / 1000;
       const recent = (NOW.getTime() - 6 * DAY) / 1000;
       fs.utimesSync(r1.backup, old, old);
       fs.utimesSync(r2.backup, recent, recent);
-      const r3 = t.brain.writeBrainFile("TOOLS.md", "v3", { replace: true, cleanupIntent: "t" });
+      const r3 = await t.brain.writeBrainFile("TOOLS.md", "v3", { replace: true, cleanupIntent: "t" });
       const left = fs.readdirSync(bdir);
       assert.ok(!left.includes(r1.backup.split("/").at(-1) as string), "the 8-day-old backup is gone");
       assert.ok(left.includes(r2.backup.split("/").at(-1) as string), "the 6-day-old backup stays");
@@ -317,7 +320,7 @@ describe("writing brain files", () => {
 
   test(
     "CLI: --append appends, --replace needs --intent, --replace --intent rewrites from stdin",
-    withBrain({ "MEMORY.md": "# MEMORY\n\nfirst\n" }, (t) => {
+    withBrain({ "MEMORY.md": "# MEMORY\n\nfirst\n" }, async (t) => {
       const o = { brainPath: t.path, cwd: t.root, home: t.root };
       assert.equal(cli(["file", "MEMORY.md", "--append", "second"], o).code, 0);
       assert.equal(fs.readFileSync(join(t.dir, "MEMORY.md"), "utf8"), "# MEMORY\n\nfirst\nsecond\n");

@@ -1,4 +1,4 @@
-/** fitItems, the item-granular cut every section goes through (src/core/context/fit.ts). */
+/** fitItems, the item-granular cut every section goes through (src/core/budget/fit.ts). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fitItems } from "../../src/core/budget/fit.ts";

@@ -2,8 +2,9 @@
  * `--compat rho` reproduces Rho's brain prompt byte for byte (issue 3). The reference below is an
  * independent, deliberately naive re-statement of Rho's algorithm (seed 000 "Build Prompt" / "Prompt
  * Budget" / "Learning Scoring"): whole arrays, sort, join — no buckets, no laziness.
- * Brains here have no identity/user entries: Rho's own buildBrainPrompt does not render those sections,
- * while seed 000's prose says it does and renderRhoPrompt follows the prose (see golden rho-fits.txt).
+ * Rho's buildBrainPrompt renders Identity and User first, at full cost, one `**key:** value` line per
+ * entry, keys sorted with localeCompare; ties between learnings are broken by comparing `created` as
+ * strings (localeCompare), and a prompt whose sections all render nothing is empty.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -35,14 +36,25 @@ function rhoReference(live: BaseEntry[], cwd: string, nowMs: number, total: numb
   const contexts = of("context");
   const learnings = of("learning");
   const s = (v: unknown) => String(v);
-  if (
-    !behaviors.length &&
-    !prefs.length &&
-    !contexts.some((c) => cwd.startsWith(s(c.path))) &&
-    !learnings.length
-  )
-    return "";
-  const budget = total - tokens("## Memory\n\n");
+  const keyed = (type: string) => {
+    const byKey = new Map<unknown, BaseEntry>();
+    for (const e of of(type)) byKey.set(e.key, e);
+    return [...byKey.values()];
+  };
+  const sections: string[] = [];
+  let budget = total - tokens("## Memory\n\n");
+  for (const [title, entries] of [
+    ["## Identity", keyed("identity")],
+    ["## User", keyed("user")],
+  ] as const) {
+    if (!entries.length) continue;
+    const lines = entries
+      .sort((a, b) => s(a.key).localeCompare(s(b.key)))
+      .map((e) => `**${s(e.key)}:** ${s(e.value)}`);
+    const out = [title, ...lines].join("\n");
+    sections.push(out);
+    budget -= tokens(`${out}\n\n`);
+  }
   const share = {
     behavior: Math.floor(budget * 0.15),
     prefs: Math.floor(budget * 0.2),
@@ -50,7 +62,6 @@ function rhoReference(live: BaseEntry[], cwd: string, nowMs: number, total: numb
     learnings: Math.floor(budget * 0.4),
   };
   let learningsBudget = share.learnings;
-  const sections: string[] = [];
   const render = (header: string, lines: string[], b: number): number => {
     const { taken, omitted } = take(lines, b - tokens(`${header}\n`));
     const out = [header, ...taken, ...(omitted ? [`(…${omitted} more omitted)`] : [])].join("\n");
@@ -111,21 +122,12 @@ function rhoReference(live: BaseEntry[], cwd: string, nowMs: number, total: numb
   return sections.length ? `## Memory\n\n${sections.join("\n\n")}` : "";
 }
 
-describe("--compat rho equals Rho's algorithm byte for byte (brains without identity/user)", () => {
+describe("--compat rho equals Rho's algorithm byte for byte", () => {
   test("property: random brains, budgets 10…6000 (200 runs)", () => {
     fc.assert(
       fc.property(brainSpecArb(200), fc.integer({ min: 10, max: 6000 }), (spec, budget) => {
         const cwd = "/home/ada/work/project";
-        // (No identity/user — see the header; no behaviour outside do/dont/value — see the todo below.)
-        const entries = materialise(
-          spec.raws.filter(
-            (r) =>
-              r.type !== "identity" &&
-              r.type !== "user" &&
-              !(r.type === "behavior" && !["do", "dont", "value"].includes(r.category as string)),
-          ),
-          cwd,
-        );
+        const entries = materialise(spec.raws, cwd);
         const t = tempBrain(entries);
         try {
           const ours = t.brain.rhoPrompt({ cwd, budget });
@@ -138,9 +140,7 @@ describe("--compat rho equals Rho's algorithm byte for byte (brains without iden
     );
   });
 
-  test("a brain whose only sections render nothing (a behaviour of an unknown category) gives an empty prompt", {
-    todo: "renderRhoPrompt returns '## Memory\\n\\n' where Rho returns '' (src/core/prompt-rho.ts, not ours to edit)",
-  }, () => {
+  test("a brain whose only sections render nothing (a behaviour of an unknown category) gives an empty prompt", () => {
     const entries: BaseEntry[] = [
       { id: "b1", type: "behavior", category: "sometimes", text: "x", created: NOW.toISOString() },
     ];
@@ -153,9 +153,7 @@ describe("--compat rho equals Rho's algorithm byte for byte (brains without iden
     }
   });
 
-  test("learnings tied on score are ordered by Rho's string comparison of `created`, even across time zones", {
-    todo: "rankLearnings orders ties by parsed time first; Rho compares the strings (differs for offsets)",
-  }, () => {
+  test("learnings tied on score are ordered by Rho's string comparison of `created`, even across time zones", () => {
     const entries: BaseEntry[] = [
       { id: "l1", type: "learning", text: "zoned", created: "2026-02-27T10:00:00+02:00" },
       { id: "l2", type: "learning", text: "utc", created: "2026-02-27T09:00:00.000Z" },
@@ -169,4 +167,23 @@ describe("--compat rho equals Rho's algorithm byte for byte (brains without iden
       cleanup(t);
     }
   });
+});
+
+test("identity and user render as Rho's `**key:** value` lines, keys in localeCompare order", () => {
+  const created = NOW.toISOString();
+  const entries: BaseEntry[] = [
+    { id: "i1", type: "identity", key: "role", value: "agent", created },
+    { id: "i2", type: "identity", key: "Name", value: "rho", created },
+    { id: "u1", type: "user", key: "tz", value: "UTC", created },
+    { id: "u2", type: "user", key: "editor", value: "vim", created },
+  ];
+  const t = tempBrain(entries);
+  try {
+    assert.equal(
+      t.brain.rhoPrompt({ cwd: "/", budget: 2000 }).text,
+      "## Memory\n\n## Identity\n**Name:** rho\n**role:** agent\n\n## User\n**editor:** vim\n**tz:** UTC",
+    );
+  } finally {
+    cleanup(t);
+  }
 });

@@ -25,7 +25,7 @@ const code = (e: unknown) => (e instanceof BrainError ? e.code : `not a BrainErr
 
 // ── paths ─────────────────────────────────────────────────────────────────────────────────────────
 
-test("load_brain_file refuses traversal, absolute paths and symlinks leading outside the brain directory", (t) => {
+test("load_brain_file refuses traversal, absolute paths and symlinks leading outside the brain directory", async (t) => {
   const root = tempDir(t);
   const brainDir = join(root, "brain");
   const outside = join(root, "outside");
@@ -78,22 +78,15 @@ test("load_brain_file refuses traversal, absolute paths and symlinks leading out
 
   // Writes: through a link to outside, or a dangling one, are refused and create nothing outside.
   for (const name of ["EVIL.md", "DANGLING.md"]) {
-    assert.throws(
-      () => brain.writeBrainFile(name, "x"),
-      (e) => code(e) === "INVALID",
-      name,
-    );
-    assert.throws(
-      () => brain.writeBrainFile(name, "x", { replace: true, cleanupIntent: "t" }),
+    await assert.rejects(brain.writeBrainFile(name, "x"), (e) => code(e) === "INVALID", name);
+    await assert.rejects(
+      brain.writeBrainFile(name, "x", { replace: true, cleanupIntent: "t" }),
       (e) => code(e) === "INVALID",
     );
   }
   assert.equal(fs.readFileSync(join(outside, "secret.md"), "utf8"), "OUTSIDE-SECRET\n");
   assert.equal(fs.existsSync(join(outside, "missing.md")), false);
-  assert.throws(
-    () => brain.writeBrainFile("../outside/new.md", "x"),
-    (e) => code(e) === "INVALID",
-  );
+  await assert.rejects(brain.writeBrainFile("../outside/new.md", "x"), (e) => code(e) === "INVALID");
   assert.equal(fs.existsSync(join(outside, "new.md")), false);
 });
 
@@ -290,8 +283,8 @@ test("the lock file, brain.jsonl, snapshot, backups, brain files and their direc
   brain.persist(true);
   brain.compact();
   brain.writeTemplates();
-  brain.writeBrainFile("NOTES.md", "hello");
-  brain.writeBrainFile("NOTES.md", "rewritten", { replace: true, cleanupIntent: "test" });
+  await brain.writeBrainFile("NOTES.md", "hello");
+  await brain.writeBrainFile("NOTES.md", "rewritten", { replace: true, cleanupIntent: "test" });
   brain.queueExtraction([
     { host: "test", event: "t", at: new Date().toISOString(), messages: [{ role: "user", text: "hi" }] },
   ]);

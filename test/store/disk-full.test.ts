@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
-import { Brain } from "../../src/engine.ts";
 import { writeBrainFile } from "../../src/brainfiles/write.ts";
+import { Brain } from "../../src/engine.ts";
 import { cli, show } from "../reliability/support/harness.ts";
 import { leaveFree, tmpfs } from "./_small-fs.ts";
 

@@ -3,6 +3,7 @@ import type { FileProblem } from "../../brainfiles/capabilities.ts";
 import { listBrainFiles } from "../../brainfiles/read.ts";
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
+import { oneLine } from "../../core/one-line.ts";
 import { globsMatch } from "../../project/activation.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { fileSection, ORDER } from "../sections.ts";
@@ -45,7 +46,7 @@ export function brainFiles(_state: FoldState, req: SourceRequest): SourceOutput 
         ),
       );
     } else if (f.mode === "agent" && f.content && f.name !== "PLAN.md") {
-      const about = f.owns ? ` — ${f.owns}` : f.description ? ` — ${f.description}` : "";
+      const about = f.owns ? ` — ${oneLine(f.owns)}` : f.description ? ` — ${oneLine(f.description)}` : "";
       index.push({ text: `- ${f.name}${about} (${kb(f.bytes)})`, entryIds: [], label: f.name });
     }
     if (f.name === "PLAN.md" && f.content && req.recover) {

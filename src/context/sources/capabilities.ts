@@ -1,6 +1,7 @@
 import { loadCapabilities } from "../../brainfiles/capabilities.ts";
 import type { Item } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
+import { oneLine } from "../../core/one-line.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, ORDER } from "../sections.ts";
 
@@ -9,7 +10,7 @@ export function capabilities(_state: FoldState, req: SourceRequest): SourceOutpu
   if (!req.brainDir) return { sections: [], problems: [] };
   const caps = loadCapabilities(req.brainDir);
   const items: Item[] = caps.items.map((c) => ({
-    text: `- ${c.kind === "command" ? `/${c.name}` : `${c.kind} ${c.name}`}${c.description ? ` — ${c.description}` : ""}`,
+    text: `- ${c.kind === "command" ? `/${oneLine(c.name)}` : `${c.kind} ${oneLine(c.name)}`}${c.description ? ` — ${oneLine(c.description)}` : ""}`,
     entryIds: [],
     label: `${c.kind}:${c.name}`,
   }));

@@ -1,14 +1,15 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
+import { contentLines, oneLine } from "../../core/one-line.ts";
 import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
-import { oneLine, str } from "../../core/text.ts";
+import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
 function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
   const items: Item[] = recs
-    .map((r) => ({ key: str(r.entry.key), value: str(r.entry.value), id: r.id }))
+    .map((r) => ({ key: oneLine(r.entry.key), value: oneLine(r.entry.value), id: r.id }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((e) => ({ text: `- ${e.key}: ${e.value}`, entryIds: [e.id] }));
   return {
@@ -58,7 +59,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     const items: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
       .flatMap(([cat, recs]) =>
-        recs.map((r) => ({ text: `- [${cat}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
+        recs.map((r) => ({ text: `- [${oneLine(cat)}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
       );
     out.push(section("preferences", `## Preferences\n${MEMORY_NOTE}`, ORDER.preferences, 20, items, true));
   }
@@ -68,14 +69,14 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     .filter((c) => pathContains(str(c.entry.path), req.cwd))
     .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
   if (best) {
-    const lines = str(best.entry.content).split("\n");
+    const lines = contentLines(best.entry.content);
     const items: Item[] = lines.map((text, i) => ({
       text,
       entryIds: i === 0 ? [best.id] : [],
       label: `${best.id}:${i + 1}`,
     }));
     out.push({
-      ...section("context", `## Project: ${str(best.entry.project)}`, ORDER.context, 25, items, true),
+      ...section("context", `## Project: ${oneLine(best.entry.project)}`, ORDER.context, 25, items, true),
       contiguous: true,
     });
   }

@@ -1,9 +1,9 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import { renderEpisode } from "../../core/episode.ts";
 import type { FoldState } from "../../core/fold.ts";
+import { oneLine } from "../../core/one-line.ts";
 import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
-import { oneLine } from "../../core/text.ts";
 import type { Kind } from "../../recall/index.ts";
 import { focusedPreview } from "../../recall/preview.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";

@@ -2,6 +2,7 @@ import { relative, resolve } from "node:path";
 import type { FileProblem } from "../../brainfiles/capabilities.ts";
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
+import { oneLine, QUOTE_NOTE, quotedLines } from "../../core/one-line.ts";
 import { globsMatch } from "../../project/activation.ts";
 import { discoverRules } from "../../project/rules.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
@@ -34,8 +35,8 @@ export function rules(_state: FoldState, req: SourceRequest): SourceOutput {
       sections.push(
         fileSection(
           id,
-          `## Project rules: ${r.path}`,
-          r.content,
+          `## Project rules: ${oneLine(r.path)}\n${QUOTE_NOTE}`,
+          quotedLines(r.content),
           order,
           volatile ? 72 : 65,
           !volatile,
@@ -44,8 +45,8 @@ export function rules(_state: FoldState, req: SourceRequest): SourceOutput {
       );
       if (volatile) uses.push({ path: r.file, kind: "rule", block: id });
     } else if (r.mode === "agent") {
-      const about = r.description ? ` — ${r.description}` : "";
-      index.push({ text: `- ${r.path}${about} (rule)`, entryIds: [], label: r.path });
+      const about = r.description ? ` — ${oneLine(r.description)}` : "";
+      index.push({ text: `- ${oneLine(r.path)}${about} (rule)`, entryIds: [], label: r.path });
     }
   });
   return { sections, problems, index, uses };

@@ -1,4 +1,5 @@
 import type { FoldState } from "../../core/fold.ts";
+import { oneLine } from "../../core/one-line.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, ORDER } from "../sections.ts";
 
@@ -6,7 +7,7 @@ import { listSection, ORDER } from "../sections.ts";
 export function runtime(_state: FoldState, req: SourceRequest): SourceOutput {
   const items = [
     { text: `- now: ${req.now.toISOString()}`, entryIds: [], label: "now" },
-    { text: `- cwd: ${req.cwd}`, entryIds: [], label: "cwd" },
+    { text: `- cwd: ${oneLine(req.cwd)}`, entryIds: [], label: "cwd" },
   ];
   const opts = { order: ORDER.runtime, priority: 5, cacheable: false };
   return { sections: [listSection("runtime", "## Runtime", opts, items)], problems: [] };

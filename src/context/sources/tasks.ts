@@ -1,7 +1,7 @@
 import type { Item } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { heartbeat } from "../../core/heartbeat.ts";
-import { oneLine } from "../../core/text.ts";
+import { oneLine } from "../../core/one-line.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, ORDER } from "../sections.ts";
 
@@ -10,11 +10,11 @@ export function tasks(state: FoldState, req: SourceRequest): SourceOutput {
   const hb = heartbeat(state, req.now);
   const items: Item[] = [
     ...hb.reminders.map((r) => ({
-      text: `- reminder ${r.id}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
+      text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
       entryIds: [r.id],
     })),
     ...hb.tasks.map((t) => ({
-      text: `- task ${t.id}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${t.priority}]` : ""}${t.due ? ` (due ${t.due}${t.overdue ? ", overdue" : ""})` : ""}`,
+      text: `- task ${oneLine(t.id)}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${oneLine(t.priority)}]` : ""}${t.due ? ` (due ${oneLine(t.due)}${t.overdue ? ", overdue" : ""})` : ""}`,
       entryIds: [t.id],
     })),
   ];

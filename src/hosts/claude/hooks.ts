@@ -1,5 +1,6 @@
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
+import { hitLine, MEMORY_NOTE } from "../../core/memory-lines.ts";
 import type { Brain } from "../../engine.ts";
 
 /**
@@ -96,10 +97,10 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
     types: ["learning", "preference", "context", "task"],
   });
   if (r.hits.length === 0) return null;
-  const lines = ["## Relevant memories (brain)"];
-  let size = lines[0]?.length ?? 0;
+  const lines = ["## Relevant memories (brain)", MEMORY_NOTE];
+  let size = lines.join("\n").length;
   for (const h of r.hits) {
-    const line = `- [${h.type} ${h.id}] ${h.text}`;
+    const line = hitLine(h);
     if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
     lines.push(line);
     size += line.length + 1;

@@ -1,5 +1,6 @@
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
+import { framedHits } from "../../core/memory-lines.ts";
 import { Brain } from "../../engine.ts";
 import { brainOptions } from "../../engine-options.ts";
 import type { QueuedWork } from "../../learn/queue.ts";
@@ -104,9 +105,7 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
             types: ["learning", "preference", "context", "task"],
           })
           .hits.filter((h) => !shown.has(h.id));
-        const relevant = hits.length
-          ? `\n\n## Relevant memories (brain)\n${hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")}`
-          : "";
+        const relevant = hits.length ? `\n\n## Relevant memories (brain)\n${framedHits(hits)}` : "";
         if (!ctxText.text && !relevant) return undefined;
         return { systemPrompt: `${event.systemPrompt}\n\n${ctxText.text || HEADER}${relevant}` };
       } catch (e) {

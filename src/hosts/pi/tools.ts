@@ -1,3 +1,4 @@
+import { framedHits } from "../../core/memory-lines.ts";
 import { parseKeyValues } from "../../core/params.ts";
 import type { Brain } from "../../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
@@ -77,9 +78,7 @@ export function registerPiTools(pi: PiApi, open: Open): void {
         const r = open(ctx.cwd).search(String(params.query ?? ""), {
           limit: typeof params.limit === "number" ? params.limit : 10,
         });
-        const text = r.hits.length
-          ? r.hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")
-          : `No memories match "${r.query}".`;
+        const text = r.hits.length ? framedHits(r.hits) : `No memories match "${r.query}".`;
         return { text, details: r };
       }),
   });
@@ -120,7 +119,7 @@ export function registerPiCommand(pi: PiApi, open: Open): void {
         else if (sub === "context") say(ctx, b.context({ cwd: ctx.cwd }).text || "(the brain is empty)");
         else if (sub === "search") {
           const r = b.search(rest.join(" "), { limit: 10 });
-          say(ctx, r.hits.map((h) => `[${h.type} ${h.id}] ${h.text}`).join("\n") || "No matches.");
+          say(ctx, r.hits.length ? framedHits(r.hits) : "No matches.");
         } else {
           say(ctx, (await b.act({ ...parseKeyValues(rest), action: sub })).message);
         }
