@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       const recency: Recalled[] = episodes
         .map((rec, i) => ({ rec, i, t: Date.parse(String(rec.entry.date)) }))
         .sort((a, b) => b.t - a.t || b.i - a.i)
-        .map(({ rec }) => ({ rec, kind: "e" as const, score: 0, matched: 0 }));
+        .map(({ rec }) => ({ rec, kind: "episode" as const, score: 0, matched: 0 }));
       // plain BM25 over each turn's own text
       const plain = new MiniSearch<{ id: string; text: string }>({
         fields: ["text"],
@@ -133,7 +133,12 @@ async function main(): Promise<void> {
         unresolved += want.filter((w) => !w).length;
         const bm25: Recalled[] = plain
           .search(q.question, { combineWith: "OR" })
-          .map((h) => ({ rec: byId.get(h.id as string)!, kind: "e" as const, score: h.score, matched: 0 }));
+          .map((h) => ({
+            rec: byId.get(h.id as string)!,
+            kind: "episode" as const,
+            score: h.score,
+            matched: 0,
+          }));
         for (const budget of list) {
           for (const method of METHODS) {
             let injected: string[];

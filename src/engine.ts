@@ -15,15 +15,16 @@ import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { guardWrite } from "./guards/write-guard.ts";
-import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
-import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
-import { Recall } from "./recall/recall.ts";
-import { searchBrain } from "./recall/search.ts";
-import type { SearchOptions, SearchResult } from "./search.ts";
+import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
+import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
+import { Recall, type RecallResult } from "./recall/recall.ts";
+import { toSearchResult } from "./recall/search.ts";
+import type { Recalled } from "./recall/types.ts";
+import { isKind, type Kind, type SearchOptions, type SearchResult } from "./recall/types.ts";
 import { type WriteResult, writeBrainFile } from "./sources/brain-file-write.ts";
 import { type BrainFile, listBrainFiles, loadBrainFile } from "./sources/brain-files.ts";
-import { type Recalled, recallSection } from "./sources/recall.ts";
+import { recallSection } from "./sources/recall.ts";
 import { findRule, type Rule } from "./sources/rules.ts";
 import { writeTemplates } from "./sources/templates.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
@@ -219,7 +220,9 @@ export class Brain {
     this.refresh();
     const cwd = req.cwd ?? this.cwd;
     // With a query, learnings and episodes fill their budget by relevance (src/sources/recall.ts).
-    const recalled = req.query?.trim() ? this.recall(req.query, { cwd }) : null;
+    const recalled = req.query?.trim()
+      ? this.recall(req.query, { cwd, kinds: ["learning", "episode"] })
+      : null;
     return buildContext(
       this.state,
       this.brainDir,
@@ -246,10 +249,21 @@ export class Brain {
     return this.#recall;
   }
 
-  /** Learnings, preferences and episodes relevant to `query`, best first (see src/recall/rank.ts). */
-  recall(query: string, opts: { cwd?: string } = {}): Recalled[] {
+  /**
+   * Entries relevant to `query`, best first (see src/recall/rank.ts): learnings, preferences and episodes
+   * unless `kinds` says otherwise.
+   */
+  recall(query: string, opts: { cwd?: string; kinds?: readonly Kind[] } = {}): Recalled[] {
+    return this.#recallAll(query, opts.kinds ?? ["learning", "preference", "episode"], opts.cwd).recalled;
+  }
+
+  #recallAll(query: string, kinds: readonly Kind[] | undefined, cwd = this.cwd): RecallResult {
     this.refresh();
-    return this.recallEngine.query(this.state, this.#pos, query, opts.cwd ?? this.cwd, this.now().getTime());
+    return this.recallEngine.query(this.state, this.#pos, query, {
+      ...(kinds ? { kinds } : {}),
+      cwd,
+      nowMs: this.now().getTime(),
+    });
   }
 
   /**
@@ -258,7 +272,12 @@ export class Brain {
    * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
    */
   async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
-    return ingestTranscript(this, path, opts);
+    const { appendTranscript } = await import("./recall/ingest/append.ts");
+    const r = await appendTranscript(this.recallEngine.episodes, path, this.now(), opts);
+    this.refresh();
+    this.recallEngine.sync(this.state, this.#pos);
+    this.recallEngine.save(true);
+    return r;
   }
 
   listBrainFiles(): BrainFile[] {
@@ -279,10 +298,17 @@ export class Brain {
     return findRule(cwd, path);
   }
 
-  /** Search memories (lexical today; a relevance index later, behind this same method). */
+  /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
   search(query: string, opts: SearchOptions = {}): SearchResult {
-    this.refresh();
-    return searchBrain(this.state, (q) => this.recall(q), query, opts);
+    return toSearchResult(query, this.#recallAll(query, opts.types?.filter(isKind)), opts);
+  }
+
+  /**
+   * The memories that go with a user's prompt (what the Claude Code hook, the pi extension and MCP put
+   * beside it): a few strong matches among learnings, preferences, project context and tasks, one line each.
+   */
+  promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    return promptMemories(prompt, (q, o) => this.search(q, o), opts);
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */

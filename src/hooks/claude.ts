@@ -46,9 +46,7 @@ export interface HookEnv {
   now: () => Date;
 }
 
-/** Memories per prompt and their share of the query that must match. */
-const PROMPT_HITS = 5;
-const PROMPT_MIN_SCORE = 0.2;
+/** Longest block of memories added beside a prompt (which memories: `Brain.promptMemories`). */
 const PROMPT_MAX_CHARS = 2_000;
 
 export function parseHookInput(text: string): HookInput {
@@ -93,22 +91,9 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
   if (!prompt || prompt.startsWith("/")) return null;
   const brain = await env.openBrain(input.cwd || process.cwd());
-  const r = brain.search(prompt, {
-    limit: PROMPT_HITS,
-    minScore: PROMPT_MIN_SCORE,
-    types: ["learning", "preference", "context", "task"],
-  });
+  const m = brain.promptMemories(prompt, { maxChars: PROMPT_MAX_CHARS });
   brain.persist();
-  if (r.hits.length === 0) return null;
-  const lines = ["## Relevant memories (brain)"];
-  let size = lines[0]?.length ?? 0;
-  for (const h of r.hits) {
-    const line = `- [${h.type} ${h.id}] ${h.text}`;
-    if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return out("user-prompt-submit", lines.join("\n"));
+  return m.text ? out("user-prompt-submit", m.text) : null;
 }
 
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {

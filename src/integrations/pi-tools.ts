@@ -1,5 +1,6 @@
 import { parseKeyValues } from "../core/params.ts";
 import type { Brain } from "../engine.ts";
+import { hitLine } from "../recall/types.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "./brain-tool.ts";
 import { loadContextFile } from "./context-file.ts";
 import { describeError } from "./describe-error.ts";
@@ -77,9 +78,7 @@ export function registerPiTools(pi: PiApi, open: Open): void {
         const r = open(ctx.cwd).search(String(params.query ?? ""), {
           limit: typeof params.limit === "number" ? params.limit : 10,
         });
-        const text = r.hits.length
-          ? r.hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")
-          : `No memories match "${r.query}".`;
+        const text = r.hits.length ? r.hits.map(hitLine).join("\n") : `No memories match "${r.query}".`;
         return { text, details: r };
       }),
   });

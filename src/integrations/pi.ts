@@ -99,17 +99,8 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
           relative(root, resolve(cwd, f.path)),
         );
         const ctxText = hostContext(b, { cwd, header: HEADER, excludeRules: native });
-        const shown = new Set(ctxText.injectedIds);
-        const hits = b
-          .search(event.prompt ?? "", {
-            limit: 5,
-            minScore: 0.2,
-            types: ["learning", "preference", "context", "task"],
-          })
-          .hits.filter((h) => !shown.has(h.id));
-        const relevant = hits.length
-          ? `\n\n## Relevant memories (brain)\n${hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")}`
-          : "";
+        const m = b.promptMemories(event.prompt ?? "", { exclude: ctxText.injectedIds });
+        const relevant = m.text ? `\n\n${m.text}` : "";
         if (!ctxText.text && !relevant) return undefined;
         return { systemPrompt: `${event.systemPrompt}\n\n${ctxText.text || HEADER}${relevant}` };
       } catch (e) {

@@ -3,6 +3,7 @@ import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../integrations/brain-tool.ts";
 import { loadContextFile } from "../integrations/context-file.ts";
+import { hitLine } from "../recall/types.ts";
 import { guard } from "./errors.ts";
 import {
   brainInput,
@@ -125,9 +126,7 @@ export function registerTools(server: McpServer, brain: Brain): void {
           ...(a.type ? { types: [a.type as LiveType] } : {}),
         });
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
-        const text = hits.length
-          ? hits.map((h) => `- [${h.type} ${h.id}] ${h.text}`).join("\n")
-          : `No memories match "${a.query}".`;
+        const text = hits.length ? hits.map(hitLine).join("\n") : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
       }),
   );

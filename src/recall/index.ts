@@ -2,9 +2,7 @@ import type { Rec } from "../core/rec.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { processTerm, terms, tokenize } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
-
-/** Kinds of indexed entries: learning, preference, episode. */
-export type Kind = "l" | "p" | "e";
+import { isKind, KINDS, type Kind } from "./types.ts";
 
 export interface Hit {
   id: string;
@@ -16,6 +14,21 @@ export interface Hit {
   /** Query terms found in the entry's own text (not only in its neighbours). */
   matched: number;
 }
+
+export interface IndexResult {
+  hits: Hit[];
+  /** Documents of the asked kinds with a query term in their own text. */
+  total: number;
+}
+
+/** The text of a brain entry that search looks at (the fields a person would search for). */
+export function entryText(e: Record<string, unknown>): string {
+  return [e.text, e.description, e.content, e.key, e.value, e.project, e.category]
+    .filter((v): v is string => typeof v === "string" && v !== "")
+    .join(" ");
+}
+
+const code = (k: Kind) => KINDS.indexOf(k);
 
 /** Speakers that are roles, not people: never treated as names a query could mention. */
 const ROLES = new Set(["user", "assistant", "system", "human", "ai", "bot", "model", "tool", "developer"]);
@@ -30,7 +43,7 @@ function countTokens(text: string): number {
 }
 
 /**
- * The lexical index (BM25, src/recall/bm25.ts) over learnings, preferences and episodes. Updated in place
+ * The lexical index (BM25, src/recall/bm25.ts) over every brain entry that carries text and episodes. Updated in place
  * as entries arrive, serialisable as a derived file. Speaker names are counted so a query that names a
  * speaker can be told apart from one that uses the name as a topic.
  */
@@ -57,19 +70,17 @@ export class RecallIndex {
     return this.bm25.has(id);
   }
 
-  /** Index a learning or preference (a newer version replaces the older one). */
+  /** Index a brain entry of a searchable type (a newer version replaces the older one). */
   putEntry(rec: Rec): void {
-    const e = rec.entry;
-    let text = typeof e.text === "string" ? e.text : "";
-    if (rec.type === "preference" && typeof e.category === "string") text = `${text} ${e.category}`;
-    if (rec.type !== "learning" && rec.type !== "preference") return;
+    if (rec.type === "episode" || !isKind(rec.type)) return;
+    const text = entryText(rec.entry);
     this.bm25.add({
       id: rec.id,
       text: terms(text),
       textLen: countTokens(text),
       ctx: [],
       ctxLen: 0,
-      kind: rec.type === "learning" ? "l" : "p",
+      kind: code(rec.type),
     });
   }
 
@@ -112,25 +123,32 @@ export class RecallIndex {
       textLen: countTokens(text),
       ctx: terms(ctx),
       ctxLen: countTokens(ctx),
-      kind: "e",
+      kind: code("episode"),
       session: String(e.session ?? ""),
       speaker: String(e.speaker ?? "").toLowerCase(),
       date: Number.isNaN(date) ? undefined : date,
     });
   }
 
-  /** The best-matching documents for these query terms (BM25 score > 0), best first. */
-  search(queryTerms: string[]): Hit[] {
+  /** The best-matching documents of these kinds (default all) for the query terms, best first. */
+  search(queryTerms: string[], kinds?: readonly Kind[]): IndexResult {
     const b = this.bm25;
-    return b.search(queryTerms, TOP_K).map((h) => ({
+    let allow: Uint8Array | undefined;
+    if (kinds) {
+      allow = new Uint8Array(KINDS.length);
+      for (const k of kinds) allow[code(k)] = 1;
+    }
+    const r = b.search(queryTerms, TOP_K, allow);
+    const hits = r.hits.map((h) => ({
       id: b.ids[h.doc] as string,
-      kind: b.kind[h.doc] as Kind,
+      kind: KINDS[b.kind[h.doc] as number] as Kind,
       score: h.score,
       session: b.session[h.doc],
       speaker: b.speaker[h.doc],
       dateMs: b.date[h.doc],
       matched: h.matched,
     }));
+    return { hits, total: r.total };
   }
 
   toJSON(): { speakers: [string, number][]; index: unknown } {

@@ -2,24 +2,17 @@ import { MEMORY_NOTE, ORDER, oneLine, pathContains, rankLearnings } from "../cor
 import type { Item, Section } from "../core/context/types.ts";
 import { renderEpisode } from "../core/episode.ts";
 import type { Rec } from "../core/rec.ts";
-import type { Kind } from "../recall/index.ts";
 import { focusedPreview } from "../recall/preview.ts";
+import type { Recalled } from "../recall/types.ts";
 
-export interface Recalled {
-  rec: Rec;
-  kind: Kind;
-  /** Fused relevance (rank order; not bounded). */
-  score: number;
-  /** Share of the query's terms found in the entry's own text, 0–1. */
-  matched: number;
-}
+export type { Recalled } from "../recall/types.ts";
 
 /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
 const PREVIEW_CHARS = Number(process.env.BRAIN_PREVIEW_CHARS) || 160;
 
 function item(r: Recalled, query: string): Item {
   const text =
-    r.kind === "e"
+    r.kind === "episode"
       ? renderEpisode({
           ...r.rec.entry,
           text: focusedPreview(String(r.rec.entry.text ?? ""), query, PREVIEW_CHARS),
@@ -41,7 +34,7 @@ export function recallSection(
   nowMs: number,
   query = "",
 ): Section {
-  const relevant = recalled.filter((r) => r.kind !== "p");
+  const relevant = recalled.filter((r) => r.kind !== "preference");
   const seen = new Set(relevant.map((r) => r.rec.id));
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
@@ -50,7 +43,7 @@ export function recallSection(
   }
   return {
     id: "learnings",
-    header: `${relevant.some((r) => r.kind === "e") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
+    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { basename } from "node:path";
-import { BrainError } from "../core/errors.ts";
+import { BrainError } from "../../core/errors.ts";
 import { FORMATS, type Parsed, parseTranscript, type TranscriptFormat } from "./parse.ts";
 
 export interface IngestOptions {
