@@ -1,15 +1,25 @@
 /**
- * Evidence recall on LoCoMo: how much of the evidence a question needs reaches a budgeted context.
+ * Recall on LoCoMo and long-turn variants of it: does what a question needs reach a budgeted context?
  *
- *   npm run bench:recall -- --dataset ../shared/data/locomo/locomo10.json [--budget 2000] [--only conv-26]
+ *   npm run bench:recall -- [--dataset ../shared/data/locomo/locomo10.json] [--variant original|merged|assistant|all]
+ *                           [--budget 2000 | --budgets 500,1000,2000,4000] [--only conv-26] [--seed 12] [--json]
  *
- * For each conversation: ingest it into a fresh brain (temp dir, `brain ingest`'s library call), then for
- * each question build the context with the question as the query and count the share of its evidence turns
- * (`evidence` dia_ids → episode ids) among the context's injected entry ids. Three orderings fill the same
- * learnings/recall section through the same budget pipeline (src/context.ts), side by side:
- *   recency — episodes newest first (what Rho does with learnings);
- *   bm25    — plain BM25 over each turn's text (MiniSearch, same analyzer), best first;
- *   brain   — `Brain.context({ query })`: the engine's own ranking (src/recall/rank.ts).
+ * For each conversation of each variant (bench/recall/variants.ts): ingest it into a fresh brain (temp dir,
+ * `brain ingest`'s library call), then for each question build the context with the question as the query
+ * and score the RENDERED TEXT of the context's entry blocks (never ids or flags; rules in
+ * bench/recall/visible.ts):
+ *   evidence recall   — share of the question's evidence turns visible in the text: the gold answer with the
+ *                       words around it as that turn says it, or, when the turn does not hold the answer
+ *                       word for word, the whole original turn (a preview of another part does not count);
+ *                       evidence ids missing from the transcript count as missed;
+ *   answer-in-context — over questions whose gold answer appears word for word (case- and punctuation-
+ *                       insensitive, whole words) in one of their evidence turns and not in the question:
+ *                       share whose answer appears in the text.
+ * Three orderings, side by side in one run, each through the same budget pipeline (src/context.ts):
+ *   recency — episodes newest first, whole turns (what a recency-only memory does);
+ *   bm25    — plain BM25 over each whole turn (MiniSearch, same analyzer), best first, whole turns packed
+ *             greedily (a turn too long for what is left is skipped) — the baseline;
+ *   brain   — `Brain.context({ query })`: the engine's own ranking and rendering.
  * The dataset is read from where it lies (CC BY-NC 4.0, evaluation only); nothing of it is written to the repo.
  */
 import * as fs from "node:fs";
@@ -17,20 +27,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import MiniSearch from "minisearch";
 import { buildContext } from "../src/context.ts";
+import { renderEpisode } from "../src/core/episode.ts";
 import { Brain } from "../src/engine.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import type { Recalled } from "../src/sources/recall.ts";
 import { recallSection } from "../src/sources/recall.ts";
-
-const CATEGORY: Record<number, string> = {
-  1: "multi-hop",
-  2: "temporal",
-  3: "open-domain",
-  4: "single-hop",
-  5: "adversarial",
-};
-const METHODS = ["recency", "bm25", "brain"] as const;
-type Method = (typeof METHODS)[number];
+import { METHODS, Tallies } from "./recall/report.ts";
+import { buildVariant, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
+import { answerEligible, answerWords, evidencePhrases, hasPhrase, haystack } from "./recall/visible.ts";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,150 +47,165 @@ export function evidenceIds(evidence: unknown): string[] {
   return [...text.matchAll(/D\s*:?\s*(\d+)\s*:\s*(\d+)/g)].map((m) => `D${m[1]}:${m[2]}`);
 }
 
-interface Question {
-  question: string;
-  category: number;
-  evidence: string[];
+/** The text of the blocks that show brain entries (what the model reads of the memory; not the runtime lines). */
+function entryText(res: { blocks: { entryIds: string[]; text: string }[] }): string {
+  return res.blocks
+    .filter((b) => b.entryIds.length > 0)
+    .map((b) => b.text)
+    .join("\n");
 }
 
-interface Tally {
-  sum: number;
-  n: number;
+interface Counts {
+  questions: number;
+  noEvidence: number;
+  unresolved: number;
+  eligible: number;
+  inFiller: number;
+  turns: number;
+  messages: number;
+  chars: number;
+}
+
+async function runSample(
+  raw: LocomoSample,
+  variant: Variant,
+  opts: { budgets: number[]; seed: number; work: string },
+  tallies: Tallies,
+  counts: Counts,
+): Promise<void> {
+  const built = buildVariant(raw, variant, opts.seed);
+  const dir = fs.mkdtempSync(join(opts.work, `${variant}-`));
+  const file = join(dir, `${raw.sample_id}.json`);
+  fs.writeFileSync(file, JSON.stringify(built.sample));
+  const now = new Date("2030-01-01T00:00:00Z");
+  const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, now: () => now, cwd: dir });
+  await brain.ingest(file, { format: "locomo" });
+  const log = brain.recallEngine.episodes;
+  const byTurn = new Map<string, string>();
+  const episodes = [...log.byId.values()];
+  for (const rec of episodes) byTurn.set(String(rec.entry.turn), rec.id);
+  counts.turns += built.turns.size;
+  counts.messages += episodes.length;
+  for (const rec of episodes) counts.chars += String(rec.entry.text).length;
+  const recency: Recalled[] = episodes
+    .map((rec, i) => ({ rec, i, t: Date.parse(String(rec.entry.date)) }))
+    .sort((a, b) => b.t - a.t || b.i - a.i)
+    .map(({ rec }) => ({ rec, kind: "episode" as const, score: 0, matched: 0 }));
+  const plain = new MiniSearch<{ id: string; text: string }>({
+    fields: ["text"],
+    tokenize,
+    processTerm,
+    searchOptions: { tokenize, processTerm },
+  });
+  plain.addAll(episodes.map((rec) => ({ id: rec.id, text: String(rec.entry.text) })));
+  // The same learnings/recall section the engine builds, filled with whole turns in the given order.
+  const whole = (list: Recalled[], budget: number) =>
+    buildContext(brain.state, dir, { cwd: dir, budget, query: "q" }, now, (c, ms) => ({
+      ...recallSection(list, [], c, ms),
+      items: list.map((r) => ({ text: renderEpisode(r.rec.entry), entryIds: [r.rec.id] })),
+      total: list.length,
+    }));
+  const filler = haystack(built.added.join("\n"));
+
+  for (const q of raw.qa) {
+    counts.questions++;
+    const ev = evidenceIds(q.evidence);
+    if (ev.length === 0) {
+      counts.noEvidence++;
+      continue;
+    }
+    const located = ev.map((e) => built.turns.get(e)).filter((l) => l !== undefined);
+    counts.unresolved += ev.length - located.filter((l) => byTurn.has(l.dia)).length;
+    const answer = answerWords(q.answer);
+    const eligible = answerEligible(
+      q.question,
+      answer,
+      located.map((l) => l.core),
+    );
+    if (eligible) counts.eligible++;
+    if (eligible && hasPhrase(filler, answer)) counts.inFiller++;
+    const phrases = located.map((l) => evidencePhrases(l.core, answer));
+    const bm25: Recalled[] = plain
+      .search(q.question, { combineWith: "OR" })
+      .map((h) => ({
+        rec: log.byId.get(h.id as string)!,
+        kind: "episode" as const,
+        score: h.score,
+        matched: 0,
+      }));
+    for (const budget of opts.budgets) {
+      for (const method of METHODS) {
+        const res =
+          method === "brain"
+            ? brain.context({ query: q.question, budget, cwd: dir })
+            : whole(method === "recency" ? recency : bm25, budget);
+        const h = haystack(entryText(res));
+        const seen = phrases.filter((ps) => ps.some((p) => hasPhrase(h, p))).length;
+        tallies.add(variant, budget, method, "evidence", q.category, seen / ev.length);
+        if (eligible)
+          tallies.add(variant, budget, method, "answer", q.category, hasPhrase(h, answer) ? 1 : 0);
+      }
+    }
+  }
 }
 
 async function main(): Promise<void> {
   const dataset = resolve(arg("dataset") ?? "../shared/data/locomo/locomo10.json");
-  // Always the four reference budgets, plus --budget when it is another one.
-  const extra = Number(arg("budget") ?? 2000);
-  if (!Number.isInteger(extra) || extra <= 0) throw new Error("--budget must be a positive whole number");
-  const list = arg("budgets")
-    ? (arg("budgets") as string).split(",").map(Number)
-    : [...new Set([500, 1000, 2000, 4000, extra])].sort((a, b) => a - b);
+  const budgets = (arg("budgets") ?? arg("budget") ?? "2000").split(",").map(Number);
+  if (budgets.some((b) => !Number.isInteger(b) || b <= 0))
+    throw new Error("budgets must be positive integers");
+  const v = arg("variant") ?? "all";
+  if (v !== "all" && !(VARIANTS as readonly string[]).includes(v))
+    throw new Error(`--variant must be one of ${VARIANTS.join(", ")}, all`);
+  const variants: Variant[] = v === "all" ? [...VARIANTS] : [v as Variant];
+  const seed = Number(arg("seed") ?? 12);
   const only = arg("only");
-  const samples = JSON.parse(fs.readFileSync(dataset, "utf8")) as {
-    sample_id: string;
-    qa: { question: string; category: number; evidence: unknown }[];
-  }[];
-  const tallies = new Map<string, Tally>(); // `${budget}|${method}|${category}`
-  const add = (k: string, v: number) => {
-    const t = tallies.get(k) ?? { sum: 0, n: 0 };
-    t.sum += v;
-    t.n++;
-    tallies.set(k, t);
-  };
-  let questions = 0;
-  let noEvidence = 0;
-  let unresolved = 0;
-  let ingestMs = 0;
-  let turns = 0;
-  const queryMs: number[] = [];
+  const asJson = process.argv.includes("--json");
+  const samples = (JSON.parse(fs.readFileSync(dataset, "utf8")) as LocomoSample[]).filter(
+    (s) => !only || s.sample_id === only,
+  );
+  const tallies = new Tallies();
   const work = fs.mkdtempSync(join(tmpdir(), "brain-recall-"));
+  const meta: Record<string, Counts & { seconds: number }> = {};
   try {
-    for (const sample of samples) {
-      if (only && sample.sample_id !== only) continue;
-      const dir = join(work, sample.sample_id);
-      fs.mkdirSync(dir);
-      const file = join(dir, `${sample.sample_id}.json`);
-      fs.writeFileSync(file, JSON.stringify(sample));
-      const now = new Date("2030-01-01T00:00:00Z");
-      const brain = Brain.open({
-        path: join(dir, "brain.jsonl"),
-        seedDefault: false,
-        now: () => now,
-        cwd: dir,
-      });
+    for (const variant of variants) {
+      const counts: Counts = {
+        questions: 0,
+        noEvidence: 0,
+        unresolved: 0,
+        eligible: 0,
+        inFiller: 0,
+        turns: 0,
+        messages: 0,
+        chars: 0,
+      };
       const t0 = performance.now();
-      const r = await brain.ingest(file, { format: "locomo" });
-      ingestMs += performance.now() - t0;
-      turns += r.added;
-      const log = brain.recallEngine.episodes;
-      const byTurn = new Map<string, string>();
-      for (const rec of log.byId.values()) byTurn.set(String(rec.entry.turn), rec.id);
-      const episodes = [...log.byId.values()];
-      // recency: newest session first, later turns first within a session
-      const recency: Recalled[] = episodes
-        .map((rec, i) => ({ rec, i, t: Date.parse(String(rec.entry.date)) }))
-        .sort((a, b) => b.t - a.t || b.i - a.i)
-        .map(({ rec }) => ({ rec, kind: "episode" as const, score: 0, matched: 0 }));
-      // plain BM25 over each turn's own text
-      const plain = new MiniSearch<{ id: string; text: string }>({
-        fields: ["text"],
-        tokenize,
-        processTerm,
-        searchOptions: { tokenize, processTerm },
-      });
-      plain.addAll(episodes.map((rec) => ({ id: rec.id, text: String(rec.entry.text) })));
-      const byId = log.byId;
-      const ctx = (recalled: Recalled[], budget: number) =>
-        buildContext(brain.state, dir, { cwd: dir, budget, query: "q" }, now, (c, ms) =>
-          recallSection(recalled, [], c, ms),
-        );
-
-      for (const q of sample.qa as Question[]) {
-        questions++;
-        const ev = evidenceIds(q.evidence);
-        if (ev.length === 0) {
-          noEvidence++;
-          continue;
-        }
-        const want = ev.map((e) => byTurn.get(e));
-        unresolved += want.filter((w) => !w).length;
-        const bm25: Recalled[] = plain
-          .search(q.question, { combineWith: "OR" })
-          .map((h) => ({
-            rec: byId.get(h.id as string)!,
-            kind: "episode" as const,
-            score: h.score,
-            matched: 0,
-          }));
-        for (const budget of list) {
-          for (const method of METHODS) {
-            let injected: string[];
-            if (method === "brain") {
-              const t = performance.now();
-              injected = brain.context({ query: q.question, budget, cwd: dir }).injectedIds;
-              if (budget === 2000) queryMs.push(performance.now() - t);
-            } else injected = ctx(method === "recency" ? recency : bm25, budget).injectedIds;
-            const got = new Set(injected);
-            const v = want.filter((w) => w && got.has(w)).length / want.length;
-            add(`${budget}|${method}|${q.category}`, v);
-            add(`${budget}|${method}|all`, v);
-          }
-        }
+      for (const [i, s] of samples.entries()) {
+        await runSample(s, variant, { budgets, seed, work }, tallies, counts);
+        const secs = ((performance.now() - t0) / 1000).toFixed(1);
+        process.stderr.write(`[${variant}] ${s.sample_id} (${i + 1}/${samples.length}) ${secs} s\n`);
       }
+      meta[variant] = { ...counts, seconds: (performance.now() - t0) / 1000 };
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  const cell = (k: string) => {
-    const t = tallies.get(k);
-    return t ? (t.sum / t.n).toFixed(3) : "-";
-  };
-  const out: string[] = [];
-  out.push(
-    `LoCoMo evidence recall — ${questions} questions (${noEvidence} without evidence skipped, ` +
-      `${unresolved} evidence ids not found in the transcript counted as missed), ${turns} turns`,
-  );
-  out.push("");
-  out.push(`| budget | category | n | recency | bm25 | brain |`);
-  out.push(`|---:|---|---:|---:|---:|---:|`);
-  for (const budget of list) {
-    for (const c of [1, 2, 3, 4, 5, "all"] as const) {
-      const n = tallies.get(`${budget}|brain|${c}`)?.n ?? 0;
-      const name = c === "all" ? "**overall**" : (CATEGORY[c] ?? String(c));
-      const row = METHODS.map((m: Method) => cell(`${budget}|${m}|${c}`));
-      out.push(`| ${budget} | ${name} | ${n} | ${row.join(" | ")} |`);
-    }
+  if (asJson) {
+    const results = tallies.toJSON(variants, budgets, METHODS);
+    console.log(JSON.stringify({ dataset, seed, budgets, meta, results }, null, 2));
+    return;
   }
-  queryMs.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    (queryMs[Math.min(queryMs.length - 1, Math.floor(p * queryMs.length))] ?? 0).toFixed(1);
-  out.push("");
-  out.push(
-    `ingest: ${turns} turns in ${(ingestMs / 1000).toFixed(2)} s; brain.context({query}) at 2000 tokens: ` +
-      `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`,
-  );
-  console.log(out.join("\n"));
+  for (const variant of variants) {
+    const m = meta[variant] as Counts & { seconds: number };
+    console.log(
+      `\n## ${variant}: ${m.questions} questions (${m.noEvidence} without evidence skipped; ${m.unresolved} ` +
+        `evidence ids not in the transcript, counted as missed); ${m.eligible} with the answer word for word ` +
+        `in an evidence turn${variant === "assistant" ? ` (${m.inFiller} of them also in the generated text)` : ""}; ` +
+        `${m.turns} turns in ${m.messages} messages of mean ${Math.round(m.chars / Math.max(1, m.messages))} ` +
+        `characters; ${m.seconds.toFixed(1)} s\n`,
+    );
+    console.log(tallies.table(variant, budgets, METHODS));
+  }
 }
 
 void main();
