@@ -229,7 +229,12 @@ export class Brain {
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
       this.now(),
       recalled
-        ? (dir, nowMs) => recallSection(recalled, this.state.list("learning"), dir, nowMs, req.query ?? "")
+        ? (dir, nowMs) =>
+            recallSection(recalled, this.state.list("learning"), dir, nowMs, {
+              query: req.query ?? "",
+              budget: req.budget ?? this.settings.promptBudget,
+              weight: (t) => this.recallEngine.termWeight(t),
+            })
         : undefined,
     );
   }

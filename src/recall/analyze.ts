@@ -29,7 +29,8 @@ const NO_SPACE = new RegExp(`[${NO_SPACE_CHAR}]`, "u");
 const NO_SPACE_RUN = new RegExp(`(?:[${NO_SPACE_CHAR}]\\p{M}*)+`, "gu");
 const CLUSTER = /\P{M}\p{M}*/gu;
 /** Scripts whose accents and vowel marks can be dropped without changing the letters. */
-const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{M}\p{N}]+$/u;
+const FOLDABLE =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{M}\p{N}]+$/u;
 const MARKS = /\p{M}+/gu;
 
 /** Overlapping pairs of characters (a lone character stays itself). */
@@ -66,7 +67,8 @@ export function processTerm(token: string): string | null {
     .replace(/['’]s$/, "")
     .replace(/['’]/g, "");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the fast path's test
-  if (/[^\u0000-\u007f]/.test(w) && FOLDABLE.test(w)) w = w.normalize("NFKD").replace(MARKS, "").normalize("NFC");
+  if (/[^\u0000-\u007f]/.test(w) && FOLDABLE.test(w))
+    w = w.normalize("NFKD").replace(MARKS, "").normalize("NFC");
   if (!w || STOP.has(w)) return null;
   return /^[a-z]+$/.test(w) ? stemmer(w) : w;
 }

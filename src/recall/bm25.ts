@@ -128,7 +128,7 @@ export class Bm25 {
 
   /**
    * The `k` best live documents for these (distinct) query terms, best first; with `allow`, only documents
-   * whose kind code is set in it.
+   * whose kind code is set in it (1: counted in `total`, 2: searched but not counted).
    */
   search(terms: string[], k: number, allow?: ArrayLike<number>): Bm25Result {
     const n = this.ids.length;
@@ -187,7 +187,7 @@ export class Bm25 {
     let total = 0;
     for (const d of touched) {
       const v = acc[d] as number;
-      if (txt[d] !== 0) total++;
+      if (txt[d] !== 0 && (!allow || allow[this.kind[d] as number] === 1)) total++;
       if (v >= floor) out.push({ doc: d, score: v, matched: popcount(txt[d] as number) });
       acc[d] = 0;
       any[d] = 0;
@@ -198,8 +198,15 @@ export class Bm25 {
   }
 
   toJSON(): unknown {
-    const post: [string, number[], number[], number[]][] = [];
-    for (const [term, p] of this.post) post.push([term, p.d, p.t, p.c]);
+    const post: [string, number[], Counts, Counts][] = [];
+    // Document numbers as gaps from the previous one (short numbers: the file stays below the log's size).
+    for (const [term, p] of this.post)
+      post.push([
+        term,
+        p.d.map((d, i) => (i === 0 ? d : d - (p.d[i - 1] as number))),
+        digits(p.t),
+        digits(p.c),
+      ]);
     return {
       ids: this.ids,
       kind: this.kind.map((c) => String.fromCharCode(48 + c)).join(""),
@@ -223,7 +230,10 @@ export class Bm25 {
     b.lenT = j.lenT as number[];
     b.lenC = j.lenC as number[];
     b.alive = [...(j.alive as string)].map((c) => c === "1");
-    for (const [term, d, t, c] of j.post as [string, number[], number[], number[]][]) {
+    for (const [term, d, tj, cj] of j.post as [string, number[], Counts, Counts][]) {
+      const t = undigits(tj);
+      const c = undigits(cj);
+      for (let x = 1; x < d.length; x++) d[x] = (d[x] as number) + (d[x - 1] as number);
       let dfT = 0;
       let dfC = 0;
       for (let x = 0; x < d.length; x++) {
@@ -244,6 +254,11 @@ export class Bm25 {
     return b;
   }
 }
+
+/** Term counts: a string of digits when all are below 10 (almost always), else the array. */
+type Counts = string | number[];
+const digits = (a: number[]): Counts => (a.every((v) => v < 10) ? a.join("") : a);
+const undigits = (x: Counts): number[] => (typeof x === "string" ? Array.from(x, Number) : x);
 
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);

@@ -39,7 +39,7 @@ export interface RecallResult {
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-const VERSION = 3;
+const VERSION = 5;
 const PROBE = 4096;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
@@ -223,6 +223,11 @@ export class Recall {
         recalled.push({ rec, kind: r.kind, score: r.score, matched: (matched.get(r.id) ?? 0) / counted });
     }
     return { recalled, total };
+  }
+
+  /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */
+  termWeight(term: string): number {
+    return this.#index?.weight(term) ?? 1;
   }
 
   /** The live record a document stands for (undefined when removed or superseded since indexed). */

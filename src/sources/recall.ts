@@ -7,15 +7,37 @@ import type { Recalled } from "../recall/types.ts";
 
 export type { Recalled } from "../recall/types.ts";
 
-/** Longest recalled turn shown whole; longer ones show the part that matches the query. */
-const PREVIEW_CHARS = Number(process.env.BRAIN_PREVIEW_CHARS) || 160;
+export interface RecallView {
+  /** The query the context is for (previews of long turns show the part it needs). */
+  query?: string;
+  /** The context's budget in tokens: how long a recalled turn may be shown (default 2 000). */
+  budget?: number;
+  /** How much a query term tells (rarer weighs more); all equal by default. */
+  weight?: (term: string) => number;
+}
 
-function item(r: Recalled, query: string): Item {
+/**
+ * How many characters of a recalled turn to show, by its rank among the turns and the budget: the best ten
+ * get 12 % of the budget each (a long turn that ranks high shows whole, or its relevant part with plenty
+ * around it), the rest 6 %, never under 300 characters.
+ */
+export function previewChars(rank: number, budgetTokens: number): number {
+  // Tuned on bench:recall's long-turn variants (merged, assistant), checked on the original LoCoMo.
+  const chars = budgetTokens * 4;
+  return Math.max(300, Math.floor(chars * (rank < 10 ? 0.12 : 0.06)));
+}
+
+function item(r: Recalled, rank: number, view: RecallView): Item {
   const text =
     r.kind === "episode"
       ? renderEpisode({
           ...r.rec.entry,
-          text: focusedPreview(String(r.rec.entry.text ?? ""), query, PREVIEW_CHARS),
+          text: focusedPreview(
+            String(r.rec.entry.text ?? ""),
+            view.query ?? "",
+            previewChars(rank, view.budget ?? 2000),
+            view.weight,
+          ),
         })
       : `- ${oneLine(r.rec.entry.text)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
@@ -32,13 +54,14 @@ export function recallSection(
   learnings: Rec[],
   cwd: string,
   nowMs: number,
-  query = "",
+  view: RecallView = {},
 ): Section {
   const relevant = recalled.filter((r) => r.kind !== "preference");
   const seen = new Set(relevant.map((r) => r.rec.id));
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
-    for (const r of relevant) yield item(r, query);
+    let episodes = 0;
+    for (const r of relevant) yield item(r, r.kind === "episode" ? episodes++ : 0, view);
     for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
   }
   return {
