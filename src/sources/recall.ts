@@ -17,14 +17,14 @@ export interface RecallView {
 }
 
 /**
- * How many characters of a recalled turn to show, by its rank among the turns and the budget: the best ten
- * get 12 % of the budget each (a long turn that ranks high shows whole, or its relevant part with plenty
- * around it), the rest 6 %, never under 300 characters.
+ * How many characters of a recalled turn to show, by its rank among the turns and the budget: the best five
+ * get 15 % of the budget each (a long turn that ranks high shows whole, or its relevant part with plenty
+ * around it), the rest 8 %, never under 400 characters.
  */
 export function previewChars(rank: number, budgetTokens: number): number {
   // Tuned on bench:recall's long-turn variants (merged, assistant), checked on the original LoCoMo.
   const chars = budgetTokens * 4;
-  return Math.max(300, Math.floor(chars * (rank < 10 ? 0.12 : 0.06)));
+  return Math.max(400, Math.floor(chars * (rank < 5 ? 0.15 : 0.08)));
 }
 
 function item(r: Recalled, rank: number, view: RecallView): Item {
