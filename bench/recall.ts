@@ -125,14 +125,12 @@ async function runSample(
     if (eligible) counts.eligible++;
     if (eligible && hasPhrase(filler, answer)) counts.inFiller++;
     const phrases = located.map((l) => evidencePhrases(l.core, answer));
-    const bm25: Recalled[] = plain
-      .search(q.question, { combineWith: "OR" })
-      .map((h) => ({
-        rec: log.byId.get(h.id as string)!,
-        kind: "episode" as const,
-        score: h.score,
-        matched: 0,
-      }));
+    const bm25: Recalled[] = plain.search(q.question, { combineWith: "OR" }).map((h) => ({
+      rec: log.byId.get(h.id as string)!,
+      kind: "episode" as const,
+      score: h.score,
+      matched: 0,
+    }));
     for (const budget of opts.budgets) {
       for (const method of METHODS) {
         const res =

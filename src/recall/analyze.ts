@@ -66,7 +66,6 @@ export function processTerm(token: string): string | null {
     .toLowerCase()
     .replace(/['’]s$/, "")
     .replace(/['’]/g, "");
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the fast path's test
   if (/[^\u0000-\u007f]/.test(w) && FOLDABLE.test(w))
     w = w.normalize("NFKD").replace(MARKS, "").normalize("NFC");
   if (!w || STOP.has(w)) return null;
