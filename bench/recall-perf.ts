@@ -4,8 +4,8 @@
  *   npm run bench:recall-perf [-- --size 100k --turns 100k]
  *
  *  - search latency p50/p99 on a generated brain (bench/generate.ts, default 100k lines): the term-overlap
- *    scan `searchMemories` (what `Brain.search` did before the index) vs `Brain.search` / `Brain.recall`
- *    on the index, and `Brain.context({ query })` at 2 000 tokens;
+ *    `Brain.search` / `Brain.recall` on the one index (every entry type and episodes), and
+ *    `Brain.context({ query })` at 2 000 tokens (the term-overlap scan that was the baseline is gone);
  *  - the index: build time, size on disk, load time in a new process (open + first query) with the file
  *    and without it (rebuild);
  *  - ingest throughput (turns/s) of a generated generic JSONL transcript: parse + validate + append alone
@@ -19,9 +19,8 @@ import { join } from "node:path";
 import { episodeId, toEpisode } from "../src/core/episode.ts";
 import { validateEntry } from "../src/core/schema.ts";
 import { Brain } from "../src/engine.ts";
-import { readTranscript } from "../src/ingest/ingest.ts";
+import { readTranscript } from "../src/recall/ingest/ingest.ts";
 import { recallIndexPath } from "../src/recall/recall.ts";
-import { searchMemories } from "../src/search.ts";
 import { EpisodeLog } from "../src/store/episode-log.ts";
 import { JsonlFileStore } from "../src/store/jsonl/file-store.ts";
 import { cachedBrain, GENERATED_END, Prng, parseSize } from "./generate.ts";
@@ -83,15 +82,12 @@ async function main(): Promise<void> {
       for (const q of queries) t.push(time(() => fn(q))[1]);
       return t;
     };
-    const state = brain.state;
-    const base = measure((q) => searchMemories(state, q, { limit: 10 }));
     const search = measure((q) => brain.search(q, { limit: 10 }));
     const recall = measure((q) => brain.recall(q));
     const context = measure((q) => brain.context({ query: q, budget: 2000 }));
     const plainContext = measure(() => brain.context({ budget: 2000 }));
     row(`search, ${size} lines (${learnings.length} learnings)`, "p50", "p99");
-    row("baseline: term-overlap scan (searchMemories)", ms(pct(base, 0.5)), ms(pct(base, 0.99)));
-    row("Brain.search (index + scan of other types)", ms(pct(search, 0.5)), ms(pct(search, 0.99)));
+    row("Brain.search (index, every type)", ms(pct(search, 0.5)), ms(pct(search, 0.99)));
     row("Brain.recall (index, fused ranking)", ms(pct(recall, 0.5)), ms(pct(recall, 0.99)));
     row("baseline: Brain.context, no query", ms(pct(plainContext, 0.5)), ms(pct(plainContext, 0.99)));
     row("Brain.context({ query }), 2000 tokens", ms(pct(context, 0.5)), ms(pct(context, 0.99)));

@@ -103,7 +103,7 @@ async function runSample(
   const recency: Recalled[] = episodes
     .map((rec, i) => ({ rec, i, t: Date.parse(String(rec.entry.date)) }))
     .sort((a, b) => b.t - a.t || b.i - a.i)
-    .map(({ rec }) => ({ rec, kind: "e" as const, score: 0, matched: 0 }));
+    .map(({ rec }) => ({ rec, kind: "episode" as const, score: 0, matched: 0 }));
   const plain = new MiniSearch<{ id: string; text: string }>({
     fields: ["text"],
     tokenize,
@@ -116,7 +116,7 @@ async function runSample(
     buildContext(
       brain.state,
       { cwd: dir, budget, query: "q" },
-      { brainDir: dir, now, recalled: list, previewChars: Number.MAX_SAFE_INTEGER },
+      { brainDir: dir, now, recalled: list, fixedPreviewChars: Number.MAX_SAFE_INTEGER },
     );
   const filler = haystack(built.added.join("\n"));
 
@@ -138,9 +138,12 @@ async function runSample(
     if (eligible) counts.eligible++;
     if (eligible && hasPhrase(filler, answer)) counts.inFiller++;
     const phrases = located.map((l) => evidencePhrases(l.core, answer));
-    const bm25: Recalled[] = plain
-      .search(q.question, { combineWith: "OR" })
-      .map((h) => ({ rec: log.byId.get(h.id as string)!, kind: "e" as const, score: h.score, matched: 0 }));
+    const bm25: Recalled[] = plain.search(q.question, { combineWith: "OR" }).map((h) => ({
+      rec: log.byId.get(h.id as string)!,
+      kind: "episode" as const,
+      score: h.score,
+      matched: 0,
+    }));
     for (const budget of opts.budgets) {
       for (const method of fused ? [...METHODS, "brain+emb"] : METHODS) {
         const res =

@@ -14,7 +14,7 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_PREVIEW_CHARS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
  */
 export interface Settings {
   autoMemory: boolean;
@@ -27,8 +27,6 @@ export interface Settings {
   maxEntryChars: number;
   /** Meaning-based recall through an embeddings server; off when absent (src/recall/embeddings/config.ts). */
   embeddings?: EmbeddingsConfig;
-  /** Longest recalled conversation turn shown whole in a context (longer ones show the matching part). */
-  previewChars: number;
   /** Directories besides its own cwd whose project files an MCP server may read for a client. */
   projectRoots: string[];
 }
@@ -59,7 +57,6 @@ export const DEFAULT_SETTINGS: Settings = {
   promptBudget: 2000,
   secrets: "refuse",
   maxEntryChars: 8000,
-  previewChars: 160,
   projectRoots: [],
 };
 
@@ -160,8 +157,6 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
-  const preview = Number(env.BRAIN_PREVIEW_CHARS);
-  if (preview > 0) settings.previewChars = preview;
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,

@@ -4,7 +4,6 @@ import { writeTemplates } from "./brainfiles/templates.ts";
 import { type WriteResult, writeBrainFile } from "./brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
-import type { Recalled } from "./context/sources/recall.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
 import { BrainError } from "./core/errors.ts";
@@ -18,15 +17,16 @@ import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { guardText, guardWrite } from "./guards/write-guard.ts";
-import type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
-import { ingestTranscript } from "./ingest/ingest-into.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { type RecentPath, rememberPaths } from "./project/recent.ts";
 import { findRule, type Rule } from "./project/rules.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
-import { Recall } from "./recall/recall.ts";
-import { searchBrain } from "./recall/search.ts";
-import type { SearchOptions, SearchResult } from "./search.ts";
+import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
+import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
+import { Recall, type RecallResult } from "./recall/recall.ts";
+import { toSearchResult } from "./recall/search.ts";
+import type { Recalled } from "./recall/types.ts";
+import { isKind, type Kind, type SearchOptions, type SearchResult } from "./recall/types.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
 import {
   type CompactReport,
@@ -230,11 +230,16 @@ export class Brain {
     this.refresh();
     const cwd = req.cwd ?? this.cwd;
     // With a query, learnings and episodes fill their budget by relevance (src/context/sources/recall.ts).
-    const recalled = req.query?.trim() ? this.#recalled(req.query, cwd) : null;
+    const recalled = req.query?.trim() ? this.#query(req.query, ["learning", "episode"], cwd).recalled : null;
     return buildContext(
       this.state,
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
-      { brainDir: this.brainDir, now: this.now(), recalled, previewChars: this.settings.previewChars },
+      {
+        brainDir: this.brainDir,
+        now: this.now(),
+        recalled,
+        ...(recalled ? { termWeight: (t: string) => this.recallEngine.termWeight(t) } : {}),
+      },
     );
   }
 
@@ -260,15 +265,23 @@ export class Brain {
     return this.#recall;
   }
 
-  /** Learnings, preferences and episodes relevant to `query`, best first (see src/recall/rank.ts). */
-  recall(query: string, opts: { cwd?: string } = {}): Recalled[] {
+  /**
+   * Entries relevant to `query`, best first (see src/recall/rank.ts): learnings, preferences and episodes
+   * unless `kinds` says otherwise.
+   */
+  recall(query: string, opts: { cwd?: string; kinds?: readonly Kind[] } = {}): Recalled[] {
     this.refresh();
-    return this.#recalled(query, opts.cwd ?? this.cwd);
+    const kinds = opts.kinds ?? ["learning", "preference", "episode"];
+    return this.#query(query, kinds, opts.cwd ?? this.cwd).recalled;
   }
 
   /** Recall against the state as it is (the caller refreshed once for its whole request). */
-  #recalled(query: string, cwd: string): Recalled[] {
-    return this.recallEngine.query(this.state, this.#pos, query, cwd, this.now().getTime());
+  #query(query: string, kinds: readonly Kind[] | undefined, cwd: string): RecallResult {
+    return this.recallEngine.query(this.state, this.#pos, query, {
+      ...(kinds ? { kinds } : {}),
+      cwd,
+      nowMs: this.now().getTime(),
+    });
   }
 
   /**
@@ -277,7 +290,13 @@ export class Brain {
    * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
    */
   async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
-    return ingestTranscript(this, path, opts);
+    const { appendTranscript } = await import("./recall/ingest/append.ts");
+    const redact = this.settings.secrets !== "allow";
+    const r = await appendTranscript(this.recallEngine.episodes, path, this.now(), opts, redact);
+    this.refresh();
+    this.recallEngine.sync(this.state, this.#pos);
+    this.recallEngine.save(true);
+    return r;
   }
 
   listBrainFiles(): BrainFile[] {
@@ -298,10 +317,18 @@ export class Brain {
     return findRule(cwd, path);
   }
 
-  /** Search memories (lexical today; a relevance index later, behind this same method). */
+  /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    return searchBrain(this.state, (q) => this.#recalled(q, this.cwd), query, opts);
+    return toSearchResult(query, this.#query(query, opts.types?.filter(isKind), this.cwd), opts);
+  }
+
+  /**
+   * The memories that go with a user's prompt (what the Claude Code hook, the pi extension and MCP put
+   * beside it): a few strong matches among learnings, preferences, project context and tasks, one line each.
+   */
+  promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    return promptMemories(prompt, (q, o) => this.search(q, o), opts);
   }
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */

@@ -26,8 +26,17 @@ export { approxTokens, normalizeText } from "./core/text.ts";
 export { type BaseEntry, ENTRY_TYPES, type EntryType } from "./core/types.ts";
 export { Brain, type BrainOptions } from "./engine.ts";
 export { brainOptions } from "./engine-options.ts";
-export type { IngestOptions, IngestResult } from "./ingest/ingest.ts";
-export { detectFormat, parseTranscript, type TranscriptFormat } from "./ingest/parse.ts";
+export type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
+export { detectFormat, parseTranscript, type TranscriptFormat } from "./recall/ingest/parse.ts";
+export type { PromptMemories, PromptMemoryOptions } from "./recall/prompt-memories.ts";
+export {
+  hitLine,
+  type Kind,
+  type Recalled,
+  type SearchHit,
+  type SearchOptions,
+  type SearchResult,
+} from "./recall/types.ts";
 export type { EventStore } from "./store/event-store.ts";
 export { JsonlFileStore } from "./store/jsonl/file-store.ts";
 export { FileLock } from "./store/jsonl/lock.ts";

@@ -28,7 +28,7 @@ export function searchPage(brain: Brain, query: string, limit: number, offset: n
       ? formatEpisodes(g.entries, g.total)
       : formatCompact(g.type, g.entries, nowMs, g.total),
   );
-  const total = all.hits.length;
+  const total = all.total;
   let message =
     parts.length > 0
       ? parts.join("\n\n")

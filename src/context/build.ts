@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { DEFAULT_SETTINGS } from "../config.ts";
 import { assemble } from "../core/budget/assemble.ts";
 import type { Item, Section } from "../core/budget/types.ts";
 import type { FoldState } from "../core/fold.ts";
@@ -25,8 +24,10 @@ export interface BuildEnv {
   now: Date;
   /** Learnings and episodes relevant to `req.query` (computed by the engine); null without a query. */
   recalled?: Recalled[] | null;
-  /** Longest recalled turn shown whole (default 160). */
-  previewChars?: number;
+  /** How much a query term tells (rarer weighs more), from the recall index. */
+  termWeight?: (term: string) => number;
+  /** Show every recalled turn up to this many characters instead of budget-sized previews (baselines). */
+  fixedPreviewChars?: number;
 }
 
 /**
@@ -50,7 +51,9 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     recent: recentPaths,
     recalled: env.recalled ?? null,
     query: req.query ?? "",
-    previewChars: env.previewChars ?? DEFAULT_SETTINGS.previewChars,
+    budget: req.budget,
+    ...(env.termWeight ? { termWeight: env.termWeight } : {}),
+    ...(env.fixedPreviewChars ? { fixedPreviewChars: env.fixedPreviewChars } : {}),
   };
   const sections: Section[] = [];
   const problems: ContextResult["problems"] = [];

@@ -51,8 +51,12 @@ export interface SourceRequest {
   /** Learnings and episodes relevant to the query, when there is one (they replace the learnings section). */
   recalled: Recalled[] | null;
   query: string;
-  /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
-  previewChars: number;
+  /** The context's token budget (recalled turns are shown at lengths sized by it). */
+  budget: number;
+  /** How much a query term tells (rarer weighs more), from the recall index. */
+  termWeight?: (term: string) => number;
+  /** Show every recalled turn up to this many characters instead (benchmark baselines). */
+  fixedPreviewChars?: number;
 }
 
 export interface SourceOutput {

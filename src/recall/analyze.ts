@@ -1,9 +1,12 @@
 import { stemmer } from "stemmer";
 
 /**
- * Text analysis for the lexical index: split on anything that is not a letter, digit or apostrophe (any
- * script), lower-case, drop English stop words and possessive "'s", and stem (Porter). Queries and
- * documents go through the same function, so "paintings" finds "painted".
+ * Text analysis for the lexical index, any language: split on anything that is not a letter, mark or digit;
+ * cut runs of scripts written without spaces (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) into
+ * overlapping character pairs, so "数据库" finds "我们的数据库服务器"; lower-case; fold accents of
+ * alphabetic scripts ("café" finds "CAFE"); drop English stop words and possessive "'s"; stem (Porter)
+ * only words that read as English (plain a–z). Queries and documents go through the same functions, so
+ * "paintings" finds "painted".
  */
 const STOP = new Set(
   (
@@ -19,18 +22,52 @@ const STOP = new Set(
   ).split(" "),
 );
 
-const SPLIT = /[^\p{L}\p{N}]+/u;
+const SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
+const NO_SPACE_CHAR =
+  "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u30fc";
+const NO_SPACE = new RegExp(`[${NO_SPACE_CHAR}]`, "u");
+const NO_SPACE_RUN = new RegExp(`(?:[${NO_SPACE_CHAR}]\\p{M}*)+`, "gu");
+const CLUSTER = /\P{M}\p{M}*/gu;
+/** Scripts whose accents and vowel marks can be dropped without changing the letters. */
+const FOLDABLE =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{M}\p{N}]+$/u;
+const MARKS = /\p{M}+/gu;
+
+/** Overlapping pairs of characters (a lone character stays itself). */
+function pairs(run: string, out: string[]): void {
+  const c = run.match(CLUSTER) ?? [];
+  if (c.length === 1) out.push(c[0] as string);
+  for (let i = 0; i + 1 < c.length; i++) out.push((c[i] as string) + (c[i + 1] as string));
+}
 
 export function tokenize(text: string): string[] {
-  return text.split(SPLIT);
+  const raw = text.split(SPLIT);
+  if (!NO_SPACE.test(text)) return raw;
+  const out: string[] = [];
+  for (const t of raw) {
+    if (!NO_SPACE.test(t)) {
+      out.push(t);
+      continue;
+    }
+    let last = 0;
+    for (const m of t.matchAll(NO_SPACE_RUN)) {
+      if (m.index > last) out.push(t.slice(last, m.index));
+      pairs(m[0], out);
+      last = m.index + m[0].length;
+    }
+    if (last < t.length) out.push(t.slice(last));
+  }
+  return out;
 }
 
 /** One raw token → its index term, or null when it carries no meaning (stop word, punctuation). */
 export function processTerm(token: string): string | null {
-  const w = token
+  let w = token
     .toLowerCase()
     .replace(/['’]s$/, "")
     .replace(/['’]/g, "");
+  if (/[^\u0000-\u007f]/.test(w) && FOLDABLE.test(w))
+    w = w.normalize("NFKD").replace(MARKS, "").normalize("NFC");
   if (!w || STOP.has(w)) return null;
   return /^[a-z]+$/.test(w) ? stemmer(w) : w;
 }

@@ -19,10 +19,17 @@ export interface Bm25Doc {
   textLen: number;
   ctx: string[];
   ctxLen: number;
-  kind: string;
+  /** Small integer naming the document's kind (the caller's table); queries can be limited to some kinds. */
+  kind: number;
   session?: string | undefined;
   speaker?: string | undefined;
   date?: number | undefined;
+}
+
+export interface Bm25Result {
+  hits: Bm25Hit[];
+  /** Live documents of the allowed kinds with at least one query term in their text field. */
+  total: number;
 }
 
 export interface Bm25Hit {
@@ -47,7 +54,7 @@ const DELTA = 0.5;
 
 export class Bm25 {
   ids: string[] = [];
-  kind: string[] = [];
+  kind: number[] = [];
   session: (string | undefined)[] = [];
   speaker: (string | undefined)[] = [];
   date: (number | undefined)[] = [];
@@ -119,8 +126,11 @@ export class Bm25 {
     this.sumC -= this.lenC[n] as number;
   }
 
-  /** The `k` best live documents for these (distinct) query terms, best first. */
-  search(terms: string[], k: number): Bm25Hit[] {
+  /**
+   * The `k` best live documents for these (distinct) query terms, best first; with `allow`, only documents
+   * whose kind code is set in it (1: counted in `total`, 2: searched but not counted).
+   */
+  search(terms: string[], k: number, allow?: ArrayLike<number>): Bm25Result {
     const n = this.ids.length;
     if (this.#acc.length < n) {
       const size = Math.max(n, this.#acc.length * 2, 1024);
@@ -145,7 +155,7 @@ export class Bm25 {
       const bit = 1 << qi;
       for (let i = 0; i < p.d.length; i++) {
         const d = p.d[i] as number;
-        if (!this.alive[d]) continue;
+        if (!this.alive[d] || (allow && !allow[this.kind[d] as number])) continue;
         let s = 0;
         const tt = p.t[i] as number;
         const tc = p.c[i] as number;
@@ -174,23 +184,32 @@ export class Bm25 {
       floor = scores[scores.length - k] as number;
     }
     const out: Bm25Hit[] = [];
+    let total = 0;
     for (const d of touched) {
       const v = acc[d] as number;
+      if (txt[d] !== 0 && (!allow || allow[this.kind[d] as number] === 1)) total++;
       if (v >= floor) out.push({ doc: d, score: v, matched: popcount(txt[d] as number) });
       acc[d] = 0;
       any[d] = 0;
       txt[d] = 0;
     }
     out.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    return out.length > k ? out.slice(0, k) : out;
+    return { hits: out.length > k ? out.slice(0, k) : out, total };
   }
 
   toJSON(): unknown {
-    const post: [string, number[], number[], number[]][] = [];
-    for (const [term, p] of this.post) post.push([term, p.d, p.t, p.c]);
+    const post: [string, number[], Counts, Counts][] = [];
+    // Document numbers as gaps from the previous one (short numbers: the file stays below the log's size).
+    for (const [term, p] of this.post)
+      post.push([
+        term,
+        p.d.map((d, i) => (i === 0 ? d : d - (p.d[i - 1] as number))),
+        digits(p.t),
+        digits(p.c),
+      ]);
     return {
       ids: this.ids,
-      kind: this.kind.join(""),
+      kind: this.kind.map((c) => String.fromCharCode(48 + c)).join(""),
       session: this.session.map((s) => s ?? null),
       speaker: this.speaker.map((s) => s ?? null),
       date: this.date.map((d) => d ?? null),
@@ -204,14 +223,17 @@ export class Bm25 {
   static fromJSON(j: Record<string, unknown>): Bm25 {
     const b = new Bm25();
     b.ids = j.ids as string[];
-    b.kind = [...(j.kind as string)];
+    b.kind = [...(j.kind as string)].map((c) => c.charCodeAt(0) - 48);
     b.session = (j.session as (string | null)[]).map((s) => s ?? undefined);
     b.speaker = (j.speaker as (string | null)[]).map((s) => s ?? undefined);
     b.date = (j.date as (number | null)[]).map((d) => d ?? undefined);
     b.lenT = j.lenT as number[];
     b.lenC = j.lenC as number[];
     b.alive = [...(j.alive as string)].map((c) => c === "1");
-    for (const [term, d, t, c] of j.post as [string, number[], number[], number[]][]) {
+    for (const [term, d, tj, cj] of j.post as [string, number[], Counts, Counts][]) {
+      const t = undigits(tj);
+      const c = undigits(cj);
+      for (let x = 1; x < d.length; x++) d[x] = (d[x] as number) + (d[x - 1] as number);
       let dfT = 0;
       let dfC = 0;
       for (let x = 0; x < d.length; x++) {
@@ -232,6 +254,11 @@ export class Bm25 {
     return b;
   }
 }
+
+/** Term counts: a string of digits when all are below 10 (almost always), else the array. */
+type Counts = string | number[];
+const digits = (a: number[]): Counts => (a.every((v) => v < 10) ? a.join("") : a);
+const undigits = (x: Counts): number[] => (typeof x === "string" ? Array.from(x, Number) : x);
 
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);

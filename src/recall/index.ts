@@ -2,9 +2,8 @@ import type { Rec } from "../core/rec.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { processTerm, terms, tokenize } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
-
-/** Kinds of indexed entries: learning, preference, episode. */
-export type Kind = "l" | "p" | "e";
+import { passages } from "./passages.ts";
+import { isKind, KINDS, type Kind } from "./types.ts";
 
 export interface Hit {
   id: string;
@@ -16,6 +15,25 @@ export interface Hit {
   /** Query terms found in the entry's own text (not only in its neighbours). */
   matched: number;
 }
+
+export interface IndexResult {
+  hits: Hit[];
+  /** Documents of the asked kinds with a query term in their own text. */
+  total: number;
+}
+
+/** The text of a brain entry that search looks at (the fields a person would search for). */
+export function entryText(e: Record<string, unknown>): string {
+  return [e.text, e.description, e.content, e.key, e.value, e.project, e.category]
+    .filter((v): v is string => typeof v === "string" && v !== "")
+    .join(" ");
+}
+
+const code = (k: Kind) => KINDS.indexOf(k);
+/** Kind code of a long turn's passage (an index-internal document, found as its turn). */
+const PASSAGE = KINDS.length;
+/** A passage's document id: its turn's id, "#", its number. */
+const PASSAGE_MARK = "#";
 
 /** Speakers that are roles, not people: never treated as names a query could mention. */
 const ROLES = new Set(["user", "assistant", "system", "human", "ai", "bot", "model", "tool", "developer"]);
@@ -30,7 +48,7 @@ function countTokens(text: string): number {
 }
 
 /**
- * The lexical index (BM25, src/recall/bm25.ts) over learnings, preferences and episodes. Updated in place
+ * The lexical index (BM25, src/recall/bm25.ts) over every brain entry that carries text and episodes. Updated in place
  * as entries arrive, serialisable as a derived file. Speaker names are counted so a query that names a
  * speaker can be told apart from one that uses the name as a topic.
  */
@@ -57,19 +75,17 @@ export class RecallIndex {
     return this.bm25.has(id);
   }
 
-  /** Index a learning or preference (a newer version replaces the older one). */
+  /** Index a brain entry of a searchable type (a newer version replaces the older one). */
   putEntry(rec: Rec): void {
-    const e = rec.entry;
-    let text = typeof e.text === "string" ? e.text : "";
-    if (rec.type === "preference" && typeof e.category === "string") text = `${text} ${e.category}`;
-    if (rec.type !== "learning" && rec.type !== "preference") return;
+    if (rec.type === "episode" || !isKind(rec.type)) return;
+    const text = entryText(rec.entry);
     this.bm25.add({
       id: rec.id,
       text: terms(text),
       textLen: countTokens(text),
       ctx: [],
       ctxLen: 0,
-      kind: rec.type === "learning" ? "l" : "p",
+      kind: code(rec.type),
     });
   }
 
@@ -86,6 +102,7 @@ export class RecallIndex {
     const isFresh = new Set(fresh.map((r) => r.id));
     for (const rec of fresh) {
       this.#putEpisode(rec, log);
+      this.#putPassages(rec);
       for (const n of log.neighbours(rec.id, 1, 0)) if (!isFresh.has(n.id)) fix.add(n.id);
       const speaker = String(rec.entry.speaker ?? "");
       if (ROLES.has(speaker.toLowerCase())) continue;
@@ -112,25 +129,73 @@ export class RecallIndex {
       textLen: countTokens(text),
       ctx: terms(ctx),
       ctxLen: countTokens(ctx),
-      kind: "e",
+      kind: code("episode"),
       session: String(e.session ?? ""),
       speaker: String(e.speaker ?? "").toLowerCase(),
       date: Number.isNaN(date) ? undefined : date,
     });
   }
 
-  /** The best-matching documents for these query terms (BM25 score > 0), best first. */
-  search(queryTerms: string[]): Hit[] {
+  /** A long turn's passages, each a document of its own pointing to the turn (its text never changes). */
+  #putPassages(rec: Rec): void {
+    const e = rec.entry;
+    const date = typeof e.date === "string" ? Date.parse(e.date) : Number.NaN;
+    passages(String(e.text ?? "")).forEach((p, i) => {
+      this.bm25.add({
+        id: `${rec.id}${PASSAGE_MARK}${i}`,
+        text: terms(p),
+        textLen: countTokens(p),
+        ctx: [],
+        ctxLen: 0,
+        kind: PASSAGE,
+        session: String(e.session ?? ""),
+        speaker: String(e.speaker ?? "").toLowerCase(),
+        date: Number.isNaN(date) ? undefined : date,
+      });
+    });
+  }
+
+  /** The best-matching documents of these kinds (default all) for the query terms, best first. */
+  search(queryTerms: string[], kinds?: readonly Kind[]): IndexResult {
     const b = this.bm25;
-    return b.search(queryTerms, TOP_K).map((h) => ({
-      id: b.ids[h.doc] as string,
-      kind: b.kind[h.doc] as Kind,
-      score: h.score,
-      session: b.session[h.doc],
-      speaker: b.speaker[h.doc],
-      dateMs: b.date[h.doc],
-      matched: h.matched,
-    }));
+    // 1: searched and counted; 2: searched, not counted (a passage stands for its turn).
+    const allow = new Uint8Array(KINDS.length + 1);
+    for (const k of kinds ?? KINDS) allow[code(k)] = 1;
+    if (allow[code("episode")]) allow[PASSAGE] = 2;
+    const r = b.search(queryTerms, TOP_K, allow);
+    const hits: Hit[] = [];
+    const at = new Map<string, Hit>();
+    for (const h of r.hits) {
+      let id = b.ids[h.doc] as string;
+      const kind = b.kind[h.doc] === PASSAGE ? "episode" : (KINDS[b.kind[h.doc] as number] as Kind);
+      if (kind === "episode") id = id.split(PASSAGE_MARK)[0] as string;
+      // A turn is as relevant as its best passage (or itself as a whole); hits come best first.
+      const seen = at.get(id);
+      if (seen) {
+        seen.matched = Math.max(seen.matched, h.matched);
+        continue;
+      }
+      const hit: Hit = {
+        id,
+        kind,
+        score: h.score,
+        session: b.session[h.doc],
+        speaker: b.speaker[h.doc],
+        dateMs: b.date[h.doc],
+        matched: h.matched,
+      };
+      at.set(id, hit);
+      hits.push(hit);
+    }
+    return { hits, total: r.total };
+  }
+
+  /** How much a query term tells (its inverse document frequency in entries' own text; 0 when unknown). */
+  weight(term: string): number {
+    const df = this.bm25.post.get(term)?.dfT ?? 0;
+    if (df === 0) return 0;
+    const n = Math.max(1, this.bm25.live);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   toJSON(): { speakers: [string, number][]; index: unknown } {

@@ -1,35 +1,85 @@
-import { terms, tokenize } from "./analyze.ts";
+import { terms } from "./analyze.ts";
+import { sentenceStarts } from "./passages.ts";
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+interface Match {
+  at: number;
+  end: number;
+  term: string;
+}
 
 /**
- * A focused preview of a long text for a query (seed 002's "focused items with short previews"): the
- * sentence sharing the most query terms, widened with its neighbours while it fits `max` characters, with
- * "…" where text was left out. Short texts, and texts sharing no term with the query, come back whole or
- * cut at `max`.
+ * A focused preview of a long text for a query: the stretch of at most `max` characters that holds the most
+ * of the query's terms (rarer terms weigh more, by `weight`), starting at a sentence when it can, widened to
+ * fill `max` with the text around it, with "…" where text was left out. Short texts come back whole; a text
+ * sharing no term with the query shows its beginning.
  */
-export function focusedPreview(text: string, query: string, max: number): string {
+export function focusedPreview(
+  text: string,
+  query: string,
+  max: number,
+  weight: (term: string) => number = () => 1,
+): string {
   if (text.length <= max) return text;
-  const wanted = new Set(terms(query));
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  let best = 0;
-  let bestHits = -1;
-  sentences.forEach((s, i) => {
-    let hits = 0;
-    for (const t of tokenize(s)) if (wanted.has(terms(t)[0] ?? "")) hits++;
-    if (hits > bestHits) {
-      bestHits = hits;
-      best = i;
+  const room = Math.max(1, max - 2);
+  const wanted = new Map<string, number>();
+  for (const t of terms(query)) wanted.set(t, Math.max(0.01, weight(t)));
+  const matches: Match[] = [];
+  if (wanted.size > 0) {
+    for (const m of text.matchAll(WORD)) {
+      for (const t of terms(m[0])) {
+        if (wanted.has(t)) matches.push({ at: m.index, end: m.index + m[0].length, term: t });
+      }
     }
-  });
-  let from = best;
-  let to = best;
-  const len = () => sentences.slice(from, to + 1).join(" ").length;
-  for (;;) {
-    const grew =
-      (to + 1 < sentences.length && (sentences[to + 1]?.length ?? 0) + len() + 1 <= max - 2 && ++to > 0) ||
-      (from > 0 && (sentences[from - 1]?.length ?? 0) + len() + 1 <= max - 2 && from-- > 0);
-    if (!grew) break;
   }
-  let out = sentences.slice(from, to + 1).join(" ");
-  if (out.length > max - 2) out = `${out.slice(0, max - 2)}`;
-  return `${from > 0 ? "…" : ""}${out}${to < sentences.length - 1 || out.length < len() ? "…" : ""}`;
+  const starts = sentenceStarts(text);
+  // Candidate windows: from each sentence start, and with each match a third of the way in.
+  const candidates = new Set<number>(starts);
+  for (const m of matches) candidates.add(Math.max(0, m.at - Math.floor(room / 3)));
+  let best = 0;
+  let bestScore = -1;
+  let bestOff = Number.POSITIVE_INFINITY;
+  for (const from of [...candidates].sort((a, b) => a - b)) {
+    const to = from + room;
+    const seen = new Set<string>();
+    let score = 0;
+    let first = -1;
+    for (const m of matches) {
+      if (m.at >= from && m.end <= to && !seen.has(m.term)) {
+        seen.add(m.term);
+        score += wanted.get(m.term) ?? 0;
+        if (first < 0) first = m.at;
+      }
+    }
+    // Among equal windows, the one with its matches about a third of the way in shows most around them.
+    const off = first < 0 ? 0 : Math.abs(first - from - room / 3);
+    if (score > bestScore + 1e-9 || (score > bestScore - 1e-9 && off < bestOff)) {
+      best = from;
+      bestScore = score;
+      bestOff = off;
+    }
+  }
+  return cut(text, best, room, starts);
+}
+
+/** `room` characters of `text` from about `from`, aligned to a sentence or a word, with ellipses. */
+function cut(text: string, from: number, room: number, starts: number[]): string {
+  let a = Math.min(from, Math.max(0, text.length - room));
+  // Start at a sentence that begins a little earlier, else at the next word.
+  const earlier = starts.filter((s) => s <= a && a - s <= room / 4).pop();
+  if (earlier !== undefined) a = earlier;
+  else if (a > 0 && /\S/.test(text[a - 1] ?? "")) {
+    const sp = text.slice(a, a + 40).search(/\s/);
+    if (sp >= 0) a += sp + 1;
+  }
+  let b = Math.min(text.length, a + room);
+  if (b < text.length) {
+    const back = text.slice(a, b).search(/\s\S*$/);
+    if (back > room * 0.8) b = a + back;
+  }
+  // Never split a surrogate pair.
+  if (b < text.length && /[\ud800-\udbff]/.test(text[b - 1] ?? "")) b--;
+  if (a > 0 && /[\udc00-\udfff]/.test(text[a] ?? "")) a++;
+  return `${a > 0 ? "…" : ""}${text.slice(a, b).trim()}${b < text.length ? "…" : ""}`;
 }

@@ -1,5 +1,6 @@
 import { type DateWindow, dateMatch } from "./analyze.ts";
-import type { Hit, Kind } from "./index.ts";
+import type { Hit } from "./index.ts";
+import type { Kind } from "./types.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -60,7 +61,7 @@ export function rank(input: RankInput): Ranked[] {
   // Session relevance: the sum of each session's best few normalised turn scores.
   const perSession = new Map<string, number[]>();
   for (const h of hits) {
-    if (h.kind !== "e" || h.session === undefined) continue;
+    if (h.kind !== "episode" || h.session === undefined) continue;
     const arr = perSession.get(h.session);
     const s = h.score / max;
     if (!arr) perSession.set(h.session, [s]);
@@ -83,7 +84,7 @@ export function rank(input: RankInput): Ranked[] {
   const base: { id: string; s: number }[] = [];
   for (const h of hits) {
     let s = h.score / max;
-    if (h.kind === "e") {
+    if (h.kind === "episode") {
       if (h.session !== undefined && sessionMax > 0)
         s += (WEIGHTS.session * (sessionScore.get(h.session) ?? 0)) / sessionMax;
       if (dates.length && h.dateMs !== undefined) s += WEIGHTS.date * dateMatch(h.dateMs, dates);
@@ -91,7 +92,7 @@ export function rank(input: RankInput): Ranked[] {
       s *= 0.8 + 0.4 * Math.min(1, Math.max(0, input.prior(h.id, h.kind)));
     }
     score.set(h.id, { kind: h.kind, s, speaker: h.speaker });
-    if (h.kind === "e") base.push({ id: h.id, s });
+    if (h.kind === "episode") base.push({ id: h.id, s });
   }
   // Turns of the period the query names count even without a word in common ("in May 2023, what…").
   for (const w of dates) {
@@ -99,7 +100,7 @@ export function rank(input: RankInput): Ranked[] {
       if (score.has(e.id)) continue;
       const s = WEIGHTS.date * dateMatch(e.dateMs, dates);
       if (s > 0) {
-        score.set(e.id, { kind: "e", s, speaker: e.speaker });
+        score.set(e.id, { kind: "episode", s, speaker: e.speaker });
         base.push({ id: e.id, s });
       }
     }
@@ -110,14 +111,14 @@ export function rank(input: RankInput): Ranked[] {
     const v = b.s * WEIGHTS.neighbour;
     for (const n of input.neighbours(b.id)) {
       const cur = score.get(n.id);
-      if (!cur) score.set(n.id, { kind: "e", s: v, speaker: n.speaker });
+      if (!cur) score.set(n.id, { kind: "episode", s: v, speaker: n.speaker });
       else if (cur.s < v) cur.s = v;
     }
   }
   const out: Ranked[] = [];
   for (const [id, c] of score) {
     let s = c.s;
-    if (named.size && c.kind === "e" && c.speaker) {
+    if (named.size && c.kind === "episode" && c.speaker) {
       const t = input.speakerTerm(c.speaker);
       if (t && named.has(t)) s *= WEIGHTS.speaker;
     }

@@ -1,5 +1,4 @@
 import * as fs from "node:fs";
-import type { Recalled } from "../context/sources/recall.ts";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
@@ -18,6 +17,23 @@ import { processTerm, queryDates, terms } from "./analyze.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, RecallIndex } from "./index.ts";
 import { rank } from "./rank.ts";
+import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
+
+const INDEXED: ReadonlySet<string> = new Set([...SEARCH_TYPES, "tombstone"]);
+
+export interface RecallQuery {
+  /** Only these kinds (default: all). */
+  kinds?: readonly Kind[];
+  /** Working directory and time, for a learning's recency and scope prior. */
+  cwd: string;
+  nowMs: number;
+}
+
+export interface RecallResult {
+  recalled: Recalled[];
+  /** Entries of the asked kinds whose own text holds a query term. */
+  total: number;
+}
 
 /**
  * Keeps the recall index in step with the two logs (brain.jsonl for learnings and preferences,
@@ -29,8 +45,8 @@ import { rank } from "./rank.ts";
  * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
  */
 const FORMAT = "brain-recall-index";
-/** 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts). */
-const VERSION = 4;
+/** 5: every searchable type, spelled-out kinds, passages; wrongly typed fields are bad lines. */
+const VERSION = 5;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
 
@@ -53,11 +69,11 @@ function same(mark: Mark, path: string | null): boolean {
   return mark.position.offset === 0 || (path !== null && stillMatches(mark.check, path));
 }
 
-/** Collects what the index needs from the brain.jsonl tail: learnings, preferences and tombstones. */
+/** Collects what the index needs from the brain.jsonl tail: searchable entries and tombstones. */
 class TailSink implements ScanSink {
   readonly recs: Rec[] = [];
   rec(rec: Rec): void {
-    if (rec.type === "learning" || rec.type === "preference" || rec.type === "tombstone") this.recs.push(rec);
+    if (INDEXED.has(rec.type)) this.recs.push(rec);
   }
   bad(_b: BadLine): void {}
   unknownType(): void {}
@@ -140,26 +156,31 @@ export class Recall {
   }
 
   /**
-   * Learnings, preferences and episodes ranked by relevance to `query` (see rank.ts), best first; entries
-   * removed or superseded since they were indexed are dropped. `matched` is the share of the query's
-   * terms the entry's own text contains (0–1).
+   * Entries ranked by relevance to `query` (see rank.ts), best first; entries removed or superseded since
+   * they were indexed are dropped. `matched` is the share of the query's terms the entry's own text
+   * contains (0–1).
    */
-  query(state: FoldState, brainPos: Position, query: string, cwd: string, nowMs: number): Recalled[] {
+  query(state: FoldState, brainPos: Position, query: string, q: RecallQuery): RecallResult {
     const index = this.sync(state, brainPos);
     const qterms = [...new Set(terms(query))];
-    if (qterms.length === 0) return [];
+    if (qterms.length === 0) return { recalled: [], total: 0 };
     const named = new Set(qterms.filter((t) => index.speakers.has(t)));
     // A named speaker says who, not what: the name counts only when the query has nothing else.
     const mute = named.size > 0 && qterms.some((t) => !named.has(t)) ? named : new Set<string>();
-    const hits = index.search(qterms.filter((t) => !mute.has(t)));
+    const { hits, total } = index.search(
+      qterms.filter((t) => !mute.has(t)),
+      q.kinds,
+    );
+    const wantEpisodes = !q.kinds || q.kinds.includes("episode");
     const learnings = state.arrays.learning;
-    const preferences = state.arrays.preference;
     const lexical = rank({
       hits,
       named,
-      dates: queryDates(query),
+      dates: wantEpisodes ? queryDates(query) : [],
       neighbours: (id) =>
-        this.episodes.neighbours(id).map((r) => ({ id: r.id, speaker: String(r.entry.speaker ?? "") })),
+        wantEpisodes
+          ? this.episodes.neighbours(id).map((r) => ({ id: r.id, speaker: String(r.entry.speaker ?? "") }))
+          : [],
       between: (from, to) =>
         this.episodes.between(from, to).map((r) => ({
           id: r.id,
@@ -167,28 +188,37 @@ export class Recall {
           dateMs: Date.parse(String(r.entry.date ?? "")),
         })),
       prior: (id, kind) => {
-        if (kind !== "l") return 0.5;
+        if (kind !== "learning") return 0.5;
         const r = learnings.get(id);
-        if (!r) return 0;
-        const s = scoreRec(r, cwd, nowMs);
-        return s / 17;
+        return r ? scoreRec(r, q.cwd, q.nowMs) / 17 : 0;
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
     const ranked = this.semantic ? this.semantic.fuse(lexical, query, state, this.episodes) : lexical;
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);
-    const out: Recalled[] = [];
+    const recalled: Recalled[] = [];
     for (const r of ranked) {
-      const rec =
-        r.kind === "e"
-          ? this.episodes.byId.get(r.id)
-          : r.kind === "l"
-            ? learnings.get(r.id)
-            : preferences.get(r.id);
-      if (rec) out.push({ rec, kind: r.kind, score: r.score, matched: (matched.get(r.id) ?? 0) / counted });
+      const rec = this.#lookup(state, r.kind, r.id);
+      if (rec)
+        recalled.push({ rec, kind: r.kind, score: r.score, matched: (matched.get(r.id) ?? 0) / counted });
     }
-    return out;
+    return { recalled, total };
+  }
+
+  /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */
+  termWeight(term: string): number {
+    return this.#index?.weight(term) ?? 1;
+  }
+
+  /** The live record a document stands for (undefined when removed or superseded since indexed). */
+  #lookup(state: FoldState, kind: Kind, id: string): Rec | undefined {
+    if (kind === "episode") return this.episodes.byId.get(id);
+    if (kind === "identity" || kind === "user") {
+      const r = state.find(id);
+      return r?.type === kind ? r : undefined;
+    }
+    return state.arrays[kind].get(id);
   }
 
   /** Null when loaded; else why it could not be (and must be rebuilt). */
@@ -223,8 +253,7 @@ export class Recall {
 
   #rebuild(state: FoldState, brainPos: Position, why: string): void {
     const index = new RecallIndex();
-    for (const r of state.list("learning")) index.putEntry(r);
-    for (const r of state.list("preference")) index.putEntry(r);
+    for (const type of SEARCH_TYPES) for (const r of state.list(type)) index.putEntry(r);
     const all = [...this.episodes.byId.values()];
     index.putEpisodes(all, this.episodes);
     this.#index = index;

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Brain } from "../../src/engine.ts";
-import { locomoDate } from "../../src/ingest/chat.ts";
-import { detectFormat, parseTranscript } from "../../src/ingest/parse.ts";
+import { locomoDate } from "../../src/recall/ingest/chat.ts";
+import { detectFormat, parseTranscript } from "../../src/recall/ingest/parse.ts";
 
 const FIX = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const read = (f: string) => fs.readFileSync(join(FIX, f), "utf8");

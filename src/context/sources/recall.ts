@@ -4,26 +4,46 @@ import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
-import type { Kind } from "../../recall/index.ts";
 import { focusedPreview } from "../../recall/preview.ts";
+import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
-export interface Recalled {
-  rec: Rec;
-  kind: Kind;
-  /** Fused relevance (rank order; not bounded). */
-  score: number;
-  /** Share of the query's terms found in the entry's own text, 0–1. */
-  matched: number;
+export type { Recalled } from "../../recall/types.ts";
+
+export interface RecallView {
+  /** The query the context is for (previews of long turns show the part it needs). */
+  query?: string;
+  /** The context's budget in tokens: how long a recalled turn may be shown (default 2 000). */
+  budget?: number;
+  /** How much a query term tells (rarer weighs more); all equal by default. */
+  weight?: (term: string) => number;
+  /** Show every recalled turn up to this many characters instead (benchmark baselines: whole turns). */
+  fixedChars?: number;
 }
 
-function item(r: Recalled, query: string, previewChars: number): Item {
+/**
+ * How many characters of a recalled turn to show, by its rank among the turns and the budget: the best five
+ * get 15 % of the budget each (a long turn that ranks high shows whole, or its relevant part with plenty
+ * around it), the rest 8 %, never under 400 characters.
+ */
+export function previewChars(rank: number, budgetTokens: number): number {
+  // Tuned on bench:recall's long-turn variants (merged, assistant), checked on the original LoCoMo.
+  const chars = budgetTokens * 4;
+  return Math.max(400, Math.floor(chars * (rank < 5 ? 0.15 : 0.08)));
+}
+
+function item(r: Recalled, rank: number, view: RecallView): Item {
   const text =
-    r.kind === "e"
+    r.kind === "episode"
       ? renderEpisode({
           ...r.rec.entry,
-          text: focusedPreview(String(r.rec.entry.text ?? ""), query, previewChars),
+          text: focusedPreview(
+            String(r.rec.entry.text ?? ""),
+            view.query ?? "",
+            view.fixedChars ?? previewChars(rank, view.budget ?? 2000),
+            view.weight,
+          ),
         })
       : `- ${oneLine(r.rec.entry.text)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
@@ -40,20 +60,19 @@ export function recallSection(
   learnings: Rec[],
   cwd: string,
   nowMs: number,
-  query = "",
-  /** Longest recalled turn shown whole; longer ones show the part that matches the query. */
-  previewChars = 160,
+  view: RecallView = {},
 ): Section {
-  const relevant = recalled.filter((r) => r.kind !== "p");
+  const relevant = recalled.filter((r) => r.kind !== "preference");
   const seen = new Set(relevant.map((r) => r.rec.id));
   const rest = learnings.filter((r) => !seen.has(r.id));
   function* items(): Generator<Item> {
-    for (const r of relevant) yield item(r, query, previewChars);
+    let episodes = 0;
+    for (const r of relevant) yield item(r, r.kind === "episode" ? episodes++ : 0, view);
     for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
   }
   return {
     id: "learnings",
-    header: `${relevant.some((r) => r.kind === "e") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
+    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },
@@ -65,13 +84,11 @@ export function recallSection(
 /** The recall source: with a query, relevant learnings and episodes replace the learnings section. */
 export function recall(state: FoldState, req: SourceRequest): SourceOutput {
   if (!req.recalled) return { sections: [], problems: [] };
-  const section = recallSection(
-    req.recalled,
-    state.list("learning"),
-    req.cwd,
-    req.now.getTime(),
-    req.query,
-    req.previewChars,
-  );
+  const section = recallSection(req.recalled, state.list("learning"), req.cwd, req.now.getTime(), {
+    query: req.query,
+    budget: req.budget,
+    ...(req.termWeight ? { weight: req.termWeight } : {}),
+    ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
+  });
   return { sections: [section], problems: [] };
 }

@@ -1,6 +1,5 @@
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
-import { hitLine, MEMORY_NOTE } from "../../core/memory-lines.ts";
 import type { Brain } from "../../engine.ts";
 
 /**
@@ -47,9 +46,7 @@ export interface HookEnv {
   now: () => Date;
 }
 
-/** Memories per prompt and their share of the query that must match. */
-const PROMPT_HITS = 5;
-const PROMPT_MIN_SCORE = 0.2;
+/** Longest block of memories added beside a prompt (which memories: `Brain.promptMemories`). */
 const PROMPT_MAX_CHARS = 2_000;
 
 export function parseHookInput(text: string): HookInput {
@@ -91,21 +88,8 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
   if (!prompt || prompt.startsWith("/")) return null;
   const brain = await env.openBrain(input.cwd || process.cwd());
-  const r = brain.search(prompt, {
-    limit: PROMPT_HITS,
-    minScore: PROMPT_MIN_SCORE,
-    types: ["learning", "preference", "context", "task"],
-  });
-  if (r.hits.length === 0) return null;
-  const lines = ["## Relevant memories (brain)", MEMORY_NOTE];
-  let size = lines.join("\n").length;
-  for (const h of r.hits) {
-    const line = hitLine(h);
-    if (size + line.length + 1 > PROMPT_MAX_CHARS) break;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return out("user-prompt-submit", lines.join("\n"));
+  const m = brain.promptMemories(prompt, { maxChars: PROMPT_MAX_CHARS });
+  return m.text ? out("user-prompt-submit", m.text) : null;
 }
 
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {

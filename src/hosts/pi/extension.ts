@@ -1,6 +1,5 @@
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
-import { framedHits } from "../../core/memory-lines.ts";
 import { Brain } from "../../engine.ts";
 import { brainOptions } from "../../engine-options.ts";
 import type { QueuedWork } from "../../learn/queue.ts";
@@ -97,15 +96,8 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
           relative(root, resolve(cwd, f.path)),
         );
         const ctxText = hostContext(b, { cwd, header: HEADER, excludeRules: native });
-        const shown = new Set(ctxText.injectedIds);
-        const hits = b
-          .search(event.prompt ?? "", {
-            limit: 5,
-            minScore: 0.2,
-            types: ["learning", "preference", "context", "task"],
-          })
-          .hits.filter((h) => !shown.has(h.id));
-        const relevant = hits.length ? `\n\n## Relevant memories (brain)\n${framedHits(hits)}` : "";
+        const m = b.promptMemories(event.prompt ?? "", { exclude: ctxText.injectedIds });
+        const relevant = m.text ? `\n\n${m.text}` : "";
         if (!ctxText.text && !relevant) return undefined;
         return { systemPrompt: `${event.systemPrompt}\n\n${ctxText.text || HEADER}${relevant}` };
       } catch (e) {

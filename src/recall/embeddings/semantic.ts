@@ -1,7 +1,7 @@
 import type { FoldState } from "../../core/fold.ts";
 import type { EpisodeLog } from "../../store/episode-log.ts";
-import type { Kind } from "../index.ts";
 import type { Ranked } from "../rank.ts";
+import type { Kind } from "../types.ts";
 import type { EmbeddingsConfig } from "./config.ts";
 import { reciprocalRankFusion } from "./fuse.ts";
 import { type Embedder, httpEmbedder } from "./provider.ts";
@@ -24,10 +24,10 @@ interface Doc {
 
 function* documents(state: FoldState, episodes: EpisodeLog): Generator<Doc> {
   for (const r of state.arrays.learning.values())
-    yield { id: r.id, kind: "l", text: String(r.entry.text ?? "") };
+    yield { id: r.id, kind: "learning", text: String(r.entry.text ?? "") };
   for (const r of episodes.byId.values()) {
     const speaker = typeof r.entry.speaker === "string" && r.entry.speaker ? `${r.entry.speaker}: ` : "";
-    yield { id: r.id, kind: "e", text: `${speaker}${String(r.entry.text ?? "")}` };
+    yield { id: r.id, kind: "episode", text: `${speaker}${String(r.entry.text ?? "")}` };
   }
 }
 
@@ -87,7 +87,7 @@ export class SemanticFusion {
       const kind = new Map<string, Kind>(lexical.map((r) => [r.id, r.kind]));
       for (const d of docs) if (!kind.has(d.id)) kind.set(d.id, d.kind);
       const fused = reciprocalRankFusion([lexical.map((r) => r.id), near.slice(0, NEAREST).map((n) => n.id)]);
-      return fused.map((f) => ({ id: f.id, kind: kind.get(f.id) ?? "e", score: f.score }));
+      return fused.map((f) => ({ id: f.id, kind: kind.get(f.id) ?? "episode", score: f.score }));
     } catch (e) {
       this.problem = `embeddings unavailable, lexical ranking only: ${(e as Error).message}`;
       this.#skip = BACK_OFF;

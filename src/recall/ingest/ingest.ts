@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { basename } from "node:path";
-import { BrainError } from "../core/errors.ts";
-import { assertRegularFile } from "../store/file-kind.ts";
+import { BrainError } from "../../core/errors.ts";
+import { assertRegularFile } from "../../store/file-kind.ts";
 import { FORMATS, type Parsed, parseTranscript, type TranscriptFormat } from "./parse.ts";
 
 export interface IngestOptions {

@@ -1,4 +1,4 @@
-import type { Turn } from "../core/episode.ts";
+import type { Turn } from "../../core/episode.ts";
 import { parseClaude, parsePi } from "./agents.ts";
 import { parseGeneric, parseLocomo, parseOpenAI } from "./chat.ts";
 

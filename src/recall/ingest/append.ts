@@ -1,39 +1,41 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import type { Turn } from "../core/episode.ts";
-import type { Brain } from "../engine.ts";
+import type { Turn } from "../../core/episode.ts";
+import type { EpisodeLog } from "../../store/episode-log.ts";
 import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest.ts";
 
+/** Episodes are appended in batches of this many (one lock and one write each). */
+const BATCH = 5000;
+
 /**
- * Import a conversation transcript as episodes (episodes.jsonl; never brain.jsonl). Formats: Claude Code
- * and pi session JSONL, OpenAI messages, LoCoMo, generic JSONL (detected, or `format`). Idempotent: ids
- * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
+ * Import a conversation transcript as episodes into the episode log (episodes.jsonl; never brain.jsonl).
+ * Formats: Claude Code and pi session JSONL, OpenAI messages, LoCoMo, generic JSONL (detected, or
+ * `format`). Idempotent: ids derive from session + turn, so importing a file twice adds nothing. The
+ * caller brings the relevance index up to date afterwards (`Brain.ingest` does).
  */
-export async function ingestTranscript(
-  brain: Brain,
+export async function appendTranscript(
+  log: EpisodeLog,
   path: string,
+  now: Date,
   opts: IngestOptions = {},
+  /** Redact secrets in the turns' text and speakers (the policy for transcripts; off with `secrets: "allow"`). */
+  redactSecrets = true,
 ): Promise<IngestResult> {
   checkFormat(opts.format);
   const parsed = readTranscript(path, opts);
-  const redacted = await redactTurns(parsed.turns, brain.settings.secrets !== "allow");
-  const { validateEntry } = await import("../core/schema.ts");
-  const { toEpisode } = await import("../core/episode.ts");
-  const created = brain.now().toISOString();
+  const redacted = await redactTurns(parsed.turns, redactSecrets);
+  const { validateEntry } = await import("../../core/schema.ts");
+  const { toEpisode } = await import("../../core/episode.ts");
+  const created = now.toISOString();
   const source = `${parsed.format}:${basename(path)}`;
   const entries = parsed.turns.map((t) =>
     toEpisode(t, source, created, (s) => createHash("sha256").update(s).digest("hex")),
   );
-  const log = brain.recallEngine.episodes;
-  const BATCH = 5000;
   let added = 0;
   for (let i = 0; i < entries.length; i += BATCH) {
     added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
     opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
   }
-  brain.refresh();
-  brain.recallEngine.sync(brain.state, brain.position);
-  brain.recallEngine.save(true);
   const unique = new Set(entries.map((e) => e.id)).size;
   return {
     file: path,
@@ -51,7 +53,7 @@ export async function ingestTranscript(
 /** Secrets in the turns' text and speaker names, redacted in place (ingest never refuses a transcript). */
 async function redactTurns(turns: Turn[], scan: boolean): Promise<number> {
   if (!scan || turns.length === 0) return 0;
-  const { redactAll } = await import("../guards/write-guard.ts");
+  const { redactAll } = await import("../../guards/write-guard.ts");
   const r = await redactAll([...turns.map((t) => t.text), ...turns.map((t) => t.speaker)]);
   turns.forEach((t, i) => {
     t.text = r.texts[i] as string;
