@@ -17,6 +17,9 @@ export interface TfidfState {
 }
 
 export class Tfidf {
+  /** |sum|², recomputed after the centroid moves (in map order, so a restored copy gets the same value). */
+  private norm2: number | undefined;
+
   private constructor(
     readonly docs: number,
     private df: Map<string, number>,
@@ -70,8 +73,11 @@ export class Tfidf {
   distance(text: string): number {
     const v = this.vectorOf(tokenize(text));
     let dot = 0;
-    let norm = 0;
-    for (const x of this.sum.values()) norm += x * x;
+    if (this.norm2 === undefined) {
+      this.norm2 = 0;
+      for (const x of this.sum.values()) this.norm2 += x * x;
+    }
+    const norm = this.norm2;
     for (const [w, x] of v) dot += x * (this.sum.get(w) ?? 0);
     if (v.size === 0 || norm === 0) return 1;
     return Math.min(1, Math.max(0, 1 - dot / Math.sqrt(norm)));
@@ -79,6 +85,7 @@ export class Tfidf {
 
   /** Moves the centroid towards a vector (only vocabulary words count). */
   add(v: Map<string, number>): void {
+    this.norm2 = undefined;
     for (const [w, x] of v) if (this.df.has(w)) this.sum.set(w, (this.sum.get(w) ?? 0) + x);
   }
 

@@ -34,7 +34,8 @@ export function detect(
   const prefs = trackPreferences(state.clusters, ex.user, id, o);
   candidates.push(...prefs.candidates);
 
-  const own = keywords(`${ex.user}\n${ex.assistant}`).slice(0, LIMITS.keywordsPerExchange);
+  // Patterns follow what the user keeps bringing up: answers repeat the language's common words too often.
+  const own = keywords(ex.user).slice(0, LIMITS.keywordsPerExchange);
   const window = [...state.window, { id, keywords: own }].slice(-LIMITS.history);
   const pat = detectPattern(window, state.patterns, o);
   if (pat.candidate) candidates.push(pat.candidate);

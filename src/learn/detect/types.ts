@@ -42,7 +42,7 @@ export interface DetectState {
   version: 1;
   /** Exchanges seen so far. */
   seq: number;
-  /** Keywords of the most recent exchanges, oldest first (at most `LIMITS.history`). */
+  /** Keywords of the user's messages in the most recent exchanges, oldest first (at most `LIMITS.history`). */
   window: { id: string; keywords: string[] }[];
   /** Keywords of the last assistant message (does the next prompt react to it?). */
   lastAssistant: string[];
