@@ -77,7 +77,7 @@ describe("FifoBag", () => {
         fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 60 }),
         (cap, xs) => {
           const b = new FifoBag<number>(cap);
-          xs.forEach((x) => b.push(x));
+          for (const x of xs) b.push(x);
           const tail = xs.slice(-cap);
           assert.deepEqual(b.toArray(), tail);
           for (let v = 0; v < 10; v++) assert.equal(b.has(v), tail.includes(v));
