@@ -28,21 +28,24 @@ export function similarity(a: string, b: string, n = NEAR_DUP_N): number {
   return dice(charNgrams(a, n), charNgrams(b, n));
 }
 
-interface Indexed {
-  grams: Set<string>;
-  /** Insertion rank: ties go to the entry added first. */
-  order: number;
-}
-
+/**
+ * Entries live in slots numbered in insertion order (never reused), so postings hold small integers, a
+ * lookup marks the slots it has seen in a stamp array instead of a set, and ties go to the lower slot.
+ */
 export class NearDupIndex {
-  private entries = new Map<string, Indexed>();
-  private postings = new Map<string, Set<string>>();
-  private next = 0;
+  private slotOf = new Map<string, number>();
+  private ids: (string | undefined)[] = [];
+  private grams: (Set<string> | undefined)[] = [];
+  private postings = new Map<string, Set<number>>();
+  private stamps: number[] = [];
+  private lookup = 0;
+  /** Candidates compared exactly so far (for the bench). */
+  verified = 0;
 
   constructor(readonly n = NEAR_DUP_N) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.slotOf.size;
   }
 
   /** Adds or replaces an entry. Text without letters or numbers is not indexed (it matches nothing). */
@@ -50,26 +53,32 @@ export class NearDupIndex {
     this.remove(id);
     const grams = charNgrams(text, this.n);
     if (grams.size === 0) return;
-    this.entries.set(id, { grams, order: this.next++ });
+    const slot = this.ids.length;
+    this.slotOf.set(id, slot);
+    this.ids.push(id);
+    this.grams.push(grams);
+    this.stamps.push(0);
     for (const g of grams) {
       let p = this.postings.get(g);
       if (!p) {
         p = new Set();
         this.postings.set(g, p);
       }
-      p.add(id);
+      p.add(slot);
     }
   }
 
   remove(id: string): void {
-    const e = this.entries.get(id);
-    if (!e) return;
-    this.entries.delete(id);
-    for (const g of e.grams) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    for (const g of this.grams[slot] ?? []) {
       const p = this.postings.get(g);
-      p?.delete(id);
+      p?.delete(slot);
       if (p?.size === 0) this.postings.delete(g);
     }
+    this.ids[slot] = undefined;
+    this.grams[slot] = undefined;
   }
 
   /**
@@ -84,20 +93,27 @@ export class NearDupIndex {
     const minOverlap = Math.max(1, Math.ceil((threshold * q.size) / (2 - threshold) - 1e-9));
     const rarity = (g: string) => this.postings.get(g)?.size ?? 0;
     const prefix = [...q].sort((a, b) => rarity(a) - rarity(b)).slice(0, q.size - minOverlap + 1);
-    const seen = new Set<string>();
-    let best: (NearMatch & { order: number }) | undefined;
+    // Dice ≥ t also bounds the other set's size: t|A|/(2−t) ≤ |B| ≤ (2−t)|A|/t.
+    const minSize = (threshold * q.size) / (2 - threshold) - 1e-9;
+    const maxSize = ((2 - threshold) * q.size) / threshold + 1e-9;
+    const stamp = ++this.lookup;
+    let bestSlot = -1;
+    let bestSim = 0;
     for (const g of prefix) {
-      for (const id of this.postings.get(g) ?? []) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const e = this.entries.get(id) as Indexed;
-        const s = dice(q, e.grams);
-        if (s < threshold) continue;
-        if (!best || s > best.similarity || (s === best.similarity && e.order < best.order))
-          best = { id, similarity: s, order: e.order };
+      for (const slot of this.postings.get(g) ?? []) {
+        if (this.stamps[slot] === stamp) continue;
+        this.stamps[slot] = stamp;
+        const gs = this.grams[slot] as Set<string>;
+        if (gs.size < minSize || gs.size > maxSize) continue;
+        this.verified++;
+        const s = dice(q, gs);
+        if (s >= threshold && (bestSlot < 0 || s > bestSim || (s === bestSim && slot < bestSlot))) {
+          bestSlot = slot;
+          bestSim = s;
+        }
       }
     }
-    return best && { id: best.id, similarity: best.similarity };
+    return bestSlot < 0 ? undefined : { id: this.ids[bestSlot] as string, similarity: bestSim };
   }
 
   /** Every entry compared with the query: the baseline the bench measures `best` against. */
@@ -106,10 +122,13 @@ export class NearDupIndex {
     const q = charNgrams(text, this.n);
     if (q.size === 0) return undefined;
     let best: NearMatch | undefined;
-    // Map order is insertion order, and `>` keeps the first of equals: the same tie rule as `best`.
-    for (const [id, e] of this.entries) {
-      const s = dice(q, e.grams);
-      if (s >= threshold && (!best || s > best.similarity)) best = { id, similarity: s };
+    // Slots are in insertion order, and `>` keeps the first of equals: the same tie rule as `best`.
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      const gs = this.grams[slot];
+      if (!gs) continue;
+      const s = dice(q, gs);
+      if (s >= threshold && (!best || s > best.similarity))
+        best = { id: this.ids[slot] as string, similarity: s };
     }
     return best;
   }

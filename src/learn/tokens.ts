@@ -8,8 +8,11 @@ import { normalizeText } from "../core/text.ts";
 
 const WORD_RUN = /[\p{L}\p{N}\p{M}]+(?:['’_.][\p{L}\p{N}\p{M}]+)*/gu;
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const NO_SPACE_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const NO_SPACE_CLASS =
+  "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}";
+const NO_SPACE_SCRIPT = new RegExp(`[${NO_SPACE_CLASS}]`, "u");
+/** A space next to a character of a script without spaces (where punctuation or a script change put it). */
+const SPACE_BY_NO_SPACE = new RegExp(`(?<=[${NO_SPACE_CLASS}]) | (?=[${NO_SPACE_CLASS}])`, "gu");
 
 type Segmenter = { segment(s: string): Iterable<{ segment: string; isWordLike?: boolean }> };
 
@@ -66,10 +69,11 @@ export function sentences(text: string): string[] {
 
 /**
  * Distinct character n-grams of the normalised text, padded with one space at each end so that short
- * words and word boundaries count. Text with no letters or numbers has none.
+ * words and word boundaries count; spaces beside characters of scripts written without spaces are dropped
+ * (there they only mark punctuation). Text with no letters or numbers has none.
  */
 export function charNgrams(text: string, n: number): Set<string> {
-  const norm = normalizeText(text);
+  const norm = normalizeText(text).replace(SPACE_BY_NO_SPACE, "");
   const out = new Set<string>();
   if (norm === "") return out;
   const cps = codePoints(` ${norm} `);
