@@ -11,7 +11,9 @@ describe("similarity", () => {
   });
 
   test("a reworded memory is close, a different fact with shared words is not", () => {
-    assert.ok(similarity("This repo uses pnpm, not npm", "This repo uses pnpm and not npm") >= NEAR_DUP_THRESHOLD);
+    assert.ok(
+      similarity("This repo uses pnpm, not npm", "This repo uses pnpm and not npm") >= NEAR_DUP_THRESHOLD,
+    );
     assert.ok(similarity("This repo uses pnpm", "This repo uses yarn") < NEAR_DUP_THRESHOLD);
   });
 
@@ -21,7 +23,9 @@ describe("similarity", () => {
   });
 
   test("works for scripts without spaces", () => {
-    assert.ok(similarity("这个仓库使用pnpm而不是npm", "这个仓库使用 pnpm，而不是 npm。") >= NEAR_DUP_THRESHOLD);
+    assert.ok(
+      similarity("这个仓库使用pnpm而不是npm", "这个仓库使用 pnpm，而不是 npm。") >= NEAR_DUP_THRESHOLD,
+    );
   });
 });
 
@@ -72,8 +76,23 @@ describe("NearDupIndex", () => {
   });
 
   test("PROPERTY: the indexed lookup finds exactly what comparing against every entry finds", () => {
-    const vocab = ["pnpm", "npm", "repo", "uses", "deploy", "script", "the", "api", "snake_case", "prod", "café", "仓库"];
-    const phrase = fc.array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 7 }).map((w) => w.join(" "));
+    const vocab = [
+      "pnpm",
+      "npm",
+      "repo",
+      "uses",
+      "deploy",
+      "script",
+      "the",
+      "api",
+      "snake_case",
+      "prod",
+      "café",
+      "仓库",
+    ];
+    const phrase = fc
+      .array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 7 })
+      .map((w) => w.join(" "));
     fc.assert(
       fc.property(
         fc.array(phrase, { maxLength: 40 }),

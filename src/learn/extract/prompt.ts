@@ -103,7 +103,7 @@ export function rankMemories(
 
 function rules(maxItems: number, maxChars: number, projectPath: string | undefined): string {
   const scope = projectPath
-    ? `- scope "project" with projectPath "${projectPath}" when the item holds only in this repository; otherwise scope "global".`
+    ? `- scope "project" with projectPath ${JSON.stringify(projectPath)} when the item holds only in this repository; otherwise scope "global".`
     : `- There is no project for this session: every item is scope "global".`;
   return [
     "You read part of a conversation between a user and a coding agent and pick out the few things worth remembering in later sessions.",
@@ -147,7 +147,10 @@ export function buildExtractionPrompt(input: ExtractionPromptInput): ExtractionP
   const earlier = fitNewest(before, budget.before, BEFORE_CHARS);
   const fresh = fitNewest(input.messages, budget.messages);
 
-  const parts = [`Project: ${input.projectPath ?? "(none)"}`];
+  // Quoted as JSON: a path is data, and a line break in it must not open a line of its own.
+  const parts = [
+    `Project: ${input.projectPath === undefined ? "(none)" : JSON.stringify(input.projectPath)}`,
+  ];
   parts.push(
     shown.length > 0
       ? `<memories>\nAlready known (do not restate):\n${shown.map((m) => `- [${m.type}] ${defuse(m.text.trim())}`).join("\n")}\n</memories>`
