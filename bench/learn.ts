@@ -67,6 +67,7 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 }
 
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
 const rows: string[][] = [];
 
@@ -122,7 +123,6 @@ for (const size of [1_000, 10_000]) {
     if (a.v) found++;
     if (JSON.stringify(a.v) === JSON.stringify(b.v)) agree++;
   }
-  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   rows.push([
     `near-dup index, ${size} entries`,
     us(mean(fast)),
@@ -139,54 +139,69 @@ for (const size of [1_000, 10_000]) {
   ]);
 }
 
-{
-  const r = rng(7);
-  let state = emptyDetectState();
-  const ts: number[] = [];
-  let candidates = 0;
-  for (let i = 0; i < 2_000; i++) {
-    const ex = {
+/** Consecutive turns as exchanges (LoCoMo: one speaker, then the other), else synthetic exchanges. */
+function exchanges(count: number, r: () => number): { user: string; assistant: string }[] {
+  const file = resolve(arg("dataset", "../shared/data/locomo/locomo10.json"));
+  const out: { user: string; assistant: string }[] = [];
+  if (fs.existsSync(file)) {
+    const data = JSON.parse(fs.readFileSync(file, "utf8")) as { conversation: Record<string, unknown> }[];
+    for (const c of data)
+      for (const v of Object.values(c.conversation))
+        if (Array.isArray(v))
+          for (let i = 0; i + 1 < v.length; i += 2)
+            out.push({ user: String(v[i]?.text ?? ""), assistant: String(v[i + 1]?.text ?? "") });
+  }
+  while (out.length < count)
+    out.push({
       user: sentence(r).slice(0, 40 + Math.floor(r() * 60)),
       assistant: `${sentence(r)}. ${sentence(r)}. ${sentence(r)}.`,
-    };
+    });
+  return out.slice(0, count);
+}
+
+const EXCHANGES = exchanges(2_500, rng(7));
+
+{
+  let state = emptyDetectState();
+  const ts: number[] = [];
+  const by = new Map<string, number>();
+  for (const ex of EXCHANGES) {
     const t = time(() => detect(state, ex));
     state = t.v.state;
-    candidates += t.v.candidates.length;
+    for (const c of t.v.candidates) by.set(c.reason, (by.get(c.reason) ?? 0) + 1);
     ts.push(t.ms);
   }
-  const mean = ts.reduce((s, x) => s + x, 0) / ts.length;
+  const counts = [...by].map(([k, n]) => `${n} ${k}`).join(", ");
   rows.push([
     "INSTANT detect, per exchange",
-    us(mean),
+    us(mean(ts)),
     us(pct(ts, 50)),
     us(pct(ts, 99)),
-    `2000 exchanges, ${candidates} candidates`,
+    `${EXCHANGES.length} exchanges → ${counts || "no candidates"}`,
   ]);
 }
 
-{
-  const r = rng(11);
+for (const seeded of [false, true]) {
   const c = new Curator();
-  c.seed(Array.from({ length: 2_000 }, () => sentence(r)));
+  // TF-IDF mode is seeded with the first 500 exchanges' texts (standing in for stored memories).
+  if (seeded) c.seed(EXCHANGES.slice(0, 500).map((e) => `${e.user}\n${e.assistant}`));
   const ts: number[] = [];
-  for (let i = 0; i < 5_000; i++) {
-    const item = {
-      prompt: sentence(r),
-      response: `${sentence(r)} ${sentence(r)}`,
-      hourOfDay: i % 24,
-      dayOfWeek: i % 7,
-    };
-    ts.push(time(() => c.evaluate(item)).ms);
-  }
-  const mean = ts.reduce((s, x) => s + x, 0) / ts.length;
+  const scores: number[] = [];
+  EXCHANGES.forEach((ex, i) => {
+    const item = { prompt: ex.user, response: ex.assistant, hourOfDay: i % 24, dayOfWeek: i % 7 };
+    const t = time(() => c.evaluate(item));
+    ts.push(t.ms);
+    scores.push(t.v.score);
+  });
   const s = c.stats();
   const bytes = Buffer.byteLength(JSON.stringify(c.toJSON()));
   rows.push([
-    "SELECTION curator, per item",
-    us(mean),
+    `SELECTION curator (${s.mode}), per item`,
+    us(mean(ts)),
     us(pct(ts, 50)),
     us(pct(ts, 99)),
-    `5000 items, ${s.promoted} promoted, state ${(bytes / 1e6).toFixed(2)} MB`,
+    `score p50 ${pct(scores, 50).toFixed(2)} p90 ${pct(scores, 90).toFixed(2)} max ${Math.max(...scores).toFixed(2)}; ` +
+      `${s.promoted} promoted at 0.82, ${s.duplicates} duplicates; state ${(bytes / 1e6).toFixed(2)} MB`,
   ]);
 }
 

@@ -4,24 +4,24 @@
  * at least two distinct exchanges becomes a preference candidate (seed weight 0.7), reported once.
  */
 import { clip, sentences } from "../tokens.ts";
-import { tokenSet } from "./keywords.ts";
+import { keywords } from "./keywords.ts";
 import { type Candidate, type DetectOptions, LIMITS, type PreferenceCluster } from "./types.ts";
 
 /** Question marks of several scripts at the end, or an inverted one at the start (Spanish). */
 const QUESTION = /[?？؟⸮\u037e]\s*$|^\s*¿/u;
 
-/** The user's short declarative statements, each with its distinct tokens. */
+/** The user's short declarative statements, each with its distinct keywords (short words say little). */
 export function statements(user: string, o: DetectOptions): { text: string; tokens: string[] }[] {
   const out: { text: string; tokens: string[] }[] = [];
   for (const s of sentences(user)) {
     if (s.length < o.statementMin || s.length > o.statementMax || QUESTION.test(s)) continue;
-    const tokens = [...tokenSet(s)];
+    const tokens = keywords(s);
     if (tokens.length >= 2) out.push({ text: s, tokens });
   }
   return out;
 }
 
-/** Overlap coefficient |A∩B| / min(|A|,|B|), with at least two shared tokens. */
+/** Overlap coefficient |A∩B| / min(|A|,|B|) of two keyword lists, with at least two shared keywords. */
 export function similar(a: readonly string[], b: readonly string[]): boolean {
   const small = a.length <= b.length ? a : b;
   const big = new Set(a.length <= b.length ? b : a);
