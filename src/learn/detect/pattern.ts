@@ -1,7 +1,8 @@
 /**
  * Pattern detection (seed 003, INSTANT stage 3): keywords of the user's messages that appear in at least
- * three of the recent exchanges. With no stop-list, a word present in more than half of a longer window of exchanges is a
- * common word of the language at hand and is skipped. Each keyword is reported once (seed weight 0.4).
+ * three of the recent exchanges. With no stop-list, a word present in more than half of a longer window
+ * of exchanges is a common word of the language at hand and is skipped. Each keyword is reported once
+ * (seed weight 0.4).
  */
 import { clip } from "../tokens.ts";
 import { type Candidate, type DetectOptions, LIMITS } from "./types.ts";

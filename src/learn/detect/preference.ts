@@ -1,6 +1,6 @@
 /**
  * Preference detection across interactions (seed 003, INSTANT stage 2): the user's short declarative
- * statements (15–150 characters, not questions) are clustered by token overlap; a cluster that recurs in
+ * statements (15–150 characters, not questions) are clustered by keyword overlap; a cluster that recurs in
  * at least two distinct exchanges becomes a preference candidate (seed weight 0.7), reported once.
  */
 import { clip, sentences } from "../tokens.ts";
