@@ -48,7 +48,10 @@ export const DEFAULT_MAX_RETRIES = 3;
 
 const extractionSchema = z.strictObject({
   provider: z.enum(["openai", "anthropic", "ollama"]),
-  baseUrl: z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL").optional(),
+  baseUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "must be an http(s) URL")
+    .optional(),
   model: z.string().min(1).optional(),
   apiKeyEnv: z.string().min(1).optional(),
   timeoutMs: z.number().positive().optional(),
@@ -74,7 +77,9 @@ export function parseExtraction(file: string, raw: unknown, env: Env): Extractio
   const o = parsed.data;
   const model = o.model ?? (o.provider === "ollama" ? undefined : SMALLEST_MODELS[o.provider]);
   if (!model) {
-    throw new BrainError("CONFIG", `${file}: "extraction".model is required for ollama`, { key: "extraction" });
+    throw new BrainError("CONFIG", `${file}: "extraction".model is required for ollama`, {
+      key: "extraction",
+    });
   }
   const apiKeyEnv = o.apiKeyEnv ?? DEFAULT_KEY_ENVS[o.provider];
   const apiKey = apiKeyEnv ? env[apiKeyEnv] : undefined;

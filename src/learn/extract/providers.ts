@@ -23,14 +23,20 @@ export interface ProviderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export async function createProvider(config: ExtractionConfig, options: ProviderOptions = {}): Promise<LlmProvider> {
+export async function createProvider(
+  config: ExtractionConfig,
+  options: ProviderOptions = {},
+): Promise<LlmProvider> {
   const [ai, model] = await Promise.all([import("ai"), languageModel(config, options.fetch)]);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: config.maxRetries };
 
   async function complete<T>(request: LlmRequest<T>): Promise<LlmResult<T>> {
     const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
     let calls = 0;
-    const output = ai.Output.object({ schema: request.schema, ...(request.schemaName ? { name: request.schemaName } : {}) });
+    const output = ai.Output.object({
+      schema: request.schema,
+      ...(request.schemaName ? { name: request.schemaName } : {}),
+    });
     const messages: ModelMessage[] = request.messages.map(toModelMessage);
 
     /** One call with retries; returns the value, or the malformed answer's text and why it was refused. */
@@ -72,13 +78,20 @@ export async function createProvider(config: ExtractionConfig, options: Provider
 
     const first = await attempt();
     if (first.ok) return { value: first.value, usage, calls, repaired: false };
-    messages.push({ role: "assistant", content: first.text }, { role: "user", content: repairPrompt(first.why) });
+    messages.push(
+      { role: "assistant", content: first.text },
+      { role: "user", content: repairPrompt(first.why) },
+    );
     const second = await attempt();
     if (second.ok) return { value: second.value, usage, calls, repaired: true };
-    throw new LlmError("malformed", `${config.provider} ${config.model}: malformed answer after repair: ${second.why}`, {
-      usage,
-      calls,
-    });
+    throw new LlmError(
+      "malformed",
+      `${config.provider} ${config.model}: malformed answer after repair: ${second.why}`,
+      {
+        usage,
+        calls,
+      },
+    );
   }
 
   return { provider: config.provider, model: config.model, complete };
@@ -92,7 +105,10 @@ export function repairPrompt(why: string): string {
   return `Your previous answer could not be used: ${why.slice(0, 500)}. Answer again with only a JSON object that matches the schema.`;
 }
 
-function add(total: LlmUsage, usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined) {
+function add(
+  total: LlmUsage,
+  usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined,
+) {
   total.inputTokens += usage?.inputTokens ?? 0;
   total.outputTokens += usage?.outputTokens ?? 0;
 }

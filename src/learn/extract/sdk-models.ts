@@ -11,7 +11,10 @@ import type { ExtractionConfig } from "./config.ts";
  * `ai@7` and its providers require Node ≥ 22, 6.x runs on Node ≥ 18. Ollama's native API comes from the
  * community provider `ollama-ai-provider-v2@3` (the last major for ai 6, Node ≥ 20).
  */
-export async function languageModel(config: ExtractionConfig, fetch?: typeof globalThis.fetch): Promise<LanguageModel> {
+export async function languageModel(
+  config: ExtractionConfig,
+  fetch?: typeof globalThis.fetch,
+): Promise<LanguageModel> {
   switch (config.provider) {
     case "openai": {
       const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");

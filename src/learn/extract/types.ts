@@ -52,7 +52,11 @@ export class LlmError extends Error {
   readonly usage: LlmUsage;
   readonly calls: number;
 
-  constructor(failure: LlmFailure, message: string, details: { status?: number; usage: LlmUsage; calls: number }) {
+  constructor(
+    failure: LlmFailure,
+    message: string,
+    details: { status?: number; usage: LlmUsage; calls: number },
+  ) {
     super(message);
     this.name = "LlmError";
     this.failure = failure;
