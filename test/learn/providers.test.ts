@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { z } from "zod";
-import type { ExtractionConfig } from "../../src/learn/extract/config.ts";
+import { type ExtractionConfig, SMALLEST_MODELS } from "../../src/learn/extract/config.ts";
 import { createProvider } from "../../src/learn/extract/providers.ts";
 import { LlmError, type LlmProvider, type LlmRequest } from "../../src/learn/extract/types.ts";
-import { FAKE_USAGE, type FakeLlm, startFakeLlm, type WireFormat } from "../support/fake-llm.ts";
+import { FAKE_USAGE, type FakeLlm, forcedTool, startFakeLlm, type WireFormat } from "../support/fake-llm.ts";
 
 // A stand-in for the learner's schema (src/learn/extract/schema.ts is written elsewhere).
 const itemsSchema = z.object({
@@ -14,8 +14,8 @@ type Items = z.infer<typeof itemsSchema>;
 
 const GOOD: Items = { items: [{ type: "learning", text: "The staging server listens on port 8443." }] };
 const MODELS: Record<WireFormat, string> = {
-  openai: "gpt-5-nano",
-  anthropic: "claude-haiku-4-5",
+  openai: SMALLEST_MODELS.openai,
+  anthropic: SMALLEST_MODELS.anthropic,
   ollama: "qwen3:0.6b",
 };
 
@@ -47,10 +47,9 @@ function forcedSchema(
   if (format === "anthropic") {
     const native = (body.output_config as { format?: { type: string; schema: unknown } } | undefined)?.format;
     if (native) return { schema: native.schema, forced: native.type === "json_schema" };
-    const choice = body.tool_choice as { type: string; name: string };
-    const tools = body.tools as { name: string; input_schema: unknown }[];
-    const tool = tools.find((t) => t.name === choice.name);
-    return { schema: tool?.input_schema, forced: choice.type === "tool" && tool !== undefined };
+    const name = forcedTool(body);
+    const tool = (body.tools as { name: string; input_schema: unknown }[]).find((t) => t.name === name);
+    return { schema: tool?.input_schema, forced: tool !== undefined };
   }
   return { schema: body.format, forced: typeof body.format === "object" };
 }
@@ -247,4 +246,33 @@ test("a refused connection is a network failure, retried and then reported", asy
     return true;
   });
   assert.equal(sleeps.length, 1);
+});
+
+test("an Anthropic model without native structured output gets a forced tool call, answered through tool_use", async () => {
+  const fake = await startFakeLlm("anthropic");
+  try {
+    fake.script({ malformed: '{"items": "not a list"}' }, { answer: GOOD });
+    const provider = await createProvider({
+      provider: "anthropic",
+      baseUrl: fake.baseUrl,
+      model: "claude-3-haiku-20240307",
+      apiKey: "k",
+      timeoutMs: 5_000,
+      maxRetries: 0,
+    });
+    const result = await provider.complete(request);
+    assert.deepEqual(result.value, GOOD);
+    assert.equal(result.repaired, true);
+    for (const { body } of fake.requests) {
+      assert.equal(body.output_config, undefined);
+      const name = forcedTool(body);
+      assert.ok(name, "one tool is forced");
+      const tool = (body.tools as { name: string; input_schema: { required: string[] } }[]).find(
+        (t) => t.name === name,
+      );
+      assert.deepEqual(tool?.input_schema.required, ["items"]);
+    }
+  } finally {
+    await fake.close();
+  }
 });

@@ -1,7 +1,7 @@
 /**
  * A fake chat model for tests: a real HTTP server on 127.0.0.1 (port 0) speaking one wire format —
  *   openai:    POST {base}/chat/completions   (OpenAI-compatible chat completions)
- *   anthropic: POST {base}/messages           (Anthropic Messages; answers a forced tool call with tool_use)
+ *   anthropic: POST {base}/messages           (Anthropic Messages; a forced tool call is answered with tool_use)
  *   ollama:    POST {base}/api/chat           (Ollama's native chat, stream: false)
  * Each request takes the next scripted behaviour (then `fallback`, by default a good answer):
  *   { answer: value }                 the value as the model's structured answer
@@ -107,16 +107,14 @@ function reply(format: WireFormat, request: Record<string, unknown>, text: strin
     };
   }
   if (format === "anthropic") {
-    const forced = request.tool_choice as { type?: string; name?: string } | undefined;
-    const input = forced?.type === "tool" ? asObject(text) : undefined;
+    const tool = forcedTool(request);
+    const input = tool ? asObject(text) : undefined;
     return {
       id: "msg_fake",
       type: "message",
       role: "assistant",
       model,
-      content: input
-        ? [{ type: "tool_use", id: "toolu_fake", name: forced?.name, input }]
-        : [{ type: "text", text }],
+      content: input ? [{ type: "tool_use", id: "toolu_fake", name: tool, input }] : [{ type: "text", text }],
       stop_reason: input ? "tool_use" : "end_turn",
       stop_sequence: null,
       usage: { input_tokens: inputTokens, output_tokens: outputTokens },
@@ -131,6 +129,15 @@ function reply(format: WireFormat, request: Record<string, unknown>, text: strin
     prompt_eval_count: inputTokens,
     eval_count: outputTokens,
   };
+}
+
+/** The tool the model must call: `tool_choice` names it, or is "any" with exactly one tool offered. */
+export function forcedTool(request: Record<string, unknown>): string | undefined {
+  const choice = request.tool_choice as { type?: string; name?: string } | undefined;
+  const tools = (request.tools ?? []) as { name: string }[];
+  if (choice?.type === "tool") return choice.name;
+  if (choice?.type === "any" && tools.length === 1) return tools[0]?.name;
+  return undefined;
 }
 
 function asObject(text: string): Record<string, unknown> | undefined {

@@ -26,10 +26,14 @@ export interface ExtractionConfig {
   maxRetries: number;
 }
 
-/** The smallest current model per hosted provider, used when none is configured. Listed in the README. */
+/**
+ * The smallest current model per hosted provider, used when none is configured (listed in the README).
+ * Checked November 2026: Claude Haiku 5.5 is Anthropic's fastest and cheapest; OpenAI marks gpt-5-nano
+ * deprecated and points cost-sensitive work to GPT-6 Luna.
+ */
 export const SMALLEST_MODELS = {
-  anthropic: "claude-haiku-4-5",
-  openai: "gpt-5-nano",
+  anthropic: "claude-haiku-5-5",
+  openai: "gpt-6-luna",
 } as const;
 
 export const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
