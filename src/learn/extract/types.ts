@@ -12,8 +12,13 @@ export interface LlmMessage {
 
 export interface LlmRequest<T> {
   system: string;
+  /** End with a user turn: Anthropic reads a trailing assistant turn as the start of its own answer. */
   messages: LlmMessage[];
-  /** The answer must validate against this; it is also sent to the model as a JSON schema. */
+  /**
+   * The answer must validate against this; it is also sent to the model as a JSON schema. For OpenAI's strict
+   * mode every property must be required (use `.nullable()`, not `.optional()`); bounds a provider cannot
+   * express (Anthropic drops maxItems/maxLength) are still enforced here, and a breach costs the repair call.
+   */
   schema: z.ZodType<T>;
   /** Names the schema for providers that want one (OpenAI's `json_schema.name`). */
   schemaName?: string;
