@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import fc from "fast-check";
 import type { BaseEntry } from "../../src/core/types.ts";
+import { fc } from "../support/fc.ts";
 import { cleanup, daysAgo, tempBrain, tempRoot } from "./_fixtures.ts";
 
 const SEED = Number(process.env.FC_SEED ?? 1710);

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import {
   Curator,
   type CuratorItem,
@@ -13,7 +12,7 @@ import { FifoBag } from "../../src/learn/curator/fifo.ts";
 import { clampedZ, emptyGauss, gaussScore, gaussUpdate } from "../../src/learn/curator/gaussian.ts";
 import { djb2, duplicateKey } from "../../src/learn/curator/hash.ts";
 import { CAPS } from "../../src/learn/curator/state.ts";
-import { fcParams } from "./_fc.ts";
+import { fc } from "../support/fc.ts";
 
 const at = { hourOfDay: 10, dayOfWeek: 2 };
 const item = (prompt: string, response: string, extra: Partial<CuratorItem> = {}): CuratorItem => ({
@@ -83,7 +82,7 @@ describe("FifoBag", () => {
           for (let v = 0; v < 10; v++) assert.equal(b.has(v), tail.includes(v));
         },
       ),
-      fcParams(500),
+      { numRuns: 500 },
     );
   });
 });
@@ -121,7 +120,7 @@ describe("EMA-Gaussian", () => {
           assert.ok(s >= 0 && s <= 1);
         },
       ),
-      fcParams(300),
+      { numRuns: 300 },
     );
   });
 
@@ -289,7 +288,7 @@ describe("bounds and persistence", () => {
           assert.deepEqual(b.toJSON(), a.toJSON());
         },
       ),
-      fcParams(100),
+      { numRuns: 100 },
     );
   });
 });

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { tokenNovelty } from "../../src/learn/detect/correction.ts";
 import {
   type Candidate,
@@ -13,7 +12,7 @@ import {
 import { isKeyword } from "../../src/learn/detect/keywords.ts";
 import { statements } from "../../src/learn/detect/preference.ts";
 import { DEFAULT_DETECT } from "../../src/learn/detect/types.ts";
-import { fcParams } from "./_fc.ts";
+import { fc } from "../support/fc.ts";
 
 const LONG =
   "Right, the workspace is managed with pnpm rather than npm, so installing with npm would write a second lockfile and break the CI cache.";
@@ -208,7 +207,7 @@ describe("properties", () => {
         }
         assert.equal(s.seq, exs.length);
       }),
-      fcParams(200),
+      { numRuns: 200 },
     );
   });
 
@@ -232,7 +231,7 @@ describe("properties", () => {
         }
         for (const w of s.window) assert.ok(w.keywords.length <= LIMITS.keywordsPerExchange);
       }),
-      fcParams(10),
+      { numRuns: 10 },
     );
   });
 
@@ -241,7 +240,7 @@ describe("properties", () => {
       fc.property(fc.array(exchange, { maxLength: 10 }), (exs) => {
         assert.deepEqual(run(exs), run(exs));
       }),
-      fcParams(100),
+      { numRuns: 100 },
     );
   });
 });

@@ -3,10 +3,9 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import fc from "fast-check";
 import { buildExtractionPrompt, type MemoryRef, rankMemories } from "../../src/learn/extract/prompt.ts";
 import { extractionJsonSchema, extractionSchema } from "../../src/learn/extract/schema.ts";
-import { fcParams } from "./_fc.ts";
+import { fc } from "../support/fc.ts";
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "golden", "extract-prompt.txt");
 const PROJECT = "/home/ana/src/shop";
@@ -221,7 +220,7 @@ describe("extraction prompt", () => {
           assert.ok(cost <= tokens);
         },
       ),
-      fcParams(300),
+      { numRuns: 300 },
     );
   });
 });

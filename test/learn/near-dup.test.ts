@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { dice, NEAR_DUP_THRESHOLD, NearDupIndex, similarity } from "../../src/learn/near-dup.ts";
-import { fcParams } from "./_fc.ts";
+import { fc } from "../support/fc.ts";
 
 describe("similarity", () => {
   test("identical after normalisation is 1; unrelated is near 0", () => {
@@ -111,7 +110,7 @@ describe("NearDupIndex", () => {
           if (fast) assert.equal(fast.similarity >= t, true);
         },
       ),
-      fcParams(1000),
+      { numRuns: 1000 },
     );
   });
 });

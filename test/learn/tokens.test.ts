@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import fc from "fast-check";
 import { charNgrams, clip, regexTokens, sentences, tokenize, truncate } from "../../src/learn/tokens.ts";
-import { fcParams } from "./_fc.ts";
+import { fc } from "../support/fc.ts";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -77,7 +76,7 @@ describe("clip and truncate", () => {
           assert.ok(s.startsWith(t.slice(0, -1)));
         },
       ),
-      fcParams(1000),
+      { numRuns: 1000 },
     );
   });
 });
