@@ -83,7 +83,13 @@ export function assertUsableLogPath(path: string): void {
   let st: fs.Stats;
   try {
     st = fs.statSync(path);
-  } catch {
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" || code === "ENOTDIR")
+      throw new BrainError(
+        "CONFIG",
+        `${path} cannot be a brain log: ${code === "ELOOP" ? "its symlinks form a loop" : "a part of its path is not a directory"}`,
+      );
     return; // not there yet (created on first write), or unreadable (reported by the first read)
   }
   const kind = nonRegularKind(st);

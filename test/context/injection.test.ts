@@ -117,6 +117,7 @@ test("property: hostile values in every prompt-reaching field never open a headi
           await t.brain.ingest(transcript, { format: "generic" });
           const first = t.brain.context({ cwd: project, budget: 8000, query: "zebra", files: [h.file] });
           assertClean(first.text, "context with a query");
+          t.brain.recordRecent(first.used); // what the surfaces do after a context (building one writes nothing)
           const recovered = t.brain.context({ cwd: project, budget: 8000, recover: true });
           assertClean(recovered.text, "recovery context");
           assert.ok(recovered.text.includes("## Recently accessed paths"), "the hostile path is shown");

@@ -6,10 +6,11 @@
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Brain, loadConfig } from "../../src/index.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { childEnv, type Sandbox, sandbox } from "../support/cli.ts";
+import { assertBuilt, BIN, childEnv, type Sandbox, sandbox } from "../support/cli.ts";
 
 /** The clock every MCP test runs at (the CLI gets it as BRAIN_NOW). */
 export const MCP_NOW = "2026-03-01T12:00:00.000Z";
@@ -66,6 +67,31 @@ export async function startMcp(prefix = "brain-mcp-", env: Record<string, string
       await client.close();
       await server.close();
       brain.persist();
+      fs.rmSync(sb.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same fixture over a real `brain mcp` child process on stdio (for what only the transport decides). */
+export async function startMcpProcess(prefix = "brain-mcp-"): Promise<Omit<McpFixture, "brain">> {
+  assertBuilt();
+  const sb = sandbox(prefix);
+  const project = writeProject(sb);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd: project,
+    env: childEnv(sb, { BRAIN_NOW: MCP_NOW }) as Record<string, string>,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "brain-test", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    sb,
+    project,
+    client,
+    close: async () => {
+      await client.close();
       fs.rmSync(sb.dir, { recursive: true, force: true });
     },
   };

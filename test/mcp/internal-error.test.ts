@@ -15,7 +15,7 @@ import { Brain } from "../../src/engine.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import type { Position, ScanSink } from "../../src/store/scan.ts";
-import { BIN, childEnv } from "../support/cli.ts";
+import { BIN, childEnv, ROOT } from "../support/cli.ts";
 import { textOf } from "./_support.ts";
 
 /** A memory store that breaks (as a bug would) once `broken` is set. */
@@ -49,19 +49,39 @@ test("MCP: a non-BrainError in a tool is an INTERNAL isError result, and the ser
 });
 
 test("CLI: a non-BrainError exits 70 with INTERNAL (json) and says it is a bug (text)", () => {
-  const root = fs.mkdtempSync(join(tmpdir(), "brain-internal-"));
+  // The CLI's one error path (src/cli/output.ts `fail`), in a real process, handed what a bug throws.
+  const run = (json: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `import { fail } from "./src/cli/output.ts"; process.exitCode = fail(new TypeError("x is not a function"), { json: ${json} });`,
+      ],
+      { encoding: "utf8", cwd: ROOT },
+    );
+  const json = run(true);
+  assert.equal(json.status, 70, json.stderr);
+  const err = (JSON.parse(json.stdout) as { error: { code: string; message: string } }).error;
+  assert.equal(err.code, "INTERNAL");
+  const text = run(false);
+  assert.equal(text.status, 70);
+  assert.match(text.stderr, /^brain: internal error \(a bug\): x is not a function/);
+});
+
+test("CLI: a brain path whose symlinks loop is a configuration error, not a bug", () => {
+  const root = fs.mkdtempSync(join(tmpdir(), "brain-loop-"));
   try {
-    // A directory where the log should be: the read fails with a raw EISDIR (no BrainError wraps it today).
     const path = join(root, "brain.jsonl");
-    fs.mkdirSync(path);
+    fs.symlinkSync(path, path);
     const env = childEnv({ dir: root, home: root, brainPath: path });
-    const json = spawnSync(process.execPath, [BIN, "--json", "stats"], { env, encoding: "utf8" });
-    assert.equal(json.status, 70, json.stderr);
-    const err = (JSON.parse(json.stdout) as { error: { code: string; message: string } }).error;
-    assert.equal(err.code, "INTERNAL");
-    const text = spawnSync(process.execPath, [BIN, "stats"], { env, encoding: "utf8" });
-    assert.equal(text.status, 70);
-    assert.match(text.stderr, /^brain: internal error \(a bug\): /);
+    const r = spawnSync(process.execPath, [BIN, "--json", "stats"], { env, encoding: "utf8" });
+    assert.equal(r.status, 6, r.stderr);
+    assert.match(
+      (JSON.parse(r.stdout) as { error: { message: string } }).error.message,
+      /symlinks form a loop/,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { startMcp, textOf } from "../mcp/_support.ts";
+import { startMcpProcess, textOf } from "../mcp/_support.ts";
 import {
   BIN,
   bashBrain,
@@ -127,7 +127,7 @@ describe("output into a closed pipe ends quietly", () => {
 
 describe("MCP: a message over 10 MiB", () => {
   it("is answered with an error and the session goes on", async () => {
-    const mcp = await startMcp("brain-mcp-big-");
+    const mcp = await startMcpProcess("brain-mcp-big-");
     try {
       const huge = "x".repeat(11 * 1024 * 1024);
       await assert.rejects(
