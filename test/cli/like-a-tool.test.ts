@@ -231,7 +231,7 @@ test("stored escapes and control characters never reach the terminal; no colour,
     }
   }
   const got = await brainOk(sb, ["get", "bad00001"]);
-  assert.match(got.stdout, /text: evil title red  gone\nover\n/);
+  assert.match(got.stdout, /text: evil title red {2}gone\nover\n/);
   // JSON keeps the stored text exactly (escaped by JSON itself).
   assert.equal(
     json<{ entry: { text: string } }>(await brainOk(sb, ["--json", "get", "bad00001"])).entry.text,
