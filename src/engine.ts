@@ -171,7 +171,8 @@ export class Brain {
       await guardWrite(raw, this.settings);
     const p = coerceParams(raw);
     const action = p.action;
-    if (!isAction(action) || !writes(action)) {
+    // A dry run is a read: planned against the current state, nothing appended, no lock.
+    if (!isAction(action) || !writes(action) || p.dry_run === true) {
       this.refresh();
       return plan(
         p,

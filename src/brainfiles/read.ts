@@ -77,6 +77,16 @@ export function listBrainFiles(dir: string): BrainFile[] {
 
 /** Validate a brain file name: names only (no paths), `.md` added when missing. */
 export function brainFileName(name: string): string {
+  // `CODE.txt` is a wrong extension, not a name to turn into `CODE.txt.md`.
+  if (/\.[A-Za-z0-9]{1,8}$/.test(name) && !name.endsWith(".md")) {
+    throw new BrainError(
+      "INVALID",
+      `"${name}" is not a brain file name: brain files are Markdown, e.g. CODE.md`,
+      {
+        field: "name",
+      },
+    );
+  }
   const n = name.endsWith(".md") ? name : `${name}.md`;
   if (!NAME.test(n) || n.includes("..")) {
     throw new BrainError(

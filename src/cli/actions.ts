@@ -4,8 +4,17 @@ import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
 /** `brain <action> key=value …` — the seed's brain tool, one action per invocation. */
-export async function runAction(action: string, words: string[], g: GlobalOpts): Promise<number> {
-  const params = { ...parseKeyValues(words), action };
+export async function runAction(
+  action: string,
+  words: string[],
+  g: GlobalOpts & { all?: boolean; dryRun?: boolean },
+): Promise<number> {
+  const params = {
+    ...parseKeyValues(words),
+    ...(g.all ? { all: true } : {}),
+    ...(g.dryRun ? { dry_run: true } : {}),
+    action,
+  };
   const { brain } = openBrain(g);
   const result: ActionResult = await brain.act(params);
   if (g.json) printJson({ ...result, message: result.message });

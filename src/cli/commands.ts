@@ -1,11 +1,17 @@
+import { schemaVersion } from "../core/defaults.ts";
 import { BrainError } from "../core/errors.ts";
 import { LIVE_TYPES } from "../core/types.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
-export async function runInit(g: GlobalOpts): Promise<number> {
-  const { brain, config } = openBrain(g);
-  const files = brain.writeTemplates();
+export async function runInit(g: GlobalOpts & { empty?: boolean }): Promise<number> {
+  const { brain, config } = openBrain(g, g.empty ? { seedDefault: false } : {});
+  let files: string[] = [];
+  if (g.empty) {
+    // Only for a new brain: an existing log is never touched.
+    brain.store.createIfMissing([JSON.stringify(schemaVersion(brain.now()))]);
+    brain.refresh();
+  } else files = brain.writeTemplates();
   const result = {
     ok: true,
     path: config.brainPath,

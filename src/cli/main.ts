@@ -9,6 +9,9 @@ import type { GlobalOpts } from "./open.ts";
 import { EXIT, fail } from "./output.ts";
 import { quietOnClosedPipe } from "./pipe.ts";
 
+/** Every command name, for `brain help <command>`. */
+const KNOWN_COMMANDS = new Set<string>();
+
 /** Global options that take a value as the next word. */
 const VALUE_OPTIONS = new Set(["--brain", "--cwd"]);
 
@@ -20,6 +23,10 @@ function normaliseArgv(argv: string[]): string[] {
   let i = 2;
   while (i < argv.length && argv[i]?.startsWith("-")) i += VALUE_OPTIONS.has(argv[i] as string) ? 2 : 1;
   const first = argv[i];
+  // `brain help lst` answers like `brain lst`: one line with a suggestion, not the whole help.
+  const topic = argv[i + 1];
+  if (first === "help" && topic && !topic.startsWith("-") && !KNOWN_COMMANDS.has(topic))
+    return [...argv.slice(0, i), ...argv.slice(i + 1)];
   if (first?.startsWith("action="))
     return [...argv.slice(0, i), first.slice("action=".length), ...argv.slice(i + 1)];
   return argv;
@@ -39,7 +46,28 @@ function run(fn: () => Promise<number>, json: () => boolean): Promise<void> {
     .finally(closeAll);
 }
 
-export function buildProgram(): Command {
+/** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
+const ACTION_OPTIONS: Partial<Record<string, [string, string][]>> = {
+  remove: [
+    ["--all", "every live entry of type=…"],
+    ["--dry-run", "show what would be removed; write nothing"],
+  ],
+  decay: [["--dry-run", "show what would be decayed; write nothing"]],
+  task_clear: [["--dry-run", "show what would be cleared; write nothing"]],
+};
+
+/** Commander's usage errors as one line: `brain: unknown command 'lst' (did you mean list?)`. */
+function oneLineError(text: string, write: (s: string) => void): void {
+  const line = text
+    .replace(/^error: /, "brain: ")
+    .replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)")
+    .trim();
+  write(
+    `${line}${/unknown (command|option)/.test(line) && !line.includes("did you mean") ? " (see brain --help)" : ""}\n`,
+  );
+}
+
+export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => string): Command {
   const program = new Command("brain")
     .description("Local-first memory and context engine for AI agents")
     .option(
@@ -49,28 +77,41 @@ export function buildProgram(): Command {
     .option("--json", "machine-readable output")
     .option("--cwd <dir>", "working directory the context is for")
     .version(packageVersion(), "-V, --version", "print the version")
-    .showHelpAfterError()
+    .configureOutput({ outputError: oneLineError })
     .exitOverride();
   const g = () => program.opts<GlobalOpts>();
 
   for (const action of ACTIONS) {
-    program
+    const cmd = program
       .command(action)
-      .description(`brain tool action: ${action} (arguments as key=value, e.g. type=learning text="…")`)
-      .argument("[params...]", "key=value pairs")
-      .action((words: string[]) =>
-        run(
-          async () => (await import("./actions.ts")).runAction(action, words, g()),
-          () => Boolean(g().json),
-        ),
-      );
+      .description(`brain tool action: ${action} (key=value parameters: brain help ${action})`)
+      .argument("[params...]", "key=value pairs");
+    for (const [flag, what] of ACTION_OPTIONS[action] ?? []) cmd.option(flag, what);
+    if (actionHelp) cmd.addHelpText("after", () => actionHelp(action));
+    cmd.action((words: string[], o: { all?: boolean; dryRun?: boolean }) =>
+      run(
+        async () => (await import("./actions.ts")).runAction(action, words, { ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
   }
+  program
+    .command("get")
+    .description("one entry by id, in full (any type, episodes included)")
+    .argument("<id>")
+    .action((id: string) =>
+      run(
+        async () => (await import("./get.ts")).runGet(id, g()),
+        () => Boolean(g().json),
+      ),
+    );
   program
     .command("init")
     .description("create the brain (default behaviours, consolidation reminder) if it does not exist")
-    .action(() =>
+    .option("--empty", "a new brain with no default entries or brain-file templates (only schema_version)")
+    .action((o: { empty?: boolean }) =>
       run(
-        async () => (await import("./commands.ts")).runInit(g()),
+        async () => (await import("./commands.ts")).runInit({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
@@ -236,13 +277,17 @@ export function buildProgram(): Command {
         () => Boolean(g().json),
       ),
     );
+  for (const c of program.commands) KNOWN_COMMANDS.add(c.name());
   return program;
 }
 
 async function main(): Promise<void> {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  const program = buildProgram();
+  // Per-action help brings zod (the schema registry): loaded only when help is asked for.
+  const args = process.argv.slice(2);
+  const wantsHelp = args.some((a) => a === "--help" || a === "-h" || a === "help");
+  const program = buildProgram(wantsHelp ? (await import("./help.ts")).actionHelp : undefined);
   if (process.argv.length <= 2) {
     await program.parseAsync([...process.argv, "stats"]);
     return;
@@ -253,6 +298,8 @@ async function main(): Promise<void> {
     const e = err as { code?: string; exitCode?: number };
     const json = process.argv.includes("--json");
     if (e.code === "commander.helpDisplayed" || e.code === "commander.version") process.exitCode = 0;
+    else if (e.code === "commander.help")
+      process.exitCode = e.exitCode ?? 0; // `brain help <command>`
     else if (e.code?.startsWith("commander.")) {
       // A usage error (unknown command, missing argument …): commander printed it; --json also gets JSON.
       const message = err instanceof Error ? err.message.replace(/^error: /, "") : String(err);

@@ -8,8 +8,9 @@ import { isKeyedType, newId, type RandomHex, type Sha256Hex } from "./ids.ts";
 import { listEntries } from "./list.ts";
 import type { Params } from "./params.ts";
 import type { Rec } from "./rec.ts";
+import { didYouMean } from "./suggest.ts";
 import { dedupText } from "./text.ts";
-import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES } from "./types.ts";
+import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES, type LiveType } from "./types.ts";
 
 export { ACTIONS, type Action };
 
@@ -38,7 +39,20 @@ export interface Plan {
   result: ActionResult;
 }
 
-const CONTROL = new Set(["action", "verbose", "filter", "query", "limit", "offset", "reason", "json"]);
+const CONTROL = new Set([
+  "action",
+  "verbose",
+  "filter",
+  "query",
+  "limit",
+  "offset",
+  "reason",
+  "json",
+  "all",
+  "dry_run",
+]);
+/** Actions that take dry_run: the ones that tombstone. */
+const DRY_RUN_ACTIONS: readonly Action[] = ["remove", "decay", "task_clear"];
 
 export function isAction(a: unknown): a is Action {
   return typeof a === "string" && (ACTIONS as readonly string[]).includes(a);
@@ -54,12 +68,34 @@ export function plan(params: Params, env: ActionEnv): Plan {
   if (!isAction(action)) {
     throw new BrainError(
       "INVALID",
-      `Unknown action: "${describeValue(action)}" (valid: ${ACTIONS.join(", ")})`,
+      `Unknown action: "${describeValue(action)}"${didYouMean(describeValue(action), ACTIONS) || ` (valid: ${ACTIONS.join(", ")})`}`,
       {
         field: "action",
       },
     );
   }
+  if (params.dry_run === true && !DRY_RUN_ACTIONS.includes(action)) {
+    throw new BrainError("INVALID", `dry_run applies to ${DRY_RUN_ACTIONS.join(", ")}, not ${action}`, {
+      field: "dry_run",
+    });
+  }
+  const p = planAction(action, params, env);
+  if (params.dry_run !== true) return p;
+  // A preview: the same plan, nothing appended, worded as what would happen.
+  const verb = { Removed: "Would remove", Decayed: "Would decay", Cleared: "Would clear" };
+  const head = p.result.message.replace(/^(Removed|Decayed|Cleared)/, (w) => verb[w as keyof typeof verb]);
+  const items =
+    action === "remove" ? [] : p.append.map((t) => `\n- ${String(t.target_id)}: ${targetText(t, env)}`);
+  const message = `${head}${items.join("")}\n(dry run: nothing was written)`;
+  return done(action, message, [], { ...p.result.data, dryRun: true });
+}
+
+function targetText(t: BaseEntry, env: ActionEnv): string {
+  const r = env.state.find(String(t.target_id));
+  return r ? oneLiner(r.entry) : "";
+}
+
+function planAction(action: Action, params: Params, env: ActionEnv): Plan {
   switch (action) {
     case "add":
       return add(params, env);
@@ -177,13 +213,42 @@ function update(params: Params, env: ActionEnv): Plan {
     }
     merged[k] = v;
   }
+  const changes = Object.keys(params).filter((k) => !CONTROL.has(k) && k !== "id" && k !== "type");
+  if (changes.length === 0) {
+    throw new BrainError("INVALID", `update needs a field to change, e.g. brain update id=${id} text="…"`, {
+      field: "id",
+    });
+  }
   merged.id = id;
   merged.created = env.now.toISOString();
   const entry = env.validate(merged);
   return done("update", `Updated ${prev.type} ${id}`, [entry], { id });
 }
 
+function removeAll(params: Params, env: ActionEnv): Plan {
+  const type = params.type;
+  if (typeof type !== "string" || !(LIVE_TYPES as readonly string[]).includes(type)) {
+    throw new BrainError("INVALID", `remove all requires type (one of: ${LIVE_TYPES.join(", ")})`, {
+      field: "type",
+    });
+  }
+  const recs = env.state.list(type as LiveType);
+  if (recs.length === 0) return done("remove", `No ${type} entries to remove.`, [], { removed: [] });
+  const reason = typeof params.reason === "string" && params.reason ? params.reason : "manual";
+  return done(
+    "remove",
+    `Removed ${recs.length} ${type} entr${recs.length === 1 ? "y" : "ies"}:\n${recs.map((r) => `- ${r.id}: ${oneLiner(r.entry)}`).join("\n")}`,
+    recs.map((r) => tombstone(env, r, reason)),
+    { removed: recs.map((r) => r.id) },
+  );
+}
+
 function remove(params: Params, env: ActionEnv): Plan {
+  if (params.all === true) {
+    if (typeof params.id === "string" && params.id)
+      throw new BrainError("INVALID", "remove takes id or all, not both", { field: "all" });
+    return removeAll(params, env);
+  }
   let target: Rec | undefined;
   if (typeof params.id === "string" && params.id) {
     target = env.state.find(params.id);

@@ -36,6 +36,11 @@ export function defaultBrain(now: Date): BaseEntry[] {
       enabled: true,
       created,
     },
-    { id: "meta0001", type: "meta", key: "schema_version", value: "1", created },
+    schemaVersion(now),
   ];
+}
+
+/** The schema_version marker every new brain starts with (`brain init --empty` writes only this). */
+export function schemaVersion(now: Date): BaseEntry {
+  return { id: "meta0001", type: "meta", key: "schema_version", value: "1", created: now.toISOString() };
 }

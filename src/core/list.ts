@@ -58,6 +58,7 @@ export function listEntries(
       );
     }
   }
+  const id = typeof params.id === "string" && params.id ? params.id : undefined;
   const query = typeof params.query === "string" && params.query ? params.query.toLowerCase() : undefined;
   // Capped so one tool result cannot flood an agent's context; page with offset.
   const limit = Math.min(
@@ -69,6 +70,7 @@ export function listEntries(
   const groups: { type: LiveType; recs: Rec[] }[] = [];
   for (const t of types) {
     let recs = state.list(t);
+    if (id) recs = recs.filter((r) => r.id === id);
     if (query) recs = recs.filter((r) => matches(r, query));
     recs = applyFilter(t, recs, filter);
     if (type || recs.length > 0) groups.push({ type: t, recs });
@@ -99,7 +101,7 @@ export function listEntries(
     const parts = pages
       .filter((p) => p.entries.length > 0)
       .map((p) => formatCompact(p.type, p.entries, nowMs, p.total));
-    const what = type ? `${type} entries` : "entries";
+    const what = `${type ? `${type} entries` : "entries"}${id ? ` with id "${id}"` : ""}`;
     message =
       parts.length > 0
         ? parts.join("\n\n")

@@ -1,9 +1,12 @@
 import { BrainError } from "./errors.ts";
+import { didYouMean } from "./suggest.ts";
+import { KNOWN_PARAMS } from "./tool-fields.ts";
 
 /** Tool parameters as they arrive from a CLI (all strings) or a JSON client (typed). */
 export type Params = Record<string, unknown>;
 
-const BOOLEAN_FIELDS = new Set(["enabled", "verbose"]);
+const BOOLEAN_FIELDS = new Set(["enabled", "verbose", "all", "dry_run"]);
+const KNOWN = new Set(KNOWN_PARAMS);
 const JSON_FIELDS = new Set(["cadence"]);
 
 function toBool(field: string, v: unknown): boolean {
@@ -50,11 +53,19 @@ function shown(v: unknown): string {
   }
 }
 
-/** Coerce string-typed parameters to the types the schema expects. Unknown fields pass through. */
+/**
+ * Coerce string-typed parameters to the types the schema expects. A parameter nobody knows is a typo
+ * (`priorty=urgent` would be stored as an extra field and the task would stay normal): it is refused, with
+ * the closest known name. (Extra fields already in the log are another matter: reads never come here.)
+ */
 export function coerceParams(p: Params): Params {
   const out: Params = {};
   for (const [k, v] of Object.entries(p)) {
     if (v === undefined) continue;
+    if (!KNOWN.has(k)) {
+      if (v === null) continue; // a client filling every optional field it does not know with null
+      throw new BrainError("INVALID", `unknown parameter ${k}${didYouMean(k, KNOWN_PARAMS)}`, { field: k });
+    }
     if (BOOLEAN_FIELDS.has(k)) out[k] = toBool(k, v);
     else if (JSON_FIELDS.has(k)) out[k] = toCadence(v);
     else if (k === "tags") out[k] = toTags(v);

@@ -29,6 +29,11 @@ describe("tool errors name the field", () => {
     ["brain", { action: "add", type: "learning" }, /^INVALID \(field "text"\): learning requires text/],
     ["brain", { action: "add", type: "robot", text: "x" }, /type must be one of/],
     ["brain", { action: "list", limit: "many" }, /limit must be a whole number/],
+    [
+      "brain",
+      { action: "add", type: "task", description: "x", priorty: "urgent" },
+      /^INVALID \(field "priorty"\): unknown parameter priorty \(did you mean priority\?\)/,
+    ],
     ["brain", { action: "list", type: "task", filter: "soon" }, /^INVALID \(field "filter"\)/],
     ["brain", { action: "add", type: "reminder", text: "x", cadence: "sometimes", enabled: true }, /cadence/],
     ["brain", { action: "update", id: "00000000", text: "x" }, /^NOT_FOUND: No entry with id "00000000"/],

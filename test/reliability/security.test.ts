@@ -199,11 +199,19 @@ test("secrets=redact stores the memory with every secret replaced, nested values
       type: "task",
       description: `use ${secret} for ${kind}`,
       tags: ["x", secret],
-      extra: { nested: [secret] },
     });
     const e = res.written[0] as Record<string, unknown>;
     assert.match(String(e.description), /^use \[REDACTED:[^\]]+\] for /, kind);
     assert.ok(!JSON.stringify(e).includes(core(secret)), `${kind}: written entry is clean`);
+    // A nested value: a parameter that takes an object (an unknown parameter is refused before it is stored).
+    const nested = await brain.act({
+      action: "add",
+      type: "reminder",
+      text: `rotate the ${kind} key`,
+      enabled: true,
+      cadence: { kind: "interval", every: "6h", note: [secret] },
+    });
+    assert.ok(!JSON.stringify(nested.written[0]).includes(core(secret)), `${kind}: nested value is clean`);
   }
   const log = fs.readFileSync(path, "utf8");
   for (const [kind, secret] of SECRETS) assert.ok(!log.includes(core(secret)), `${kind} not in the log`);

@@ -1,0 +1,24 @@
+import { BrainError } from "../core/errors.ts";
+import { type GlobalOpts, openBrain } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+/** `brain get <id>`: one live entry of brain.jsonl, or one episode of episodes.jsonl, in full. */
+export async function runGet(id: string, g: GlobalOpts): Promise<number> {
+  const { brain } = openBrain(g);
+  brain.refresh();
+  let entry = brain.state.find(id)?.entry;
+  if (!entry) {
+    const episodes = brain.recallEngine.episodes;
+    episodes.refresh();
+    entry = episodes.byId.get(id)?.entry;
+  }
+  if (!entry) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+  if (g.json) printJson({ ok: true, entry });
+  else
+    print(
+      Object.entries(entry)
+        .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+        .join("\n"),
+    );
+  return 0;
+}

@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import type { Action } from "../core/action-names.ts";
+import { SCHEMAS } from "../core/schema.ts";
+import { BRAIN_FIELDS } from "../core/tool-fields.ts";
+import { LIVE_TYPES } from "../core/types.ts";
+
+/**
+ * `brain help <action>` / `brain <action> --help`: that action's own parameters (described once, in
+ * src/core/tool-fields.ts), the fields of each entry type (from the schema registry) and examples. Loaded
+ * only when help is asked for (it brings zod).
+ */
+const PARAMS: Record<Action, readonly string[]> = {
+  add: ["type"],
+  update: ["id"],
+  remove: ["id", "type", "key", "path", "all", "dry_run", "reason"],
+  list: ["type", "id", "query", "filter", "verbose", "limit", "offset"],
+  decay: ["dry_run"],
+  task_done: ["id"],
+  task_clear: ["dry_run"],
+  reminder_run: ["id", "result", "error"],
+};
+
+const EXAMPLES: Record<Action, readonly string[]> = {
+  add: [
+    'brain add type=learning text="This repo uses pnpm, not npm"',
+    'brain add type=task description="Ship the release" priority=high due=2026-02-15 tags=release,ci',
+    'brain add type=reminder text="Check the backups" cadence=08:00 enabled=true',
+  ],
+  update: [
+    'brain update id=3f2a9c1e text="This repo uses pnpm 9"',
+    "brain update id=3f2a9c1e priority=urgent",
+  ],
+  remove: [
+    "brain remove id=3f2a9c1e reason=outdated",
+    "brain remove type=user key=timezone",
+    "brain remove type=behavior --all --dry-run",
+  ],
+  list: ["brain list type=task filter=pending", "brain list query=pnpm limit=20", "brain list id=3f2a9c1e"],
+  decay: ["brain decay --dry-run", "brain decay"],
+  task_done: ["brain task_done id=3f2a9c1e"],
+  task_clear: ["brain task_clear --dry-run", "brain task_clear"],
+  reminder_run: [
+    "brain reminder_run id=rem00001 result=ok",
+    'brain reminder_run id=rem00001 result=error error="disk full"',
+  ],
+};
+
+const SET_BY_BRAIN = new Set(["id", "type", "created"]);
+
+/** `learning: text (required); source, scope, projectPath` — each type's fields from its schema. */
+function typeFields(): string[] {
+  return LIVE_TYPES.map((t) => {
+    const shape = (SCHEMAS[t] as unknown as { shape: Record<string, z.ZodType> }).shape;
+    const names = Object.keys(shape).filter((k) => !SET_BY_BRAIN.has(k));
+    const required = names.filter((k) => !shape[k]?.safeParse(undefined).success);
+    const optional = names.filter((k) => !required.includes(k));
+    return `  ${t.padEnd(11)}${required.join(" + ")}${optional.length ? `  (optional: ${optional.join(", ")})` : ""}`;
+  });
+}
+
+function describe(name: string): string {
+  const f = BRAIN_FIELDS.find((x) => x.name === name);
+  const values = f?.values ? ` (${f.values.join(" | ")})` : "";
+  return `  ${name.padEnd(11)}${f?.description ?? ""}${values}`;
+}
+
+/** The text shown after the usage line of `brain <action> --help`. */
+export function actionHelp(action: Action): string {
+  const parts = [`\nParameters (key=value):\n${PARAMS[action].map(describe).join("\n")}`];
+  if (action === "add" || action === "update") {
+    parts.push(
+      `\nFields by type (${action === "add" ? "required + optional" : "any of them can be changed, except a key or the type"}):\n${typeFields().join("\n")}`,
+    );
+  }
+  parts.push(`\nExamples:\n${EXAMPLES[action].map((e) => `  ${e}`).join("\n")}`);
+  return `${parts.join("\n")}\n`;
+}
