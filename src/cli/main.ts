@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { ACTIONS } from "../core/action-names.ts";
 import { BrainError } from "../core/errors.ts";
 import { packageVersion } from "../package-root.ts";
 import { loadedConfig } from "./cli-config.ts";
@@ -6,6 +7,9 @@ import type { GlobalOpts } from "./open-layer.ts";
 import { EXIT, fail } from "./output.ts";
 import { quietOnClosedPipe } from "./pipe.ts";
 import { run } from "./run-command.ts";
+
+const isAction = (word: string | undefined): word is string =>
+  (ACTIONS as readonly string[]).includes(word ?? "");
 
 /** Global options that take a value as the next word. */
 const VALUE_OPTIONS = new Set(["--brain", "--cwd"]);
@@ -24,10 +28,11 @@ function normaliseArgv(argv: string[]): string[] {
 }
 
 /**
- * The commands agent hooks and status lines run on every prompt or start (`brain`, `brain stats`,
- * `brain hook <event>`, `brain --version`), in their plain form (global options first, nothing after), run
- * without loading commander and building every command. Anything else (help, other options, other
- * commands, usage errors) goes to commander (program.ts), so it behaves exactly as before.
+ * The commands agents and their hooks run on every prompt or start (`brain`, `brain stats`, `brain hook
+ * <event>`, the brain tool's `brain <action> key=value …`, `brain --version`) in their plain form (global
+ * options first, no option after the command) run without loading commander and building every command.
+ * Anything else (help, other options, other commands, usage errors) goes to commander (program.ts), so it
+ * behaves exactly as before.
  */
 function direct(argv: string[]): (() => Promise<void>) | null {
   if (argv.length === 3 && (argv[2] === "--version" || argv[2] === "-V")) {
@@ -47,8 +52,11 @@ function direct(argv: string[]): (() => Promise<void>) | null {
       i++;
     } else break;
   }
-  const [command, arg, ...extra] = argv.slice(i);
+  const words = argv.slice(i);
+  const [command, arg, ...extra] = words;
   const json = () => Boolean(g.json);
+  if (isAction(command) && words.every((w) => !w.startsWith("-")))
+    return () => run(async () => (await import("./actions.ts")).runAction(command, words.slice(1), g), json);
   if (command === "stats" && arg === undefined)
     return () => run(async () => (await import("./stats.ts")).runStats(g), json);
   if (command === "hook" && arg !== undefined && !arg.startsWith("-") && extra.length === 0)
