@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { WriteResult } from "./brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import type { ActionResult } from "./core/actions.ts";
@@ -12,6 +11,7 @@ import type { Params } from "./core/params.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import type { BrainOptions } from "./engine-options.ts";
+import { crypto, randomHex } from "./store/crypto.ts";
 import {
   type CompactReport,
   type EventStore,
@@ -22,8 +22,8 @@ import {
 import { JsonlFileStore } from "./store/jsonl/file-store.ts";
 import type { Position } from "./store/scan.ts";
 
-const sha256: Sha256Hex = (s) => createHash("sha256").update(s).digest("hex");
-const realRandom: RandomHex = (n) => randomBytes(n).toString("hex");
+const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
+const realRandom: RandomHex = randomHex;
 
 /**
  * A module loaded on first use and then kept. The engine's operations load what only they need this way, so
