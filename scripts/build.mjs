@@ -22,6 +22,9 @@ import { build } from "esbuild";
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "dist");
 const BUNDLED = new Set(["commander", "stemmer"]);
+/** `node scripts/build.mjs --meta <file>`: also write esbuild's metafile (what every chunk holds and imports). */
+const metaAt = process.argv.indexOf("--meta");
+const META = metaAt > 0 ? process.argv[metaAt + 1] : undefined;
 
 function tsc() {
   const bin = createRequire(import.meta.url).resolve("typescript/bin/tsc");
@@ -84,8 +87,10 @@ async function bundleCli() {
     },
     legalComments: "none",
     logLevel: "warning",
+    metafile: META !== undefined,
   });
   if (result.errors.length) process.exit(1);
+  if (META !== undefined) fs.writeFileSync(META, JSON.stringify(result.metafile));
   fs.chmodSync(join(outdir, "main.js"), 0o755);
 }
 

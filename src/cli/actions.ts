@@ -1,6 +1,7 @@
 import type { ActionResult } from "../core/actions.ts";
 import { parseKeyValues } from "../core/params.ts";
-import { type GlobalOpts, openBrain } from "./open.ts";
+import { BrainCore } from "../engine-core.ts";
+import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
 
 /** `brain <action> key=value …` — the seed's brain tool, one action per invocation. */
@@ -15,7 +16,7 @@ export async function runAction(
     ...(g.dryRun ? { dry_run: true } : {}),
     action,
   };
-  const { brain } = openBrain(g);
+  const { brain } = openLayer(BrainCore, g);
   const result: ActionResult = await brain.act(params);
   if (g.json) printJson({ ...result, message: result.message });
   else print(result.message);

@@ -1,6 +1,5 @@
 import { schemaVersion } from "../core/defaults.ts";
 import { BrainError } from "../core/errors.ts";
-import { LIVE_TYPES } from "../core/types.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -24,20 +23,6 @@ export async function runInit(g: GlobalOpts & { empty?: boolean }): Promise<numb
     print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
     if (files.length) print(`Brain file templates written: ${files.join(", ")}`);
   }
-  return 0;
-}
-
-export async function runStats(g: GlobalOpts): Promise<number> {
-  const { brain } = openBrain(g);
-  const line = brain.stats();
-  if (g.json) {
-    const s = brain.state;
-    printJson({
-      ok: true,
-      line,
-      counts: Object.fromEntries(LIVE_TYPES.map((t) => [t, s.count(t)])),
-    });
-  } else print(line);
   return 0;
 }
 

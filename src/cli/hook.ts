@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
+import { brainOptions } from "../engine-options.ts";
 import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
 import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
@@ -47,11 +48,12 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
       settings: c,
       now: () => (c.fixedNow ? new Date(c.fixedNow.getTime()) : new Date()),
       openBrain: async (cwd) => {
-        const [{ Brain }, { brainOptions }] = await Promise.all([
-          import("../engine.ts"),
-          import("../engine-options.ts"),
-        ]);
+        const { Brain } = await import("../engine.ts");
         return keep(Brain.open(brainOptions(c, g.cwd ?? cwd)));
+      },
+      openRecall: async (cwd) => {
+        const { BrainRecall } = await import("../engine-recall.ts");
+        return keep(BrainRecall.open(brainOptions(c, g.cwd ?? cwd)));
       },
     });
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);

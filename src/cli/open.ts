@@ -1,21 +1,9 @@
-import type { ResolvedConfig } from "../config.ts";
 import { Brain, type BrainOptions } from "../engine.ts";
-import { brainOptions } from "../engine-options.ts";
-import { keep } from "../lifetime.ts";
-import { cliConfig } from "./cli-config.ts";
+import { type GlobalOpts, type OpenedBrain, openLayer } from "./open-layer.ts";
 
-export interface GlobalOpts {
-  brain?: string;
-  json?: boolean;
-  cwd?: string;
-}
+export type { GlobalOpts } from "./open-layer.ts";
 
-/** Open the brain for a command; it is closed (derived state saved) when the command ends (see main.ts). */
-export function openBrain(
-  g: GlobalOpts,
-  extra: Partial<BrainOptions> = {},
-): { brain: Brain; config: ResolvedConfig } {
-  const config = cliConfig(g.brain);
-  const brain = keep(Brain.open({ ...brainOptions(config, g.cwd ?? process.cwd()), ...extra }));
-  return { brain, config };
+/** Open the full brain for a command; it is closed (derived state saved) when the command ends (see main.ts). */
+export function openBrain(g: GlobalOpts, extra: Partial<BrainOptions> = {}): OpenedBrain<Brain> {
+  return openLayer(Brain, g, extra);
 }

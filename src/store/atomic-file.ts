@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname } from "node:path";
 import { BrainError } from "../core/errors.ts";
+import { randomHex } from "./crypto.ts";
 
 /**
  * The one way Brain replaces a file: write a temp file beside it completely (every write checked, short
@@ -23,7 +23,7 @@ export interface AtomicWriteOptions {
 
 /** Temp files of this helper are `<name>.tmp-<pid>-<hex>`: `brain doctor --repair` recognises them. */
 export function tempPathFor(path: string): string {
-  return `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  return `${path}.tmp-${process.pid}-${randomHex(4)}`;
 }
 
 /** Write all of `data` at the fd's position, continuing after short writes; throws on ENOSPC etc. */

@@ -1,6 +1,7 @@
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
 import type { Brain } from "../../engine.ts";
+import type { BrainRecall } from "../../engine-recall.ts";
 
 /**
  * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
@@ -43,6 +44,8 @@ export interface HookEnv {
   settings: Settings;
   /** Opens the brain only for the events that read it (lazily, so the queue-only hooks stay fast). */
   openBrain: (cwd: string) => Promise<Brain>;
+  /** Opens only the engine's recall layer (the prompt hook runs on every prompt: it loads no context code). */
+  openRecall: (cwd: string) => Promise<BrainRecall>;
   now: () => Date;
 }
 
@@ -87,7 +90,7 @@ async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput 
 async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOutput | null> {
   const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
   if (!prompt || prompt.startsWith("/")) return null;
-  const brain = await env.openBrain(input.cwd || process.cwd());
+  const brain = await env.openRecall(input.cwd || process.cwd());
   const m = brain.promptMemories(prompt, { maxChars: PROMPT_MAX_CHARS });
   return m.text ? out("user-prompt-submit", m.text) : null;
 }

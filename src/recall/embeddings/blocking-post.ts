@@ -1,4 +1,5 @@
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 
 /**
  * A blocking HTTP POST, for the one place that needs a network answer inside synchronous code: ranking
@@ -27,6 +28,9 @@ parentPort.on("message", async (m) => {
 `;
 
 let worker: Worker | null = null;
+/** node:worker_threads, loaded on the first post (only brains with embeddings configured post). */
+const requireBuiltin = createRequire(import.meta.url);
+const threads = () => requireBuiltin("node:worker_threads") as typeof import("node:worker_threads");
 
 export function postJsonSync(
   url: string,
@@ -34,6 +38,7 @@ export function postJsonSync(
   body: string,
   timeoutMs: number,
 ): PostReply {
+  const { MessageChannel, receiveMessageOnPort, Worker } = threads();
   if (!worker) {
     worker = new Worker(SCRIPT, { eval: true });
     worker.unref();

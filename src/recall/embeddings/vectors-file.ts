@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../../store/atomic-file.ts";
+import { crypto } from "../../store/crypto.ts";
 
 /**
  * The vectors file, `.brain/<log>.vectors.bin`: a derived, rebuildable cache of document embeddings.
@@ -39,7 +39,7 @@ export function vectorsPath(logPath: string): string {
 }
 
 export function textHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return crypto().createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 /** Fingerprint of a log at `size` bytes (its current size when omitted); null if it is missing or shorter. */
@@ -58,7 +58,7 @@ export function markLog(path: string, size?: number): LogMark | null {
     const head = Buffer.alloc(n);
     const tail = Buffer.alloc(n);
     if (fs.readSync(fd, head, 0, n, 0) !== n || fs.readSync(fd, tail, 0, n, at - n) !== n) return null;
-    const h = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+    const h = (b: Buffer) => crypto().createHash("sha256").update(b).digest("hex");
     return { file: basename(path), size: at, ino: st.ino, head: h(head), tail: h(tail) };
   } finally {
     fs.closeSync(fd);

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { BrainError } from "../../core/errors.ts";
+import { crypto, randomHex } from "../crypto.ts";
 import type { LockStatus } from "../event-store.ts";
 
 /**
@@ -141,7 +141,7 @@ export function inspectLock(filePath: string, staleMs = 30_000, now = Date.now()
 
 /** Removes a stale lock only if it is still the one judged stale. */
 function breakStale(lockPath: string, judgedRaw: string): void {
-  const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const aside = `${lockPath}.stale-${process.pid}-${randomHex(4)}`;
   try {
     fs.renameSync(lockPath, aside);
   } catch {
@@ -170,7 +170,7 @@ function breakStale(lockPath: string, judgedRaw: string): void {
 
 export class FileLock {
   readonly lockPath: string;
-  readonly #nonce = randomBytes(9).toString("base64url");
+  readonly #nonce = crypto().randomBytes(9).toString("base64url");
   #held = false;
 
   readonly #timeoutMs: number | undefined;

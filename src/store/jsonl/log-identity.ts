@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
+import { crypto, randomHex } from "../crypto.ts";
 
 /**
  * Which file a log is, and which bytes a derived file (fold snapshot, recall index) was built from.
@@ -32,7 +32,7 @@ export function generationPath(logPath: string): string {
 
 /** Give the log a new generation id (call under the log's lock, after the new file is in place). */
 export function newGeneration(logPath: string): void {
-  writeFileAtomic(generationPath(logPath), [randomBytes(12).toString("hex")]);
+  writeFileAtomic(generationPath(logPath), [randomHex(12)]);
 }
 
 function generationId(logPath: string): string {
@@ -63,7 +63,7 @@ function hashPrefix(logPath: string, offset: number): string | null {
   }
   try {
     if (fs.fstatSync(fd).size < offset) return null;
-    const h = createHash("sha256");
+    const h = crypto().createHash("sha256");
     const buf = Buffer.allocUnsafe(Math.min(1 << 22, Math.max(1, offset)));
     for (let pos = 0; pos < offset; ) {
       const n = fs.readSync(fd, buf, 0, Math.min(buf.length, offset - pos), pos);

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { FoldView } from "../../core/health.ts";
 import { copyForBackup, writeFileAtomic } from "../atomic-file.ts";
+import { randomHex } from "../crypto.ts";
 import { type CompactReport, type RepairReport, START } from "../event-store.ts";
 import type { JsonlFileStore } from "./file-store.ts";
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
@@ -18,10 +18,7 @@ export function backupLog(logPath: string, now: Date): string | null {
   const dir = join(dirname(logPath), ".brain", "backups");
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = basename(logPath);
-  const dest = join(
-    dir,
-    `${name}.${now.toISOString().replace(/[:.]/g, "-")}.${randomBytes(2).toString("hex")}.bak`,
-  );
+  const dest = join(dir, `${name}.${now.toISOString().replace(/[:.]/g, "-")}.${randomHex(2)}.bak`);
   copyForBackup(logPath, dest);
   const mine = fs
     .readdirSync(dir)

@@ -1,0 +1,90 @@
+import { BrainCore, storeFor } from "./engine-core.ts";
+import type { BrainOptions } from "./engine-options.ts";
+import { SemanticFusion } from "./recall/embeddings/semantic.ts";
+import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
+import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
+import { Recall, type RecallResult } from "./recall/recall.ts";
+import { toSearchResult } from "./recall/search.ts";
+import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "./recall/types.ts";
+import { EpisodeLog } from "./store/episode-log.ts";
+
+/**
+ * The engine's recall layer: the relevance index over entries and episodes, search, and the memories that go
+ * with a prompt (what a prompt hook needs, without context assembly; see src/engine.ts for the full `Brain`).
+ */
+export class BrainRecall extends BrainCore {
+  #recall: Recall | null = null;
+
+  static override open(opts: BrainOptions = {}): BrainRecall {
+    return new BrainRecall(storeFor(opts), opts).start(opts);
+  }
+
+  /** The recall engine: the episode log and the relevance index (created on first use). */
+  get recallEngine(): Recall {
+    if (!this.#recall) {
+      const store = this.episodeStore ?? this.store.sibling("episodes.jsonl");
+      const [brain, episodes] = [this.store.file, store.file];
+      const paths = brain && episodes && !this.episodeStore ? { brain, episodes } : null;
+      this.#recall = new Recall(this.store, new EpisodeLog(store), paths);
+      const embeddings = this.settings.embeddings;
+      if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
+    }
+    return this.#recall;
+  }
+
+  /**
+   * Entries relevant to `query`, best first (see src/recall/rank.ts): learnings, preferences and episodes
+   * unless `kinds` says otherwise.
+   */
+  recall(query: string, opts: { cwd?: string; kinds?: readonly Kind[] } = {}): Recalled[] {
+    this.refresh();
+    const kinds = opts.kinds ?? ["learning", "preference", "episode"];
+    return this.query(query, kinds, opts.cwd ?? this.cwd).recalled;
+  }
+
+  /** Recall against the state as it is (the caller refreshed once for its whole request). */
+  protected query(query: string, kinds: readonly Kind[] | undefined, cwd: string): RecallResult {
+    return this.recallEngine.query(this.state, this.position, query, {
+      ...(kinds ? { kinds } : {}),
+      cwd,
+      nowMs: this.now().getTime(),
+    });
+  }
+
+  /**
+   * Import a conversation transcript as episodes (episodes.jsonl; never brain.jsonl). Formats: Claude Code
+   * and pi session JSONL, OpenAI messages, LoCoMo, generic JSONL (detected, or `format`). Idempotent: ids
+   * derive from session + turn, so importing a file twice adds nothing. The relevance index is updated.
+   */
+  async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
+    const { appendTranscript } = await import("./recall/ingest/append.ts");
+    const redact = this.settings.secrets !== "allow";
+    const r = await appendTranscript(this.recallEngine.episodes, path, this.now(), opts, redact);
+    this.refresh();
+    this.recallEngine.sync(this.state, this.position);
+    this.recallEngine.save(true);
+    return r;
+  }
+
+  /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
+  search(query: string, opts: SearchOptions = {}): SearchResult {
+    this.refresh();
+    return toSearchResult(query, this.query(query, opts.types?.filter(isKind), this.cwd), opts);
+  }
+
+  /**
+   * The memories that go with a user's prompt (what the Claude Code hook, the pi extension and MCP put
+   * beside it): a few strong matches among learnings, preferences, project context and tasks, one line each.
+   */
+  promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    return promptMemories(prompt, (q, o) => this.search(q, o), opts);
+  }
+
+  protected override saveDerived(force: boolean): void {
+    this.#recall?.save(force);
+  }
+
+  protected override dropDerived(): void {
+    this.#recall = null;
+  }
+}

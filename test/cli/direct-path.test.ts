@@ -1,0 +1,64 @@
+/**
+ * The commands main.ts runs without commander (`brain`, `brain stats`, `brain <action> …`, `brain hook
+ * <event>`, `brain --version`) behave exactly as through commander: each pair below is one command, once in
+ * the plain form the direct path takes and once in a form only commander parses (an option after the command).
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { brain, freshSandbox } from "../support/cli.ts";
+
+const NOW = { BRAIN_NOW: "2026-02-10T12:00:00.000Z" };
+
+test("stats, actions and --version: the direct path and commander print the same", async (t) => {
+  const sb = freshSandbox(t);
+  const pairs: [string[], string[]][] = [
+    [
+      ["--json", "stats"],
+      ["stats", "--json"],
+    ],
+    [[], ["stats"]],
+    [
+      ["--brain", sb.brainPath, "--json", "list", "type=behavior"],
+      ["list", "--json", "type=behavior"],
+    ],
+    [
+      ["list", "type=nope"],
+      ["list", "--", "type=nope"],
+    ],
+    [["--version"], ["--json", "--version"]],
+  ];
+  for (const [direct, viaCommander] of pairs) {
+    const a = await brain(sb, direct, { env: NOW });
+    const b = await brain(sb, viaCommander, { env: NOW });
+    assert.deepEqual(
+      { code: a.code, stdout: a.stdout, stderr: a.stderr },
+      { code: b.code, stdout: b.stdout, stderr: b.stderr },
+      `${direct.join(" ")} vs ${viaCommander.join(" ")}`,
+    );
+    assert.ok(a.stdout.length > 0 || a.stderr.length > 0);
+  }
+  // A write through the direct path lands in the log, as through commander.
+  const added = await brain(sb, ["--json", "add", "type=learning", "text=use pnpm in the api project"], {
+    env: NOW,
+  });
+  assert.equal(added.code, 0, added.stderr);
+  const listed = await brain(sb, ["list", "type=learning", "--json"], { env: NOW });
+  assert.match(listed.stdout, /use pnpm in the api project/);
+});
+
+test("hook: the direct path and commander give the same answer and the same error", async (t) => {
+  const sb = freshSandbox(t);
+  await brain(sb, ["add", "type=learning", "text=run the api tests with pnpm test"], { env: NOW });
+  const input = JSON.stringify({ prompt: "how do I run the api tests with pnpm", cwd: sb.dir });
+  for (const event of ["user-prompt-submit", "no-such-event"]) {
+    const a = await brain(sb, ["hook", event], { env: NOW, stdin: input });
+    const b = await brain(sb, ["hook", "--", event], { env: NOW, stdin: input });
+    assert.deepEqual(
+      { code: a.code, stdout: a.stdout, stderr: a.stderr },
+      { code: b.code, stdout: b.stdout, stderr: b.stderr },
+      event,
+    );
+  }
+  const answered = await brain(sb, ["hook", "user-prompt-submit"], { env: NOW, stdin: input });
+  assert.match(answered.stdout, /pnpm test/);
+});
