@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from "./config.ts";
 import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
 import { type ActionResult, isAction, plan, writes } from "./core/actions.ts";
 import { defaultBrain } from "./core/defaults.ts";
+import type { Turn } from "./core/episode.ts";
 import { BrainError } from "./core/errors.ts";
 import { FoldView, type Health } from "./core/health.ts";
 import { formatHeartbeat, type Heartbeat, heartbeat } from "./core/heartbeat.ts";
@@ -293,6 +294,27 @@ export class Brain {
     const { appendTranscript } = await import("./recall/ingest/append.ts");
     const redact = this.settings.secrets !== "allow";
     const r = await appendTranscript(this.recallEngine.episodes, path, this.now(), opts, redact);
+    this.refresh();
+    this.recallEngine.sync(this.state, this.#pos);
+    this.recallEngine.save(true);
+    return r;
+  }
+
+  /**
+   * Append parsed turns as episodes (the learner's path: a transcript's new bytes, already parsed), with
+   * `extra` fields on each (e.g. `project`); idempotent like `ingest`. The relevance index is updated.
+   */
+  async ingestTurns(
+    turns: Turn[],
+    source: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ added: number; existing: number; redacted: number }> {
+    const { appendTurns } = await import("./recall/ingest/append.ts");
+    const redactSecrets = this.settings.secrets !== "allow";
+    const r = await appendTurns(this.recallEngine.episodes, turns, source, this.now(), {
+      redactSecrets,
+      extra,
+    });
     this.refresh();
     this.recallEngine.sync(this.state, this.#pos);
     this.recallEngine.save(true);
