@@ -20,21 +20,13 @@ import {
   show,
   startScript,
 } from "../support/cli.ts";
+import { settled as isSettled, learnFiles, waitSettled as waitForLearner } from "../support/learner.ts";
 import { startProcess } from "../support/spawn.ts";
 
 const S1 = "11111111-0000-4000-8000-000000000001";
 const S2 = "22222222-0000-4000-8000-000000000002";
 
-const files = (sb: Sandbox) => {
-  const dir = join(sb.dir, "brain");
-  return {
-    episodes: join(dir, "episodes.jsonl"),
-    queue: join(dir, ".brain", "transcripts.jsonl"),
-    cursors: join(dir, ".brain", "learn-cursors.json"),
-    log: join(dir, ".brain", "learn-log.jsonl"),
-    lock: join(dir, ".brain", "learn.lock"),
-  };
-};
+const files = (sb: Sandbox) => learnFiles(sb.brainPath);
 
 /** A git project with a subdirectory the session runs in (its project is the repo root). */
 function project(sb: Sandbox): { root: string; cwd: string } {
@@ -72,26 +64,8 @@ const stopInput = (transcript: string, cwd: string, session = S1) => ({
 const episodes = (sb: Sandbox) =>
   fs.existsSync(files(sb).episodes) ? readLines(files(sb).episodes).filter((e) => e.type === "episode") : [];
 
-/** Whether every queued byte and every transcript byte has been learned and no learner holds the lock. */
-function settled(sb: Sandbox): boolean {
-  const f = files(sb);
-  if (!fs.existsSync(f.cursors) || fs.existsSync(f.lock)) return false;
-  const c = JSON.parse(fs.readFileSync(f.cursors, "utf8")) as {
-    queueOffset: number;
-    sessions: Record<string, { offset: number; transcript: string }>;
-  };
-  if (c.queueOffset !== fs.statSync(f.queue).size) return false;
-  return Object.values(c.sessions).every((s) => s.offset === fs.statSync(s.transcript).size);
-}
-
-/** Wait for the detached learner(s) to finish, polling at most `polls` times. */
-async function waitSettled(sb: Sandbox, polls = 600): Promise<void> {
-  for (let i = 0; i < polls; i++) {
-    if (settled(sb)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`the background learner did not finish within ${polls} polls`);
-}
+const settled = (sb: Sandbox) => isSettled(sb.brainPath);
+const waitSettled = (sb: Sandbox) => waitForLearner(sb.brainPath);
 
 describe("the learning loop through the real hooks", () => {
   it("a fact said in session 1 (no brain tool call) reaches session 2's prompt, tagged with its project", async (t) => {

@@ -101,7 +101,7 @@ describe("Brain.promptMemories", () => {
 
   it("gives a few strong matches, one line each, and nothing for slash commands", () => {
     const m = brain.promptMemories("where does the kite staging cluster live?");
-    assert.match(m.text, /^## Relevant memories \(brain\)\n- \[learning l0000001\] /);
+    assert.match(m.text, /^## Relevant memories \(brain\)\n.*\n- \[learning l0000001\] /);
     assert.ok(m.hits.every((h) => ["learning", "preference", "context", "task"].includes(h.type)));
     assert.deepEqual(brain.promptMemories("/compact kite"), { hits: [], text: "" });
     assert.deepEqual(brain.promptMemories("   "), { hits: [], text: "" });
