@@ -125,7 +125,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
     );
   }
   if (state.items.length) print(`Pending message batches: ${state.items.length}`);
-  print(`Last runs: ${runs.length ? "" : "none"}`);
+  print(runs.length ? "Last runs:" : "Last runs: none");
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);
     print(

@@ -146,7 +146,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     save(state);
   }
   run.ms = Math.round(performance.now() - t0);
-  appendRun(o.brainPath, run);
+  // A run that found nothing to do is not worth a line (the hooks start one after every turn).
+  if (run.queued || run.read.length || run.errors.length) appendRun(o.brainPath, run);
   return run;
 }
 
