@@ -1,15 +1,14 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, join } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
-import { repoRoot } from "../project/rules.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { readLines } from "./byte-range.ts";
 import { type LearnState, learnDir, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
+import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, type LearnRun } from "./learn-log.ts";
-import { type QueuedWork, queueFile } from "./queue.ts";
+import { queueFile } from "./queue.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
@@ -67,7 +66,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     at: o.now().toISOString(),
     pid: process.pid,
     ms: 0,
-    queued: readQueue(o, state),
+    queued: intakeQueue(o.brainPath, state, o.now),
     read: [],
     stored: { episodes: 0 },
     errors: [],
@@ -167,51 +166,6 @@ function sizeOf(path: string): number {
   }
 }
 
-/** Read the queue's new records into the state: transcripts get (or refresh) a cursor, messages a pending item. */
-function readQueue(o: LearnerOptions, state: LearnState): number {
-  const chunk = readLines(queueFile(o.brainPath), state.queueOffset, Number.MAX_SAFE_INTEGER);
-  let at = state.queueOffset;
-  let n = 0;
-  for (const line of chunk.text.split("\n")) {
-    const offset = at;
-    at += Buffer.byteLength(line, "utf8") + 1;
-    if (!line.trim()) continue;
-    let w: QueuedWork;
-    try {
-      w = JSON.parse(line) as QueuedWork;
-    } catch {
-      continue; // a torn line from a crashed writer
-    }
-    n++;
-    if (typeof w.transcript_path === "string" && w.transcript_path) {
-      const c: SessionCursor = state.sessions[w.transcript_path] ?? {
-        host: String(w.host ?? "claude"),
-        transcript: w.transcript_path,
-        offset: 0,
-        line: 0,
-        attempts: 0,
-        updated: o.now().toISOString(),
-      };
-      state.sessions[w.transcript_path] = c;
-      if (typeof w.session_id === "string") c.session_id = w.session_id;
-      if (typeof w.cwd === "string") {
-        c.cwd = w.cwd;
-        c.project = repoRoot(w.cwd);
-      }
-      c.attempts = 0; // new work: a transcript that failed gets its tries again
-    } else if (Array.isArray(w.messages) && w.messages.length > 0) {
-      state.items.push({ offset, attempts: 0 });
-    }
-  }
-  state.queueOffset += chunk.bytes;
-  return n;
-}
-
-function projectOf(w: { cwd?: unknown; project?: unknown }): Record<string, string> {
-  if (typeof w.project === "string") return { project: w.project };
-  return typeof w.cwd === "string" ? { project: repoRoot(w.cwd) } : {};
-}
-
 function turnsOf(c: SessionCursor, text: string): Turn[] {
   const format: TranscriptFormat = c.host === "pi" ? "pi" : "claude";
   const parsed = parseTranscript(text, {
@@ -221,26 +175,4 @@ function turnsOf(c: SessionCursor, text: string): Turn[] {
     lineOffset: c.line,
   });
   return parsed?.turns ?? [];
-}
-
-function queueRecord(brainPath: string, offset: number): QueuedWork {
-  const chunk = readLines(queueFile(brainPath), offset, 64 * 1024);
-  const line = chunk.text.split("\n")[0] ?? "";
-  return JSON.parse(line) as QueuedWork;
-}
-
-/** Messages captured in-process (pi) as turns; a turn's id is its content, so a batch seen twice adds nothing. */
-function messageTurns(w: QueuedWork, offset: number): Turn[] {
-  const session = typeof w.session_id === "string" && w.session_id ? w.session_id : `queue-${offset}`;
-  const date = typeof w.at === "string" ? w.at : new Date(0).toISOString();
-  return (w.messages ?? [])
-    .filter((m) => (m.role === "user" || m.role === "assistant") && m.text.trim())
-    .map((m) => ({
-      session,
-      turn: createHash("sha256").update(`${m.role}\u0000${m.text}`).digest("hex").slice(0, 16),
-      speaker: m.role,
-      role: m.role,
-      text: m.text,
-      date,
-    }));
 }
