@@ -1,3 +1,4 @@
+import type { Turn } from "./core/episode.ts";
 import { BrainCore, storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
@@ -60,6 +61,27 @@ export class BrainRecall extends BrainCore {
     const { appendTranscript } = await import("./recall/ingest/append.ts");
     const redact = this.settings.secrets !== "allow";
     const r = await appendTranscript(this.recallEngine.episodes, path, this.now(), opts, redact);
+    this.refresh();
+    this.recallEngine.sync(this.state, this.position);
+    this.recallEngine.save(true);
+    return r;
+  }
+
+  /**
+   * Append parsed turns as episodes (the learner's path: a transcript's new bytes, already parsed), with
+   * `extra` fields on each (e.g. `project`); idempotent like `ingest`. The relevance index is updated.
+   */
+  async ingestTurns(
+    turns: Turn[],
+    source: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ added: number; existing: number; redacted: number }> {
+    const { appendTurns } = await import("./recall/ingest/append.ts");
+    const redactSecrets = this.settings.secrets !== "allow";
+    const r = await appendTurns(this.recallEngine.episodes, turns, source, this.now(), {
+      redactSecrets,
+      extra,
+    });
     this.refresh();
     this.recallEngine.sync(this.state, this.position);
     this.recallEngine.save(true);

@@ -148,6 +148,20 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   program
+    .command("learn")
+    .description("turn the sessions the hooks queued into episodes (the hooks start it in the background)")
+    .option("--status", "show the queue, the cursors and the last runs")
+    .option("--quiet", "one run, no output (how the hooks start it)")
+    .option("--once", "one bounded run only")
+    .option("--max-bytes <n>", "transcript bytes one run reads at most (default 4 MiB)")
+    .option("--max-attempts <n>", "failed attempts per queued item before it waits for new work (default 5)")
+    .action((o) =>
+      run(
+        async () => (await import("./learn.ts")).runLearn({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
     .command("heartbeat")
     .description("what a check-in must act on: due reminders and pending tasks")
     .option("--decay", "also run decay")

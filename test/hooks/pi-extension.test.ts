@@ -10,6 +10,7 @@ import { after, afterEach, before, describe, it } from "node:test";
 import { createBrainExtension } from "../../src/hosts/pi/extension.ts";
 import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/hosts/pi/types.ts";
 import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
+import { learnFiles, waitSettled } from "../support/learner.ts";
 
 type Handler = (event: unknown, ctx: PiContext) => unknown;
 
@@ -128,6 +129,16 @@ describe("pi extension", () => {
       { role: "assistant", text: 'Stored.\n[tool brain {"action":"list"}]' },
     ]);
     assert.deepEqual(added[1]?.messages, [{ role: "user", text: "old turn" }]);
+  });
+
+  it("the queued messages reach the episodes through the learner it starts in the background", async () => {
+    await waitSettled(sb.brainPath);
+    const eps = readLines(learnFiles(sb.brainPath).episodes).filter((e) => e.session === "pi-session-1");
+    assert.ok(
+      eps.some((e) => e.text === "remember kite" && e.speaker === "user"),
+      JSON.stringify(eps),
+    );
+    assert.ok(eps.every((e) => typeof e.project === "string"));
   });
 
   it("queues nothing when auto-memory is off (RHO_SUBAGENT=1)", () => {

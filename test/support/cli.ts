@@ -29,7 +29,8 @@ export function sandbox(prefix = "brain-test-"): Sandbox {
 }
 
 export function removeSandbox(sb: Sandbox): void {
-  fs.rmSync(sb.dir, { recursive: true, force: true });
+  // Retried: a learner a hook started in the background may still be writing its last file in there.
+  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
 
 /** A sandbox removed when the test `t` ends. */

@@ -5,8 +5,9 @@ import type { BrainRecall } from "../../engine-recall.ts";
 
 /**
  * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
- * through `hookSpecificOutput.additionalContext`; PreCompact, Stop and SessionEnd only queue the transcript for
- * extraction and print nothing (output from Stop could keep the turn going).
+ * through `hookSpecificOutput.additionalContext`; PreCompact, Stop and SessionEnd queue the transcript for
+ * the learner, start the learner detached (src/learn/worker.ts) and print nothing (output from Stop
+ * could keep the turn going).
  */
 export const HOOK_EVENTS = {
   "session-start": "SessionStart",
@@ -91,13 +92,19 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
   if (!prompt || prompt.startsWith("/")) return null;
   const brain = await env.openRecall(input.cwd || process.cwd());
-  const m = brain.promptMemories(prompt, { maxChars: PROMPT_MAX_CHARS });
+  const m = brain.promptMemories(prompt, {
+    maxChars: PROMPT_MAX_CHARS,
+    ...(input.session_id ? { session: input.session_id } : {}),
+  });
   return m.text ? out("user-prompt-submit", m.text) : null;
 }
 
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
   if (!env.settings.autoMemory) return null;
-  const { enqueue } = await import("../../learn/queue.ts");
+  const [{ enqueue }, { startLearner }] = await Promise.all([
+    import("../../learn/queue.ts"),
+    import("../../learn/spawn.ts"),
+  ]);
   enqueue(env.brainPath, [
     {
       host: "claude",
@@ -110,6 +117,8 @@ async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv)
       ...(input.reason ? { reason: input.reason } : {}),
     },
   ]);
+  // The learner turns the queue into memories in the background; the hook returns at once.
+  startLearner(env.brainPath);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine.ts";
 import { brainOptions } from "../../engine-options.ts";
 import type { QueuedWork } from "../../learn/queue.ts";
+import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
@@ -77,7 +78,8 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const drain = () => {
       if (pending.length === 0 || !brain) return;
       try {
-        brain.queueExtraction(pending.splice(0));
+        const file = brain.queueExtraction(pending.splice(0));
+        if (file && brain.store.file) startLearner(brain.store.file);
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
       }

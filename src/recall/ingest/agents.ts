@@ -9,7 +9,7 @@ const HARNESS = /^(<command-|<local-command-|<system-reminder>|Caveat: The messa
  * results, thinking, meta records, summaries and side chains (sub-agents) are not conversation and are skipped.
  */
 export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void {
-  for (const { line, value: v } of jsonLines(text, out.problems)) {
+  for (const { line, value: v } of jsonLines(text, out.problems, opts.lineOffset)) {
     if (v.type !== "user" && v.type !== "assistant") {
       out.skipped++;
       continue;
@@ -41,7 +41,7 @@ export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void
 export function parsePi(text: string, opts: ParseOptions, out: Parsed): void {
   let session = opts.session;
   let sessionDate: string | null = null;
-  for (const { line, value: v } of jsonLines(text, out.problems)) {
+  for (const { line, value: v } of jsonLines(text, out.problems, opts.lineOffset)) {
     if (v.type === "session") {
       if (typeof v.id === "string" && v.id) session = v.id;
       sessionDate = isoDate(v.timestamp);

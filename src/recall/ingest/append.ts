@@ -23,31 +23,53 @@ export async function appendTranscript(
 ): Promise<IngestResult> {
   checkFormat(opts.format);
   const parsed = readTranscript(path, opts);
-  const redacted = await redactTurns(parsed.turns, redactSecrets);
+  const r = await appendTurns(log, parsed.turns, `${parsed.format}:${basename(path)}`, now, {
+    redactSecrets,
+    ...(opts.progress ? { progress: opts.progress } : {}),
+  });
+  return {
+    file: path,
+    format: parsed.format,
+    turns: parsed.turns.length,
+    added: r.added,
+    existing: r.existing,
+    skipped: parsed.skipped,
+    sessions: new Set(parsed.turns.map((t) => t.session)).size,
+    problems: parsed.problems,
+    redacted: r.redacted,
+  };
+}
+
+export interface AppendTurnsOptions {
+  redactSecrets?: boolean;
+  /** Fields added to every episode (e.g. `project`: the repository the session ran in). */
+  extra?: Record<string, string>;
+  progress?: (done: number, total: number) => void;
+}
+
+/** Append parsed turns as episodes (ids from session + turn: turns already in the log are not repeated). */
+export async function appendTurns(
+  log: EpisodeLog,
+  turns: Turn[],
+  source: string,
+  now: Date,
+  opts: AppendTurnsOptions = {},
+): Promise<{ added: number; existing: number; redacted: number }> {
+  const redacted = await redactTurns(turns, opts.redactSecrets ?? true);
   const { validateEntry } = await import("../../core/schema.ts");
   const { toEpisode } = await import("../../core/episode.ts");
   const created = now.toISOString();
-  const source = `${parsed.format}:${basename(path)}`;
-  const entries = parsed.turns.map((t) =>
-    toEpisode(t, source, created, (s) => createHash("sha256").update(s).digest("hex")),
-  );
+  const entries = turns.map((t) => ({
+    ...toEpisode(t, source, created, (s) => createHash("sha256").update(s).digest("hex")),
+    ...opts.extra,
+  }));
   let added = 0;
   for (let i = 0; i < entries.length; i += BATCH) {
     added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
     opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
   }
   const unique = new Set(entries.map((e) => e.id)).size;
-  return {
-    file: path,
-    format: parsed.format,
-    turns: parsed.turns.length,
-    added,
-    existing: unique - added,
-    skipped: parsed.skipped,
-    sessions: new Set(parsed.turns.map((t) => t.session)).size,
-    problems: parsed.problems,
-    redacted,
-  };
+  return { added, existing: unique - added, redacted };
 }
 
 /** Secrets in the turns' text and speaker names, redacted in place (ingest never refuses a transcript). */

@@ -20,6 +20,8 @@ export interface ParseOptions {
   session: string;
   /** ISO date for turns that carry none (the importer passes the file's modification time). */
   fallbackDate: string;
+  /** Lines before the text (a transcript read from a byte offset): line numbers, and ids made from them, go on. */
+  lineOffset?: number;
 }
 
 export interface ParseProblem {
@@ -44,7 +46,7 @@ export interface Line {
 }
 
 /** JSONL framing: split on "\n" only; unparseable or non-object lines become problems. */
-export function jsonLines(text: string, problems: ParseProblem[]): Line[] {
+export function jsonLines(text: string, problems: ParseProblem[], lineOffset = 0): Line[] {
   const out: Line[] = [];
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
@@ -52,10 +54,11 @@ export function jsonLines(text: string, problems: ParseProblem[]): Line[] {
     if (!raw) continue;
     try {
       const v = JSON.parse(raw) as unknown;
-      if (v && typeof v === "object" && !Array.isArray(v)) out.push({ line: i + 1, value: v as Json });
-      else problems.push({ line: i + 1, reason: "not a JSON object" });
+      const line = lineOffset + i + 1;
+      if (v && typeof v === "object" && !Array.isArray(v)) out.push({ line, value: v as Json });
+      else problems.push({ line, reason: "not a JSON object" });
     } catch {
-      problems.push({ line: i + 1, reason: "invalid JSON" });
+      problems.push({ line: lineOffset + i + 1, reason: "invalid JSON" });
     }
   }
   return out;

@@ -1,0 +1,48 @@
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { learnDir } from "./cursors.ts";
+
+/** One learner run, as recorded in `.brain/learn-log.jsonl` (append-only, one line a run). */
+export interface LearnRun {
+  at: string;
+  pid: number;
+  ms: number;
+  /** Queue records read in this run. */
+  queued: number;
+  /** What was read: per transcript, the byte range and the turns parsed from it. */
+  read: { source: string; from: number; to: number; turns: number }[];
+  /** What was stored: episodes added (turns already known are not counted). */
+  stored: { episodes: number };
+  errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];
+  /** Work left for a later run (the run stopped at its byte budget). */
+  more: boolean;
+}
+
+export function logFile(brainPath: string): string {
+  return join(learnDir(brainPath), "learn-log.jsonl");
+}
+
+export function appendRun(brainPath: string, run: LearnRun): void {
+  fs.mkdirSync(learnDir(brainPath), { recursive: true, mode: 0o700 });
+  fs.appendFileSync(logFile(brainPath), `${JSON.stringify(run)}\n`, { mode: 0o600 });
+}
+
+/** The last `n` runs, oldest first; torn lines are skipped. */
+export function lastRuns(brainPath: string, n = 10): LearnRun[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(logFile(brainPath), "utf8");
+  } catch {
+    return [];
+  }
+  const out: LearnRun[] = [];
+  for (const line of text.split("\n").slice(-(n + 1))) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as LearnRun);
+    } catch {
+      /* a torn line */
+    }
+  }
+  return out.slice(-n);
+}

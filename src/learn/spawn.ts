@@ -1,0 +1,31 @@
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../package-root.ts";
+
+/** The CLI to start the learner with: the running `brain` bin, else this package's build. */
+export function learnerCli(argv1: string | undefined = process.argv[1]): string | null {
+  if (argv1 && /(^|\/)(main\.js|brain)$/.test(argv1) && fs.existsSync(argv1)) return argv1;
+  const root = packageRoot();
+  const built = root ? join(root, "dist", "cli", "main.js") : null;
+  return built && fs.existsSync(built) ? built : null;
+}
+
+/**
+ * Start `brain learn --quiet` for this brain as a detached background process and return at once (the
+ * hook's own exit is not delayed). Never throws: a learner that cannot start leaves the queue for the next.
+ */
+export function startLearner(brainPath: string, cli: string | null = learnerCli()): boolean {
+  if (!cli) return false;
+  try {
+    const child = spawn(process.execPath, [cli, "--brain", brainPath, "learn", "--quiet"], {
+      detached: true,
+      stdio: "ignore",
+    });
+    child.on("error", () => {});
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
