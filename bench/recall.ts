@@ -2,7 +2,7 @@
  * Recall on LoCoMo and long-turn variants of it: does what a question needs reach a budgeted context?
  *
  *   npm run bench:recall -- [--dataset ../shared/data/locomo/locomo10.json] [--variant original|merged|assistant|all]
- *                           [--budget 2000 | --budgets 500,1000,2000,4000] [--only conv-26] [--seed 12] [--json]
+ *                           [--budget 2000 | --budgets 500,1000,2000,4000] [--only conv-26,conv-30] [--seed 12] [--json]
  *                           [--embeddings openai|ollama --embeddings-model NAME [--embeddings-url URL]
  *                            [--embeddings-key-env VAR]]
  *
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
   const embeddings = embeddingsFromArgs(arg, process.env);
   const methods = embeddings ? [...METHODS, "brain+emb"] : [...METHODS];
   const samples = (JSON.parse(fs.readFileSync(dataset, "utf8")) as LocomoSample[]).filter(
-    (s) => !only || s.sample_id === only,
+    (s) => !only || only.split(",").includes(s.sample_id),
   );
   const tallies = new Tallies();
   const work = fs.mkdtempSync(join(tmpdir(), "brain-recall-"));

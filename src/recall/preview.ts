@@ -83,3 +83,40 @@ function cut(text: string, from: number, room: number, starts: number[]): string
   if (a > 0 && /[\udc00-\udfff]/.test(text[a] ?? "")) a++;
   return `${a > 0 ? "…" : ""}${text.slice(a, b).trim()}${b < text.length ? "…" : ""}`;
 }
+
+/** Mean IDF under which a sentence is boilerplate, and the shortest run of such sentences left out. */
+// Tuned on bench:recall's long-turn variants (conv-26, 30, 41, 42, 43), checked on all ten and the original.
+export const BOILERPLATE_WEIGHT = 1.5;
+export const BOILERPLATE_RUN = 3;
+
+/**
+ * Leave out runs of at least `run` consecutive sentences made only of very common words (mean term weight
+ * under `min`: repeated tool chatter, boilerplate), each run marked "…"; isolated common sentences stay.
+ */
+export function dropBoilerplate(
+  text: string,
+  weight: (term: string) => number,
+  min = BOILERPLATE_WEIGHT,
+  run = BOILERPLATE_RUN,
+): string {
+  const starts = sentenceStarts(text);
+  const sentences = starts.map((s, i) => text.slice(s, i + 1 < starts.length ? starts[i + 1] : text.length));
+  const low = sentences.map((s) => {
+    const ts = terms(s);
+    return ts.length === 0 || ts.reduce((a, t) => a + weight(t), 0) / ts.length < min;
+  });
+  const keep = low.map((l) => !l);
+  for (let i = 0; i < low.length; ) {
+    let j = i;
+    while (j < low.length && low[j]) j++;
+    if (j - i > 0 && j - i < run) for (let k = i; k < j; k++) keep[k] = true;
+    i = Math.max(j, i + 1);
+  }
+  if (!keep.some(Boolean) || keep.every(Boolean)) return text;
+  const parts: string[] = [];
+  keep.forEach((k, i) => {
+    if (k) parts.push((sentences[i] as string).trim());
+    else if (parts[parts.length - 1] !== "…") parts.push("…");
+  });
+  return parts.join(" ");
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { focusedPreview } from "../../src/recall/preview.ts";
+import { dropBoilerplate, focusedPreview } from "../../src/recall/preview.ts";
 
 const LONG =
   "We spent the morning packing boxes for the move. The weather was grey and it rained twice. " +
@@ -22,4 +22,19 @@ test("without any matching term the preview still respects the limit", () => {
   const p = focusedPreview(LONG, "quantum chromodynamics", 100);
   assert.ok(p.length <= 102, `too long: ${p.length}`);
   assert.ok(p.endsWith("…"), p);
+});
+
+test("runs of three or more sentences of common words are left out, marked once; a lone one stays", () => {
+  const common = new Set(["check", "config", "file", "warn", "gone", "output", "match"]);
+  const weight = (t: string) => (common.has(t) ? 0.5 : 4);
+  const chatter = "I checked the config file. The warnings are gone. The output matches.";
+  const text = `${chatter} I adopted a greyhound called Pepper. The warnings are gone. She loves the park. ${chatter}`;
+  const out = dropBoilerplate(text, weight);
+  assert.equal(out, "… I adopted a greyhound called Pepper. The warnings are gone. She loves the park. …");
+  // Nothing to leave out (only short runs), or nothing but boilerplate: the text as it is.
+  assert.equal(
+    dropBoilerplate("The warnings are gone. I adopted Pepper.", weight),
+    "The warnings are gone. I adopted Pepper.",
+  );
+  assert.equal(dropBoilerplate(chatter, weight), chatter);
 });

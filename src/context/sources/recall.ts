@@ -4,7 +4,7 @@ import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
-import { focusedPreview } from "../../recall/preview.ts";
+import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
@@ -39,7 +39,9 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
       ? renderEpisode({
           ...r.rec.entry,
           text: focusedPreview(
-            String(r.rec.entry.text ?? ""),
+            view.fixedChars === undefined && view.weight
+              ? dropBoilerplate(String(r.rec.entry.text ?? ""), view.weight)
+              : String(r.rec.entry.text ?? ""),
             view.query ?? "",
             view.fixedChars ?? previewChars(rank, view.budget ?? 2000),
             view.weight,
