@@ -1,7 +1,14 @@
 import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename } from "node:path";
 import { writeFileAtomic } from "../../store/atomic-file.ts";
 import { crypto } from "../../store/crypto.ts";
+import {
+  derivedPath,
+  fingerprintLog,
+  type LogFingerprint,
+  logIdentity,
+  stillMatches,
+} from "../../store/jsonl/log-identity.ts";
 
 /**
  * The vectors file, `.brain/<log>.vectors.bin`: a derived, rebuildable cache of document embeddings.
@@ -9,21 +16,18 @@ import { crypto } from "../../store/crypto.ts";
  *   "BRAINVEC" | uint32 LE header length | header JSON | zero padding to 4 bytes | count × dims float32 LE
  *
  * The header records the embedder (provider, server, model), the dimension, each document's id and a hash
- * of the text it embeds, and a fingerprint of each log at the size it covered (inode, size, hashes of the
- * 4 KiB at each end). It is trusted only when the embedder is the same and every log still starts with
- * exactly what was fingerprinted (logs only grow); otherwise it is ignored and rebuilt. Written to a temp
- * file (every write checked), fsynced, then renamed over the old one.
+ * of the text it embeds, and the store's fingerprint of each log (src/store/jsonl/log-identity.ts). It is
+ * trusted only when the embedder is the same and every log still starts with exactly what was fingerprinted
+ * (logs only grow); otherwise it is ignored and rebuilt. Written through the one atomic-file helper (a cache:
+ * not fsynced).
  */
 const MAGIC = Buffer.from("BRAINVEC");
-const VERSION = 1;
-const PROBE = 4096;
+/** 2: logs fingerprinted by the store (generation id + SHA-256 of the covered part). */
+const VERSION = 2;
 
-export interface LogMark {
+interface LogMark {
   file: string;
-  size: number;
-  ino: number;
-  head: string;
-  tail: string;
+  fp: LogFingerprint;
 }
 
 export interface Vectors {
@@ -35,34 +39,18 @@ export interface Vectors {
 }
 
 export function vectorsPath(logPath: string): string {
-  return join(dirname(logPath), ".brain", `${basename(logPath)}.vectors.bin`);
+  return derivedPath(logPath, "vectors.bin");
 }
 
 export function textHash(text: string): string {
   return crypto().createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
-/** Fingerprint of a log at `size` bytes (its current size when omitted); null if it is missing or shorter. */
-export function markLog(path: string, size?: number): LogMark | null {
-  let fd: number;
-  try {
-    fd = fs.openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    const at = size ?? st.size;
-    if (st.size < at) return null;
-    const n = Math.min(PROBE, at);
-    const head = Buffer.alloc(n);
-    const tail = Buffer.alloc(n);
-    if (fs.readSync(fd, head, 0, n, 0) !== n || fs.readSync(fd, tail, 0, n, at - n) !== n) return null;
-    const h = (b: Buffer) => crypto().createHash("sha256").update(b).digest("hex");
-    return { file: basename(path), size: at, ino: st.ino, head: h(head), tail: h(tail) };
-  } finally {
-    fs.closeSync(fd);
-  }
+/** Where the log stands now: its generation, and the hash of everything in it (the store's fingerprint). */
+function markLog(path: string): LogMark | null {
+  const id = logIdentity(path);
+  const fp = fingerprintLog(path, id.size, id.generation);
+  return fp ? { file: basename(path), fp } : null;
 }
 
 export function writeVectors(path: string, v: Vectors, logs: string[]): void {
@@ -103,8 +91,7 @@ export function readVectors(path: string, embedder: string, logs: string[]): Vec
     if (!Array.isArray(h.ids) || !Array.isArray(h.hashes) || h.ids.length !== h.hashes.length) return null;
     for (const m of h.logs) {
       const log = logs.find((l) => basename(l) === m.file);
-      const now = log ? markLog(log, m.size) : null;
-      if (!now || now.ino !== m.ino || now.head !== m.head || now.tail !== m.tail) return null;
+      if (!log || !stillMatches(m.fp, log)) return null;
     }
     const start = 12 + hlen + ((4 - ((12 + hlen) % 4)) % 4);
     if (buf.length - start !== h.ids.length * h.dims * 4) return null;
