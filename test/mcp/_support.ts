@@ -73,7 +73,9 @@ export async function startMcp(prefix = "brain-mcp-", env: Record<string, string
 }
 
 /** The same fixture over a real `brain mcp` child process on stdio (for what only the transport decides). */
-export async function startMcpProcess(prefix = "brain-mcp-"): Promise<Omit<McpFixture, "brain">> {
+export async function startMcpProcess(
+  prefix = "brain-mcp-",
+): Promise<Omit<McpFixture, "brain"> & { stderr: () => string }> {
   assertBuilt();
   const sb = sandbox(prefix);
   const project = writeProject(sb);
@@ -84,12 +86,17 @@ export async function startMcpProcess(prefix = "brain-mcp-"): Promise<Omit<McpFi
     env: childEnv(sb, { BRAIN_NOW: MCP_NOW }) as Record<string, string>,
     stderr: "pipe",
   });
+  let stderr = "";
+  transport.stderr?.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
   const client = new Client({ name: "brain-test", version: "1.0.0" });
   await client.connect(transport);
   return {
     sb,
     project,
     client,
+    stderr: () => stderr,
     close: async () => {
       await client.close();
       fs.rmSync(sb.dir, { recursive: true, force: true });

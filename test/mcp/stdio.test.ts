@@ -6,32 +6,16 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { describe, it } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { assertBuilt, BIN, childEnv, freshSandbox, readLines } from "../support/cli.ts";
 import { startProcess } from "../support/spawn.ts";
-import { MCP_NOW, textOf, writeProject } from "./_support.ts";
+import { MCP_NOW, startMcpProcess, textOf } from "./_support.ts";
 
 const fresh = freshSandbox;
 
 describe("brain mcp over stdio", () => {
   it("the SDK client initializes, lists, calls a tool that writes, reads a resource, and closes", async (t) => {
-    assertBuilt();
-    const sb = fresh(t, "brain-mcp-stdio-");
-    const project = writeProject(sb);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, "mcp"],
-      cwd: project,
-      env: childEnv(sb, { BRAIN_NOW: MCP_NOW }) as Record<string, string>,
-      stderr: "pipe",
-    });
-    let stderr = "";
-    transport.stderr?.on("data", (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const client = new Client({ name: "brain-stdio-test", version: "1.0.0" });
-    await client.connect(transport);
+    const { sb, client, stderr, close } = await startMcpProcess("brain-mcp-stdio-");
+    t.after(close);
     assert.equal(client.getServerVersion()?.name, "brain");
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((x) => x.name).sort(), [
@@ -54,7 +38,7 @@ describe("brain mcp over stdio", () => {
     assert.match(JSON.stringify(prompt.contents), /Stdio round trips work/);
 
     await client.close();
-    assert.equal(stderr, "", "nothing on stderr");
+    assert.equal(stderr(), "", "nothing on stderr");
   });
 
   it("answers initialize after a line that is not JSON, and exits 0 when stdin closes", async (t) => {
