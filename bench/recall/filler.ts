@@ -3,16 +3,9 @@
  * Seeded (mulberry32), so the same seed gives the same dataset. The vocabulary is software chatter with no
  * digits and no names, so it is unlikely to carry a LoCoMo answer (bench/recall.ts reports how many do).
  */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "../../test/support/prng.ts";
+
+export { prng };
 
 const NOUNS = [
   "config file",
