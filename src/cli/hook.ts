@@ -33,6 +33,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
   // Claude Code's own event names (`brain hook SessionStart`) are accepted too.
   const event = Object.entries(HOOK_EVENTS).find(([, claude]) => claude === name)?.[0] ?? name;
   let config: ResolvedConfig | undefined;
+  let where = "in process";
   try {
     if (!isHookEvent(event)) {
       throw new BrainError(
@@ -51,6 +52,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
       const served = await serving.serverHookAnswer(c.brainPath, event, input);
       if (served) {
         if (served.output) process.stdout.write(`${JSON.stringify(served.output)}\n`);
+        where = "answered by the server";
         return 0;
       }
     }
@@ -75,7 +77,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
     return 1;
   } finally {
     if (config?.hookTiming) {
-      process.stderr.write(`brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms in process\n`);
+      process.stderr.write(`brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms ${where}\n`);
     }
   }
 }
