@@ -1,9 +1,8 @@
-import { ask } from "./client.ts";
 import { liveServeInfo } from "./state-file.ts";
 
 /**
  * What hooks (Claude Code's `brain hook …`, pi's extension) do with the resident server. Loaded on every
- * prompt: only serve.json, node:http and the spawn helper, nothing of the engine.
+ * prompt: it reads serve.json; the HTTP client (node:http) is loaded only when a live server is recorded.
  */
 
 /** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
@@ -22,6 +21,7 @@ export async function serverHookAnswer(
 ): Promise<{ output: unknown } | undefined> {
   const info = liveServeInfo(brainPath);
   if (!info) return undefined;
+  const { ask } = await import("./client.ts");
   const a = await ask(info, "POST", `/api/hook/${event}`, input, {
     connectMs: CONNECT_MS,
     totalMs: ANSWER_MS,
@@ -34,6 +34,7 @@ export async function serverHookAnswer(
 export async function kickLearner(brainPath: string): Promise<void> {
   const info = liveServeInfo(brainPath);
   if (info) {
+    const { ask } = await import("./client.ts");
     const a = await ask(info, "POST", "/api/learn/kick", undefined, { connectMs: CONNECT_MS, totalMs: 500 });
     if (a?.status === 202) return;
   }
