@@ -13,6 +13,7 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   4. RHO_BRAIN_PATH        (file)        5. RHO_BRAIN_DIR/brain.jsonl
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
+ * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
  * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
  */
@@ -29,6 +30,25 @@ export interface Settings {
   embeddings?: EmbeddingsConfig;
   /** Directories besides its own cwd whose project files an MCP server may read for a client. */
   projectRoots: string[];
+  /**
+   * The `extraction` key as written, with the API keys it may use (read here, the only reader of the
+   * environment). Validated by the learner (src/learn/extract/config.ts), the one process that loads zod and
+   * the providers: a hook never pays for them, and a bad key is the learner's logged error, not every hook's.
+   */
+  extraction?: ExtractionSource;
+  /** Model-free candidates skip the inbox and are stored at once (issue 11 step 3). */
+  autoAccept: boolean;
+  /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
+  curatorThreshold: number;
+}
+
+export interface ExtractionSource {
+  /** The settings file it came from (for error messages). */
+  file: string;
+  /** The `extraction` value; undefined when the file has none (then a key in `env` may pick a provider). */
+  raw: unknown;
+  /** ANTHROPIC_API_KEY, OPENAI_API_KEY and the variable `apiKeyEnv` names, as found in the environment. */
+  env: Record<string, string | undefined>;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -58,6 +78,8 @@ export const DEFAULT_SETTINGS: Settings = {
   secrets: "refuse",
   maxEntryChars: 8000,
   projectRoots: [],
+  autoAccept: false,
+  curatorThreshold: 0.82,
 };
 
 type Env = Record<string, string | undefined>;
@@ -125,6 +147,13 @@ export function parseSettings(file: string, text: string): Settings {
     }
     s.secrets = o.secrets;
   }
+  if (o.autoAccept !== undefined) {
+    if (typeof o.autoAccept !== "boolean")
+      throw new BrainError("CONFIG", `${file}: "autoAccept" must be true or false`, { key: "autoAccept" });
+    s.autoAccept = o.autoAccept;
+  }
+  if (o.curator !== undefined) s.curatorThreshold = curatorThreshold(file, o.curator);
+  if (o.extraction !== undefined) s.extraction = { file, raw: o.extraction, env: {} };
   if (o.projectRoots !== undefined) {
     const roots = o.projectRoots;
     if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string" && r !== "")) {
@@ -135,6 +164,25 @@ export function parseSettings(file: string, text: string): Settings {
     s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   return s;
+}
+
+function curatorThreshold(file: string, v: unknown): number {
+  const t = v && typeof v === "object" ? (v as { threshold?: unknown }).threshold : undefined;
+  if (t === undefined) return DEFAULT_SETTINGS.curatorThreshold;
+  if (typeof t !== "number" || !(t >= 0 && t <= 1))
+    throw new BrainError("CONFIG", `${file}: "curator.threshold" must be a number from 0 to 1`, {
+      key: "curator",
+    });
+  return t;
+}
+
+const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
+
+/** The extraction settings with the keys they may use from `env` (resolved by the learner). */
+function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {
+  const named = (s.extraction?.raw as { apiKeyEnv?: unknown } | undefined)?.apiKeyEnv;
+  const keys = typeof named === "string" ? [...PROVIDER_KEYS, named] : PROVIDER_KEYS;
+  return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
 }
 
 export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {
@@ -157,6 +205,7 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
+  settings.extraction = extractionSource(configPath, settings, env);
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,
