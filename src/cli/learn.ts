@@ -1,5 +1,8 @@
 import * as fs from "node:fs";
+import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
+import type { LearnRun } from "../learn/learn-log.ts";
+import type { LearnSettings } from "../learn/learn-run.ts";
 import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
@@ -53,6 +56,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       ? { maxAttempts: positive(o.maxAttempts, "--max-attempts") }
       : {}),
     ...(o.quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
+    learn: learnSettings(config),
   };
   if (o.quiet) {
     try {
@@ -66,7 +70,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     }
     return 0;
   }
-  const runs = [];
+  const runs: LearnRun[] = [];
   for (;;) {
     const out = await runLearner(opts);
     if (out.status === "locked") {
@@ -79,14 +83,41 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     const progressed = read > 0 || out.run.queued > 0;
     if (o.once || !progressed || (!out.run.more && !queueBehind(config.brainPath))) break;
   }
-  const episodes = runs.reduce((n, r) => n + r.stored.episodes, 0);
+  const sum = (f: (r: (typeof runs)[number]) => number | undefined) =>
+    runs.reduce((n, r) => n + (f(r) ?? 0), 0);
+  const episodes = sum((r) => r.stored.episodes);
+  const memories = sum((r) => r.stored.memories);
+  const reinforced = sum((r) => r.stored.reinforced);
+  const inboxed = sum((r) => r.learned?.inboxed);
+  const tokens = { input: sum((r) => r.tokens?.input), output: sum((r) => r.tokens?.output) };
   const errors = runs.flatMap((r) => r.errors);
-  if (o.json) printJson({ ok: true, runs: runs.length, episodes, errors });
+  if (o.json)
+    printJson({ ok: true, runs: runs.length, episodes, memories, reinforced, inboxed, tokens, errors });
   else
     print(
-      `Learned: ${episodes} new episode(s) in ${runs.length} run(s)${errors.length ? `, ${errors.length} error(s)` : ""}.`,
+      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
     );
   return 0;
+}
+
+/** The learner's model (resolved and loaded only here, on first need) and its curator settings. */
+export function learnSettings(config: ResolvedConfig): LearnSettings {
+  return {
+    extractor: async () => {
+      const src = config.extraction;
+      const { parseExtraction } = await import("../learn/extract/config.ts");
+      const ex = parseExtraction(src?.file ?? config.configPath, src?.raw, src?.env ?? {});
+      if (!ex) return undefined;
+      const { createProvider } = await import("../learn/extract/providers.ts");
+      return {
+        provider: await createProvider(ex),
+        ...(ex.maxItems ? { maxItems: ex.maxItems } : {}),
+        ...(ex.maxChars ? { maxChars: ex.maxChars } : {}),
+      };
+    },
+    autoAccept: config.autoAccept,
+    curatorThreshold: config.curatorThreshold,
+  };
 }
 
 async function status(brainPath: string, json: boolean): Promise<number> {
@@ -129,7 +160,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);
     print(
-      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s) stored, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
+      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
     );
   }
   return 0;

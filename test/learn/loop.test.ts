@@ -242,7 +242,7 @@ describe("the learner's runs", () => {
     }
     const again = await brain(sb, ["learn", "--max-bytes", "200000"]);
     assert.equal(again.code, 0, show(again));
-    assert.match(again.stdout, /^Learned: \d+ new episode\(s\) in \d+ run\(s\)\.$/m);
+    assert.match(again.stdout, /^Learned: \d+ new episode\(s\), \d+ memories stored, .* in \d+ run\(s\)\.$/m);
     assertAllOnce(sb, 3000);
   });
 
