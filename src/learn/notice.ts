@@ -1,6 +1,5 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../store/atomic-file.ts";
 import { learnDir } from "./cursors.ts";
 
 /**
@@ -27,8 +26,11 @@ function read(file: string): Notice | undefined {
   }
 }
 
-/** Add to the pending notice (the learner holds its lock, so it is the only writer). */
-export function addNotice(brainPath: string, n: Notice): void {
+/**
+ * Add to the pending notice (the learner holds its lock, so it is the only writer); `write` replaces the file
+ * atomically (passed in, so the hooks that only take the notice do not load the writer).
+ */
+export function addNotice(brainPath: string, n: Notice, write: (file: string, text: string) => void): void {
   if (n.stored.length === 0 && n.inboxed === 0) return;
   const file = noticeFile(brainPath);
   const prev = read(file) ?? { stored: [], inboxed: 0 };
@@ -36,7 +38,7 @@ export function addNotice(brainPath: string, n: Notice): void {
     stored: [...prev.stored, ...n.stored].slice(-20),
     inboxed: prev.inboxed + n.inboxed,
   };
-  writeFileAtomic(file, [JSON.stringify(next)], { durable: false });
+  write(file, JSON.stringify(next));
 }
 
 /** Take the pending notice (once), or undefined. */

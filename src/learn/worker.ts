@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { readLines } from "./byte-range.ts";
 import { type LearnState, learnDir, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
@@ -170,7 +171,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
-  if (kit) addNotice(o.brainPath, kit.notice);
+  if (kit) addNotice(o.brainPath, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
   if (run.queued || run.read.length || run.errors.length) appendRun(o.brainPath, run);
