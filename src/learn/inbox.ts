@@ -86,16 +86,31 @@ export function readInbox(brainPath: string): { items: InboxItem[]; bad: number 
   return { items: [...byId.values()], bad };
 }
 
-/** Run `f` holding the inbox lock (the learner adding, a user accepting). */
+/** Run `f` holding the inbox lock (the learner adding, a user deciding). */
 export function withInboxLock<T>(brainPath: string, f: () => T): T {
-  fs.mkdirSync(learnDir(brainPath), { recursive: true, mode: 0o700 });
-  const lock = new FileLock(join(learnDir(brainPath), "inbox"));
-  lock.acquire({ purpose: "inbox" });
+  const lock = inboxLock(brainPath);
   try {
     return f();
   } finally {
     lock.release();
   }
+}
+
+/** The same for work that awaits (accepting stores through the brain's async action path). */
+export async function withInboxLockAsync<T>(brainPath: string, f: () => Promise<T>): Promise<T> {
+  const lock = inboxLock(brainPath);
+  try {
+    return await f();
+  } finally {
+    lock.release();
+  }
+}
+
+function inboxLock(brainPath: string): FileLock {
+  fs.mkdirSync(learnDir(brainPath), { recursive: true, mode: 0o700 });
+  const lock = new FileLock(join(learnDir(brainPath), "inbox"));
+  lock.acquire({ purpose: "inbox" });
+  return lock;
 }
 
 function append(brainPath: string, events: InboxEvent[]): void {

@@ -153,3 +153,9 @@ export const searchOutput = {
     }),
   ),
 };
+
+export const inboxInput = {
+  action: z.enum(["list", "accept", "edit", "reject"]).describe("list, accept, edit or reject"),
+  id: z.string().min(1).optional().describe("The candidate's id (from action=list)."),
+  text: z.string().min(1).optional().describe("edit: the new text."),
+};

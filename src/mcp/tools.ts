@@ -4,6 +4,7 @@ import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
+import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { guard } from "./errors.ts";
 import type { ProjectRoots } from "./roots.ts";
 import {
@@ -11,6 +12,7 @@ import {
   brainOutput,
   contextInput,
   contextOutput,
+  inboxInput,
   loadFileInput,
   loadFileOutput,
   searchInput,
@@ -131,6 +133,26 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
         const text = hits.length ? framedHits(hits) : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
+      }),
+  );
+
+  server.registerTool(
+    "brain_inbox",
+    {
+      title: "Review memory candidates",
+      description: INBOX_TOOL_DESCRIPTION,
+      inputSchema: inboxInput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    (a) =>
+      guard(async () => {
+        const r = await inboxTool(brain, a);
+        return ok(r.text, r.details);
       }),
   );
 }
