@@ -13,6 +13,7 @@ import {
   contextInput,
   contextOutput,
   inboxInput,
+  inboxOutput,
   loadFileInput,
   loadFileOutput,
   searchInput,
@@ -142,6 +143,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
       title: "Review memory candidates",
       description: INBOX_TOOL_DESCRIPTION,
       inputSchema: inboxInput,
+      outputSchema: inboxOutput,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,

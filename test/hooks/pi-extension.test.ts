@@ -58,7 +58,12 @@ const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
   it("registers the brain, load_brain_file and brain_search tools and the /brain command", () => {
-    assert.deepEqual([...pi.tools.keys()].sort(), ["brain", "brain_inbox", "brain_search", "load_brain_file"]);
+    assert.deepEqual([...pi.tools.keys()].sort(), [
+      "brain",
+      "brain_inbox",
+      "brain_search",
+      "load_brain_file",
+    ]);
     assert.deepEqual([...pi.commands.keys()], ["brain"]);
     const params = pi.tools.get("brain")!.parameters as { properties: Record<string, { enum?: string[] }> };
     assert.ok(params.properties.action?.enum?.includes("reminder_run"));
