@@ -37,7 +37,11 @@ export async function acceptItem(brain: BrainCore, brainPath: string, id: string
       { type: item.type, text: item.text, ...(item.category ? { category: item.category } : {}) },
       MemoryIndex.of(brain),
     );
-    if (outcome.kind === "refused") throw new BrainError("INVALID", `inbox item ${id}: ${outcome.why}`);
+    if (outcome.kind === "refused" || outcome.kind === "gated")
+      throw new BrainError(
+        "INVALID",
+        `inbox item ${id}: ${outcome.kind === "refused" ? outcome.why : "not stored"}`,
+      );
     recordDecision(brainPath, { op: "accept", at: brain.now().toISOString(), id, stored: outcome.id });
     return { item: { ...item, status: "accepted", stored: outcome.id }, outcome };
   });

@@ -26,7 +26,12 @@ export type MemoryItem =
 export type StoreOutcome =
   | { kind: "added"; id: string; text: string }
   | { kind: "reinforced"; id: string; text: string; similarity: number }
-  | { kind: "refused"; text: string; why: string };
+  | { kind: "refused"; text: string; why: string }
+  /** Not a near-duplicate, and the curator found it not worth adding. */
+  | { kind: "gated"; text: string; score: number };
+
+/** The SELECTION curator's say on a new memory (consulted only for texts that reinforce nothing). */
+export type Gate = (text: string) => { promoted: boolean; score: number };
 
 const TEXT_TYPES = ["learning", "preference"] as const;
 
@@ -58,9 +63,12 @@ export async function storeMemory(
   brain: BrainCore,
   item: MemoryItem,
   index: MemoryIndex,
+  gate?: Gate,
 ): Promise<StoreOutcome> {
   if (!("text" in item)) {
     const text = `${item.key}: ${item.value}`;
+    const v = gate?.(text);
+    if (v && !v.promoted) return { kind: "gated", text, score: v.score };
     try {
       const r = await brain.act({ action: "add", type: item.type, key: item.key, value: item.value });
       return { kind: "added", id: String(r.data?.id), text };
@@ -69,10 +77,15 @@ export async function storeMemory(
       throw e;
     }
   }
-  return storeText(brain, item, index);
+  return storeText(brain, item, index, gate);
 }
 
-async function storeText(brain: BrainCore, item: TextItem, index: MemoryIndex): Promise<StoreOutcome> {
+async function storeText(
+  brain: BrainCore,
+  item: TextItem,
+  index: MemoryIndex,
+  gate: Gate | undefined,
+): Promise<StoreOutcome> {
   try {
     const near = index.match(item.type, item.text);
     if (near) {
@@ -90,6 +103,8 @@ async function storeText(brain: BrainCore, item: TextItem, index: MemoryIndex): 
         similarity: near.similarity,
       };
     }
+    const v = gate?.(item.text);
+    if (v && !v.promoted) return { kind: "gated", text: item.text, score: v.score };
     const r = await brain.act({
       action: "add",
       type: item.type,

@@ -5,7 +5,7 @@ import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./ext
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
-import { type MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
+import { type Gate, type MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
 
 /**
  * One learning pass over a transcript delta (issue 11 steps 2 and 3). With a model: the extraction prompt
@@ -89,8 +89,6 @@ export async function learnPass(ctx: PassContext, input: PassInput): Promise<Pas
   return result;
 }
 
-type Gate = (text: string) => { promoted: boolean; score: number };
-
 async function modelPass(
   ctx: PassContext,
   provider: LlmProvider,
@@ -128,12 +126,9 @@ async function modelPass(
   result.calls += r.calls;
   for (const item of r.value.items) {
     result.candidates++;
-    const text = "text" in item ? item.text : `${item.key}: ${item.value}`;
-    if (!gate(text).promoted) {
-      result.gated++;
-      continue;
-    }
-    result.outcomes.push(await storeMemory(ctx.brain, item, ctx.index));
+    const o = await storeMemory(ctx.brain, item, ctx.index, gate);
+    if (o.kind === "gated") result.gated++;
+    else result.outcomes.push(o);
   }
 }
 
