@@ -1,5 +1,6 @@
 import { isBrainError } from "../core/errors.ts";
 import { normalizeText } from "../core/text.ts";
+import { KNOWN_PARAMS } from "../core/tool-fields.ts";
 import type { BrainCore } from "../engine-core.ts";
 import { NearDupIndex } from "./near-dup.ts";
 
@@ -34,6 +35,8 @@ export type StoreOutcome =
 export type Gate = (text: string) => { promoted: boolean; score: number };
 
 const TEXT_TYPES = ["learning", "preference"] as const;
+/** Whether the action path takes `importance` (issue 11 step 4 adds it); until then the model's is dropped. */
+const WITH_IMPORTANCE = KNOWN_PARAMS.includes("importance");
 
 /** Near-duplicate indexes of a brain's live learnings and preferences (one per type). */
 export class MemoryIndex {
@@ -111,7 +114,7 @@ async function storeText(
       text: item.text,
       source: "auto",
       ...(item.type === "preference" ? { category: item.category ?? "General" } : {}),
-      ...(item.importance ? { importance: item.importance } : {}),
+      ...(item.importance && WITH_IMPORTANCE ? { importance: item.importance } : {}),
       ...(item.scope === "project" && typeof item.projectPath === "string"
         ? { scope: "project", projectPath: item.projectPath }
         : {}),
