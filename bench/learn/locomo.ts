@@ -102,10 +102,26 @@ export async function feedConversation(
         lastRole = role;
         run.turns.push(t.dia_id);
         const content = role === "user" ? textOf(t) : [{ type: "text", text: textOf(t) }];
-        return JSON.stringify({ type: role, sessionId, uuid: t.dia_id, timestamp: s.date, cwd, message: { role, content } });
+        return JSON.stringify({
+          type: role,
+          sessionId,
+          uuid: t.dia_id,
+          timestamp: s.date,
+          cwd,
+          message: { role, content },
+        });
       });
       fs.writeFileSync(transcript, `${lines.join("\n")}\n`);
-      enqueue(brainPath, [{ host: "claude", event: "stop", at: s.date, session_id: sessionId, transcript_path: transcript, cwd }]);
+      enqueue(brainPath, [
+        {
+          host: "claude",
+          event: "stop",
+          at: s.date,
+          session_id: sessionId,
+          transcript_path: transcript,
+          cwd,
+        },
+      ]);
       await runLearner({
         brainPath,
         now: () => new Date(s.date),
@@ -114,7 +130,11 @@ export async function feedConversation(
         learn: { extractor: async () => undefined, autoAccept: false, curatorThreshold: threshold },
       });
     }
-    run.candidates = readInbox(brainPath).items.map((i) => ({ evidence: i.evidence, score: i.score, reason: i.reason }));
+    run.candidates = readInbox(brainPath).items.map((i) => ({
+      evidence: i.evidence,
+      score: i.score,
+      reason: i.reason,
+    }));
     for (const per of Object.values(c.observation))
       for (const facts of Object.values(per))
         for (const [, ev] of facts) for (const id of Array.isArray(ev) ? ev : [ev]) run.observations.push(id);
@@ -144,7 +164,8 @@ export async function feedConversation(
 /** Observations whose evidence turn lies in an exchange named by one of `picked`'s evidence. */
 export function coverage(run: ConversationRun, picked: { evidence: string[] }[]): number {
   const covered = new Set<string>();
-  for (const c of picked) for (const e of c.evidence) for (const t of run.exchanges.get(e) ?? [e]) covered.add(t);
+  for (const c of picked)
+    for (const e of c.evidence) for (const t of run.exchanges.get(e) ?? [e]) covered.add(t);
   const hit = run.observations.filter((o) => covered.has(o)).length;
   return run.observations.length === 0 ? 0 : hit / run.observations.length;
 }
@@ -153,7 +174,9 @@ export function coverage(run: ConversationRun, picked: { evidence: string[] }[])
 export function precision(run: ConversationRun, picked: { evidence: string[] }[]): number {
   if (picked.length === 0) return 0;
   const obs = new Set(run.observations);
-  const good = picked.filter((c) => c.evidence.some((e) => (run.exchanges.get(e) ?? [e]).some((t) => obs.has(t))));
+  const good = picked.filter((c) =>
+    c.evidence.some((e) => (run.exchanges.get(e) ?? [e]).some((t) => obs.has(t))),
+  );
   return good.length / picked.length;
 }
 
