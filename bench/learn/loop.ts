@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { learnLockTarget } from "../../src/learn/worker.ts";
+import { learnLockTarget } from "../../src/learn/spawn.ts";
 import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { startFakeLlm } from "../../test/support/fake-llm.ts";
 
@@ -66,7 +66,11 @@ function record(session: string, role: "user" | "assistant", text: string, cwd: 
   return `${JSON.stringify({ type: role, sessionId: session, uuid: `u-${session}-${i}`, timestamp: "2026-03-02T10:00:00.000Z", cwd, message: { role, content } })}\n`;
 }
 
-/** Stop hook, whole process, on a transcript of `mb` megabytes, beside `node -e 0`. */
+/**
+ * Stop hook, whole process, on a transcript of `mb` megabytes, beside `node -e 0`: once while a learner holds
+ * the lock (the hook queues and starts none), once starting the learner (the transcript's cursor is already at
+ * its end, so each learner started finds nothing to read and exits; the bench waits for it between runs).
+ */
 export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> {
   const sb = sandbox();
   try {
@@ -74,16 +78,28 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
     const fd = fs.openSync(transcript, "w");
     const filler = "The billing job retries failed invoices three times before paging anyone. ".repeat(20);
     let size = 0;
-    for (let i = 0; size < mb * 1e6; i++) {
+    let lines = 0;
+    for (let i = 0; size < mb * 1e6; i++, lines++) {
       const line = record("big", i % 2 ? "assistant" : "user", `${i}: ${filler}`, sb.project, i);
       fs.writeSync(fd, line);
-      size += line.length;
+      size += Buffer.byteLength(line);
     }
     fs.closeSync(fd);
     await spawnTimed([BIN, "stats"], sb.env, sb.project); // the default brain, written once
-    const lock = new FileLock(learnLockTarget(sb.brainPath));
-    fs.mkdirSync(dirname(learnLockTarget(sb.brainPath)), { recursive: true });
-    lock.acquire({ purpose: "bench" });
+    const dir = dirname(learnLockTarget(sb.brainPath));
+    fs.mkdirSync(dir, { recursive: true });
+    const cursor = {
+      host: "claude",
+      transcript,
+      offset: size,
+      line: lines,
+      attempts: 0,
+      updated: new Date().toISOString(),
+    };
+    fs.writeFileSync(
+      join(dir, "learn-cursors.json"),
+      JSON.stringify({ version: 1, queueOffset: 0, sessions: { [transcript]: cursor }, items: [] }),
+    );
     const input = JSON.stringify({
       session_id: "big",
       transcript_path: transcript,
@@ -91,14 +107,19 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
       hook_event_name: "Stop",
     });
     const node: number[] = [];
-    const hook: number[] = [];
-    try {
-      for (let i = 0; i < runs; i++) {
-        node.push(await spawnTimed(["-e", "0"], sb.env, sb.project));
-        hook.push(await spawnTimed([BIN, "hook", "stop"], sb.env, sb.project, input));
+    const held: number[] = [];
+    const starts: number[] = [];
+    const lock = new FileLock(learnLockTarget(sb.brainPath));
+    for (let i = 0; i < runs; i++) {
+      node.push(await spawnTimed(["-e", "0"], sb.env, sb.project));
+      lock.acquire({ purpose: "bench" });
+      try {
+        held.push(await spawnTimed([BIN, "hook", "stop"], sb.env, sb.project, input));
+      } finally {
+        lock.release();
       }
-    } finally {
-      lock.release();
+      starts.push(await spawnTimed([BIN, "hook", "stop"], sb.env, sb.project, input));
+      await waitForLearner(sb.brainPath);
     }
     const row = (name: string, xs: number[]) => [
       name,
@@ -106,14 +127,35 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
       `${pct(xs, 50).toFixed(1)} ms`,
       `${pct(xs, 90).toFixed(1)} ms`,
     ];
+    const plus = (xs: number[]) => `+${(pct(xs, 50) - pct(node, 50)).toFixed(1)} ms`;
     return [
       row("`node -e 0`", node),
-      row(`\`brain hook stop\`, ${mb} MB transcript`, hook),
-      ["difference (median)", "", `+${(pct(hook, 50) - pct(node, 50)).toFixed(1)} ms`, "goal: +30 ms"],
+      [
+        ...row(`\`brain hook stop\`, ${mb} MB transcript, a learner running`, held).slice(0, 3),
+        `${plus(held)} over node (goal +30 ms)`,
+      ],
+      [
+        ...row(`\`brain hook stop\`, ${mb} MB transcript, starting the learner`, starts).slice(0, 3),
+        `${plus(starts)} over node (goal +30 ms)`,
+      ],
     ];
   } finally {
     fs.rmSync(sb.dir, { recursive: true, force: true });
   }
+}
+
+/** Until no learner holds the lock and one has looked at the whole queue (polled, bounded). */
+async function waitForLearner(brainPath: string): Promise<void> {
+  const dir = dirname(learnLockTarget(brainPath));
+  for (let polls = 0; polls < 4000; polls++) {
+    const queued = fs.statSync(join(dir, "transcripts.jsonl")).size;
+    const read = (
+      JSON.parse(fs.readFileSync(join(dir, "learn-cursors.json"), "utf8")) as { queueOffset: number }
+    ).queueOffset;
+    if (read === queued && !fs.existsSync(`${learnLockTarget(brainPath)}.lock`)) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error("the learner did not finish");
 }
 
 function logLines(brainPath: string): number {
@@ -124,32 +166,29 @@ function logLines(brainPath: string): number {
   }
 }
 
-/** Distinct facts (near-duplicates would reinforce instead of being stored). */
-const SUBJECTS = [
-  "staging",
-  "billing",
-  "search",
-  "auth",
-  "invoices",
-  "exports",
-  "webhooks",
-  "reports",
-  "mailer",
-  "cache",
+/** Distinct facts, as a session might state them (near-duplicates would reinforce instead of being stored). */
+const FACTS = [
+  "The staging server listens on port 8443 since the migration",
+  "Releases are tagged vX.Y.Z from the main branch by the release script",
+  "Integration tests need the docker compose stack running first",
+  "The billing cron job retries failed invoices three times before paging",
+  "Feature flags live in config/flags.yaml and are read at boot",
+  "Database migrations must be reviewed by the data team before merging",
+  "Use pnpm in this repository, never npm or yarn",
+  "Customer emails are rendered with MJML templates under mail/templates",
+  "The search cluster is reindexed every Sunday at 03:00 UTC",
+  "Secrets come from Vault through the sidecar, never from .env files",
+  "API responses use snake_case keys for backward compatibility",
+  "Logs ship to Loki; Grafana dashboards are in ops/dashboards",
+  "The mobile app pins API version 2023-10 until the next major release",
+  "Benchmarks run on the dedicated bare-metal runner labelled perf",
+  "Translations are managed in Crowdin and synced nightly",
+  "Payments go through Stripe in test mode on every non-production host",
+  "Images above 2 MB are resized by the upload worker before storage",
+  "The on-call rotation changes every Monday at 10:00 Berlin time",
+  "Protobuf schemas are the source of truth for the event bus",
+  "Frontend builds use Vite; Webpack configs are legacy and unused",
 ];
-const ACTS = [
-  "listens on port {n}",
-  "is deployed by the {w} pipeline every night",
-  "keeps its secrets in the {w} vault",
-  "must be restarted after schema changes to {w}",
-  "writes its logs to /var/log/{w}",
-];
-const FACTS = SUBJECTS.flatMap((s, i) =>
-  ACTS.map(
-    (a, j) =>
-      `The ${s} service ${a.replace("{n}", String(8000 + 17 * i + j)).replace("{w}", SUBJECTS[(i + j + 1) % SUBJECTS.length] as string)}`,
-  ),
-);
 
 /** Stop → the fact stored by the detached learner through the fake provider, `runs` times. */
 export async function stopToStoredBench(runs: number): Promise<string[][]> {
@@ -212,7 +251,7 @@ export async function stopToStoredBench(runs: number): Promise<string[][]> {
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     return [
       [
-        `Stop → learning stored (fake provider; ${gated} of ${runs} facts gated by the curator at 0.82, not timed)`,
+        `Stop → learning stored (fake provider; ${gated} of ${runs} facts stopped by the curator at 0.82, not timed)`,
         String(ms.length),
         `${pct(ms, 50).toFixed(0)} ms`,
         `${pct(ms, 99).toFixed(0)} ms`,

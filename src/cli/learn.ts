@@ -60,10 +60,13 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   };
   if (o.quiet) {
     try {
-      // A few bounded runs at most: the first, and again while the queue grew during it (see queueBehind).
-      for (let i = 0; i < QUIET_RUNS; i++) {
+      // Again while the queue grew during a run (hooks that saw this learner running started none; see
+      // learnerRunning), and a few more bounded runs while a long transcript is left (see --max-bytes).
+      for (let i = 0; ; i++) {
         const out = await runLearner(opts);
-        if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
+        if (out.status !== "ran") break;
+        if (queueBehind(config.brainPath)) continue;
+        if (!(out.run.more && i + 1 < QUIET_RUNS)) break;
       }
     } catch {
       /* a background run never fails loudly: the queue and cursors stay for the next run */

@@ -12,6 +12,7 @@ import { appendRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { addNotice } from "./notice.ts";
 import { queueFile } from "./queue.ts";
+import { learnLockTarget } from "./spawn.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
@@ -42,9 +43,7 @@ export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status:
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-export function learnLockTarget(brainPath: string): string {
-  return join(learnDir(brainPath), "learn");
-}
+export { learnLockTarget };
 
 /** One bounded run. "idle": no queue at all; "locked": another learner holds the lock. */
 export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
