@@ -14,7 +14,7 @@ export interface LearnRun {
   /** What was stored: episodes added (turns already known are not counted), memories added and reinforced. */
   stored: { episodes: number; memories: number; reinforced: number };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
-  learned: { candidates: number; gated: number; inboxed: number; refused: number };
+  learned: { candidates: number; gated: number; inboxed: number; refused: number; why?: string[] };
   /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */
   tokens: { input: number; output: number; calls: number };
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];

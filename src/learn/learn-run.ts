@@ -114,6 +114,10 @@ export async function passOver(
       run.stored.memories++;
       kit.notice.stored.push({ id: o.id, type: "memory", text: o.text });
     } else if (o.kind === "reinforced") run.stored.reinforced++;
-    else run.learned.refused++;
+    else {
+      run.learned.refused++;
+      // Why the write path refused (a secret, a limit): the first few, for `brain learn --status --json`.
+      if (o.kind === "refused" && (run.learned.why ??= []).length < 5) run.learned.why.push(o.why);
+    }
   }
 }
