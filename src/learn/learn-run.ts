@@ -117,7 +117,8 @@ export async function passOver(
     else {
       run.learned.refused++;
       // Why the write path refused (a secret, a limit): the first few, for `brain learn --status --json`.
-      if (o.kind === "refused" && (run.learned.why ??= []).length < 5) run.learned.why.push(o.why);
+      const why = run.learned.why ?? [];
+      if (o.kind === "refused" && why.length < 5) run.learned.why = [...why, o.why];
     }
   }
 }

@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { readLines } from "./byte-range.ts";
-import { type LearnState, learnDir, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
+import { type LearnState, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
