@@ -13,6 +13,7 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   4. RHO_BRAIN_PATH        (file)        5. RHO_BRAIN_DIR/brain.jsonl
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
+ * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
  * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING. The served hook (src/serve/served-hook.ts)
  * uses resolveBrainPath and hookTiming from here without reading the settings file.
@@ -32,6 +33,16 @@ export interface Settings {
   projectRoots: string[];
   /** The resident server (`brain serve`, src/serve/). */
   serve: ServeSettings;
+  /**
+   * The `extraction` key as written, with the API keys it may use (read here, the only reader of the
+   * environment). Validated by the learner (src/learn/extract/config.ts), the one process that loads zod and
+   * the providers: a hook never pays for them, and a bad key is the learner's logged error, not every hook's.
+   */
+  extraction?: ExtractionSource;
+  /** Model-free candidates skip the inbox and are stored at once (issue 11 step 3). */
+  autoAccept: boolean;
+  /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
+  curatorThreshold: number;
 }
 
 export interface ServeSettings {
@@ -41,6 +52,15 @@ export interface ServeSettings {
   idleMinutes: number;
   /** Hooks start the server when it is not running (off unless configured). */
   autoStart: boolean;
+}
+
+export interface ExtractionSource {
+  /** The settings file it came from (for error messages). */
+  file: string;
+  /** The `extraction` value; undefined when the file has none (then a key in `env` may pick a provider). */
+  raw: unknown;
+  /** ANTHROPIC_API_KEY, OPENAI_API_KEY and the variable `apiKeyEnv` names, as found in the environment. */
+  env: Record<string, string | undefined>;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -71,6 +91,8 @@ export const DEFAULT_SETTINGS: Settings = {
   maxEntryChars: 8000,
   projectRoots: [],
   serve: { idleMinutes: 30, autoStart: false },
+  autoAccept: false,
+  curatorThreshold: 0.82,
 };
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +160,13 @@ export function parseSettings(file: string, text: string): Settings {
     }
     s.secrets = o.secrets;
   }
+  if (o.autoAccept !== undefined) {
+    if (typeof o.autoAccept !== "boolean")
+      throw new BrainError("CONFIG", `${file}: "autoAccept" must be true or false`, { key: "autoAccept" });
+    s.autoAccept = o.autoAccept;
+  }
+  if (o.curator !== undefined) s.curatorThreshold = curatorThreshold(file, o.curator);
+  if (o.extraction !== undefined) s.extraction = { file, raw: o.extraction, env: {} };
   if (o.projectRoots !== undefined) {
     const roots = o.projectRoots;
     if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string" && r !== "")) {
@@ -173,6 +202,25 @@ function parseServe(file: string, v: unknown): ServeSettings {
   return out;
 }
 
+function curatorThreshold(file: string, v: unknown): number {
+  const t = v && typeof v === "object" ? (v as { threshold?: unknown }).threshold : undefined;
+  if (t === undefined) return DEFAULT_SETTINGS.curatorThreshold;
+  if (typeof t !== "number" || !(t >= 0 && t <= 1))
+    throw new BrainError("CONFIG", `${file}: "curator.threshold" must be a number from 0 to 1`, {
+      key: "curator",
+    });
+  return t;
+}
+
+const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
+
+/** The extraction settings with the keys they may use from `env` (resolved by the learner). */
+function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {
+  const named = (s.extraction?.raw as { apiKeyEnv?: unknown } | undefined)?.apiKeyEnv;
+  const keys = typeof named === "string" ? [...PROVIDER_KEYS, named] : PROVIDER_KEYS;
+  return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
+}
+
 export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home);
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
@@ -193,6 +241,7 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
+  settings.extraction = extractionSource(configPath, settings, env);
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,

@@ -6,6 +6,8 @@ import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import { storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { BrainRecall } from "./engine-recall.ts";
+import type { InboxItem } from "./learn/inbox.ts";
+import type { InboxDecision } from "./learn/inbox-actions.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { type RecentPath, rememberPaths } from "./project/recent.ts";
 import { findRule, type Rule } from "./project/rules.ts";
@@ -74,6 +76,34 @@ export class Brain extends BrainRecall {
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
   queueExtraction(work: QueuedWork[]): string | null {
     return this.store.file ? enqueue(this.store.file, work) : null;
+  }
+
+  /** Pending candidates of the model-free learner (`.brain/inbox.jsonl`), or every item with `all`. */
+  async inbox(opts: { all?: boolean } = {}): Promise<InboxItem[]> {
+    const { inboxItems } = await import("./learn/inbox-actions.ts");
+    return inboxItems(this.#learnPath(), opts);
+  }
+
+  /** Store a pending inbox candidate as a memory (source "auto"; a near-duplicate reinforces instead). */
+  async inboxAccept(id: string): Promise<InboxDecision> {
+    const { acceptItem } = await import("./learn/inbox-actions.ts");
+    return acceptItem(this, this.#learnPath(), id);
+  }
+
+  async inboxReject(id: string): Promise<InboxDecision> {
+    const { rejectItem } = await import("./learn/inbox-actions.ts");
+    return rejectItem(this.#learnPath(), id, this.now());
+  }
+
+  /** Change a pending candidate's text before accepting it. */
+  async inboxEdit(id: string, text: string): Promise<InboxDecision> {
+    const { editItem } = await import("./learn/inbox-actions.ts");
+    return editItem(this.#learnPath(), id, text, this.now());
+  }
+
+  #learnPath(): string {
+    if (!this.store.file) throw new BrainError("INVALID", "the inbox needs a file-backed brain");
+    return this.store.file;
   }
 
   /** Write brain-file templates that do not exist yet (never overwrites). */

@@ -1,4 +1,6 @@
 import { BrainError } from "../core/errors.ts";
+import type { LearnRun } from "../learn/learn-log.ts";
+import { learnSettings } from "../learn/settings.ts";
 import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
@@ -52,20 +54,24 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       ? { maxAttempts: positive(o.maxAttempts, "--max-attempts") }
       : {}),
     ...(o.quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
+    learn: learnSettings(config),
   };
   if (o.quiet) {
     try {
-      // A few bounded runs at most: the first, and again while the queue grew during it (see queueBehind).
-      for (let i = 0; i < QUIET_RUNS; i++) {
+      // Again while the queue grew during a run (hooks that saw this learner running started none; see
+      // learnerRunning), and a few more bounded runs while a long transcript is left (see --max-bytes).
+      for (let i = 0; ; i++) {
         const out = await runLearner(opts);
-        if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
+        if (out.status !== "ran") break;
+        if (queueBehind(config.brainPath)) continue;
+        if (!(out.run.more && i + 1 < QUIET_RUNS)) break;
       }
     } catch {
       /* a background run never fails loudly: the queue and cursors stay for the next run */
     }
     return 0;
   }
-  const runs = [];
+  const runs: LearnRun[] = [];
   for (;;) {
     const out = await runLearner(opts);
     if (out.status === "locked") {
@@ -78,12 +84,19 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     const progressed = read > 0 || out.run.queued > 0;
     if (o.once || !progressed || (!out.run.more && !queueBehind(config.brainPath))) break;
   }
-  const episodes = runs.reduce((n, r) => n + r.stored.episodes, 0);
+  const sum = (f: (r: (typeof runs)[number]) => number | undefined) =>
+    runs.reduce((n, r) => n + (f(r) ?? 0), 0);
+  const episodes = sum((r) => r.stored.episodes);
+  const memories = sum((r) => r.stored.memories);
+  const reinforced = sum((r) => r.stored.reinforced);
+  const inboxed = sum((r) => r.learned?.inboxed);
+  const tokens = { input: sum((r) => r.tokens?.input), output: sum((r) => r.tokens?.output) };
   const errors = runs.flatMap((r) => r.errors);
-  if (o.json) printJson({ ok: true, runs: runs.length, episodes, errors });
+  if (o.json)
+    printJson({ ok: true, runs: runs.length, episodes, memories, reinforced, inboxed, tokens, errors });
   else
     print(
-      `Learned: ${episodes} new episode(s) in ${runs.length} run(s)${errors.length ? `, ${errors.length} error(s)` : ""}.`,
+      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
     );
   return 0;
 }
@@ -109,7 +122,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);
     print(
-      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s) stored, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
+      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.gated ?? 0} stopped by the curator, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
     );
   }
   return 0;

@@ -185,12 +185,55 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   program
+    .command("inbox")
+    .description(
+      "review memory candidates the model-free learner proposed: list, accept <id>, edit <id> --text, reject <id>",
+    )
+    .argument("[command]", "list (default), accept, edit or reject")
+    .argument("[id]", "the candidate's id (from brain inbox)")
+    .option("--text <text>", "edit: the new text")
+    .option("--all", "list: decided items too")
+    .action((verb: string | undefined, id: string | undefined, o) =>
+      run(
+        async () => (await import("./inbox.ts")).runInbox(verb, id, { ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
     .command("open")
     .description("print the viewer's URL with its token (starts the server if needed)")
     .option("--launch", "also open it in the default browser")
     .action((o) =>
       run(
         async () => (await import("./serve.ts")).runOpen({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("curator")
+    .description("the SELECTION curator that gates learned memories: `brain curator stats`")
+    .argument("[command]", "stats (default)")
+    .action((verb: string | undefined) =>
+      run(
+        async () => {
+          if (verb && verb !== "stats") {
+            const { BrainError } = await import("../core/errors.ts");
+            throw new BrainError("INVALID", `unknown curator command "${verb}" (stats)`);
+          }
+          return (await import("./inbox.ts")).runCuratorStats(g());
+        },
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("consolidate")
+    .description(
+      "decay stale learnings, merge near-duplicates, mine the episodes since the last consolidation; print what changed",
+    )
+    .option("--dry-run", "show what would change; write nothing")
+    .action((o) =>
+      run(
+        async () => (await import("./consolidate.ts")).runConsolidate({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );

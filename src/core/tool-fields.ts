@@ -98,6 +98,8 @@ const ENTRY_FIELDS = [
   "next_due",
   "last_result",
   "last_error",
+  // How often the learner met this memory again (src/learn/memory-store.ts).
+  "reinforced",
 ];
 
 /** Names a caller may pass to the brain tool; anything else is a typo, refused with a suggestion. */

@@ -24,6 +24,8 @@ export interface SessionCursor {
   attempts: number;
   lastError?: string;
   updated: string;
+  /** The last few messages read (shortened): context for the next delta's extraction prompt. */
+  recent?: { role: string; text: string }[];
 }
 
 export interface PendingItem {

@@ -11,8 +11,12 @@ export interface LearnRun {
   queued: number;
   /** What was read: per transcript, the byte range and the turns parsed from it. */
   read: { source: string; from: number; to: number; turns: number }[];
-  /** What was stored: episodes added (turns already known are not counted). */
-  stored: { episodes: number };
+  /** What was stored: episodes added (turns already known are not counted), memories added and reinforced. */
+  stored: { episodes: number; memories: number; reinforced: number };
+  /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
+  learned: { candidates: number; gated: number; inboxed: number; refused: number; why?: string[] };
+  /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */
+  tokens: { input: number; output: number; calls: number };
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];
   /** Work left for a later run (the run stopped at its byte budget). */
   more: boolean;

@@ -1,7 +1,24 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { packageRoot } from "../package-root.ts";
+import { inspectLock } from "../store/jsonl/lock.ts";
+
+/** The learner's lock (`.brain/learn.lock`): one learner per brain at a time. */
+export function learnLockTarget(brainPath: string): string {
+  return join(dirname(brainPath), ".brain", "learn");
+}
+
+/**
+ * Whether a live learner holds the lock. It looks at the queue again after releasing the lock, and a hook
+ * appends to the queue before asking this, so work queued now is not left behind by skipping the start.
+ */
+export function learnerRunning(brainPath: string): boolean {
+  const target = learnLockTarget(brainPath);
+  if (!fs.existsSync(`${target}.lock`)) return false;
+  const s = inspectLock(target);
+  return s.present && !s.stale;
+}
 
 /** The CLI to start the learner with: the running `brain` bin, else this package's build. */
 export function learnerCli(argv1: string | undefined = process.argv[1]): string | null {
@@ -13,10 +30,11 @@ export function learnerCli(argv1: string | undefined = process.argv[1]): string 
 
 /**
  * Start `brain learn --quiet` for this brain as a detached background process and return at once (the
- * hook's own exit is not delayed). Never throws: a learner that cannot start leaves the queue for the next.
+ * hook's own exit is not delayed), unless one is running already. Never throws: a learner that cannot start
+ * leaves the queue for the next.
  */
 export function startLearner(brainPath: string, cli: string | null = learnerCli()): boolean {
-  if (!cli) return false;
+  if (!cli || learnerRunning(brainPath)) return false;
   try {
     const child = spawn(process.execPath, [cli, "--brain", brainPath, "learn", "--quiet"], {
       detached: true,

@@ -1,14 +1,18 @@
 import * as fs from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { readLines } from "./byte-range.ts";
-import { type LearnState, learnDir, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
+import { type LearnState, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, type LearnRun } from "./learn-log.ts";
+import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
+import { addNotice } from "./notice.ts";
 import { queueFile } from "./queue.ts";
+import { learnLockTarget } from "./spawn.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
@@ -30,6 +34,8 @@ export interface LearnerOptions {
   /** fsync the cursors file (default true). */
   durable?: boolean;
   progress?: (line: string) => void;
+  /** What to learn from the turns besides episodes (absent: episodes only). */
+  learn?: LearnSettings;
 }
 
 export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status: "ran"; run: LearnRun };
@@ -37,9 +43,7 @@ export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status:
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-export function learnLockTarget(brainPath: string): string {
-  return join(learnDir(brainPath), "learn");
-}
+export { learnLockTarget };
 
 /** One bounded run. "idle": no queue at all; "locked": another learner holds the lock. */
 export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
@@ -68,7 +72,9 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     ms: 0,
     queued: intakeQueue(o.brainPath, state, o.now),
     read: [],
-    stored: { episodes: 0 },
+    stored: { episodes: 0, memories: 0, reinforced: 0 },
+    learned: { candidates: 0, gated: 0, inboxed: 0, refused: 0 },
+    tokens: { input: 0, output: 0, calls: 0 },
     errors: [],
     more: false,
   };
@@ -77,6 +83,18 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   const open = async () => {
     brain ??= await o.openBrain();
     return brain;
+  };
+  let kit: LearnKit | undefined;
+  const learn = async (
+    turns: Turn[],
+    before: { role: string; text: string }[],
+    project: Record<string, string>,
+    session?: string,
+  ) => {
+    if (!o.learn || turns.length === 0) return;
+    kit ??= await openKit(o.brainPath, await open(), o.learn, o.now);
+    await passOver(kit, o.brainPath, run, turns, before, project.project, session);
+    saveKit(o.brainPath, kit, o.durable ?? true);
   };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;
   const fail = (source: string, e: unknown, item: { attempts: number; lastError?: string }) => {
@@ -108,8 +126,10 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
               projectOf(c),
             )
           : { added: 0 };
+        await learn(turns, c.recent ?? [], projectOf(c), c.session_id);
         run.read.push({ source: key, from: c.offset, to: c.offset + chunk.bytes, turns: turns.length });
         run.stored.episodes += r.added;
+        if (turns.length) c.recent = recentOf(c.recent ?? [], turns);
         c.offset += chunk.bytes;
         c.line += chunk.lines;
         c.attempts = 0;
@@ -136,6 +156,12 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
       const r = turns.length
         ? await (await open()).ingestTurns(turns, `${work.host}:queue`, projectOf(work))
         : { added: 0 };
+      await learn(
+        turns,
+        [],
+        projectOf(work),
+        typeof work.session_id === "string" ? work.session_id : undefined,
+      );
       run.read.push({ source: `queue@${item.offset}`, from: 0, to: 0, turns: turns.length });
       run.stored.episodes += r.added;
       state.items.splice(state.items.indexOf(item), 1);
@@ -144,6 +170,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
+  if (kit) addNotice(o.brainPath, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
   if (run.queued || run.read.length || run.errors.length) appendRun(o.brainPath, run);
@@ -156,6 +183,17 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
  */
 export function queueBehind(brainPath: string): boolean {
   return sizeOf(queueFile(brainPath)) > loadCursors(brainPath).queueOffset;
+}
+
+/** Messages kept per transcript as context for the next delta ("a few before" in the extraction prompt). */
+const RECENT = 4;
+const RECENT_CHARS = 400;
+
+function recentOf(prev: { role: string; text: string }[], turns: Turn[]): { role: string; text: string }[] {
+  const next = turns
+    .slice(-RECENT)
+    .map((t) => ({ role: t.role ?? t.speaker, text: t.text.slice(0, RECENT_CHARS) }));
+  return [...prev, ...next].slice(-RECENT);
 }
 
 function sizeOf(path: string): number {

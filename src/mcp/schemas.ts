@@ -153,3 +153,16 @@ export const searchOutput = {
     }),
   ),
 };
+
+export const inboxInput = {
+  action: z.enum(["list", "accept", "edit", "reject"]).describe("list, accept, edit or reject"),
+  id: z.string().min(1).optional().describe("The candidate's id (from action=list)."),
+  text: z.string().min(1).optional().describe("edit: the new text."),
+};
+
+const inboxItem = z.looseObject({ id: z.string(), type: z.string(), text: z.string(), status: z.string() });
+export const inboxOutput = {
+  items: z.array(inboxItem).optional().describe("list: the pending candidates."),
+  item: inboxItem.optional().describe("The candidate decided on."),
+  outcome: z.looseObject({ kind: z.string() }).optional().describe("accept: what the brain stored."),
+};

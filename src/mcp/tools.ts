@@ -4,6 +4,7 @@ import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
+import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { guard } from "./errors.ts";
 import type { ProjectRoots } from "./roots.ts";
 import {
@@ -11,6 +12,8 @@ import {
   brainOutput,
   contextInput,
   contextOutput,
+  inboxInput,
+  inboxOutput,
   loadFileInput,
   loadFileOutput,
   searchInput,
@@ -131,6 +134,27 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
         const hits = r.hits.map(({ id, type, text, score }) => ({ id, type, text, score }));
         const text = hits.length ? framedHits(hits) : `No memories match "${a.query}".`;
         return ok(text, { query: r.query, total: r.total, hits });
+      }),
+  );
+
+  server.registerTool(
+    "brain_inbox",
+    {
+      title: "Review memory candidates",
+      description: INBOX_TOOL_DESCRIPTION,
+      inputSchema: inboxInput,
+      outputSchema: inboxOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    (a) =>
+      guard(async () => {
+        const r = await inboxTool(brain, a);
+        return ok(r.text, r.details);
       }),
   );
 }

@@ -13,7 +13,10 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
   let running = false;
   let again = false;
   const loop = async () => {
-    const { queueBehind, runLearner } = await import("../learn/worker.ts");
+    const [{ queueBehind, runLearner }, { learnSettings }] = await Promise.all([
+      import("../learn/worker.ts"),
+      import("../learn/settings.ts"),
+    ]);
     do {
       again = false;
       for (let i = 0; i < RUNS_PER_KICK; i++) {
@@ -22,6 +25,7 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
           now,
           openBrain: async () => brain,
           durable: config.fsync,
+          learn: learnSettings(config),
         });
         if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
       }

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createBrainExtension } from "../../src/hosts/pi/extension.ts";
 import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/hosts/pi/types.ts";
+import { addCandidates, candidateId } from "../../src/learn/inbox.ts";
+import { addNotice, takeNotice } from "../../src/learn/notice.ts";
 import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
 
@@ -58,7 +60,12 @@ const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
   it("registers the brain, load_brain_file and brain_search tools and the /brain command", () => {
-    assert.deepEqual([...pi.tools.keys()].sort(), ["brain", "brain_search", "load_brain_file"]);
+    assert.deepEqual([...pi.tools.keys()].sort(), [
+      "brain",
+      "brain_inbox",
+      "brain_search",
+      "load_brain_file",
+    ]);
     assert.deepEqual([...pi.commands.keys()], ["brain"]);
     const params = pi.tools.get("brain")!.parameters as { properties: Record<string, { enum?: string[] }> };
     assert.ok(params.properties.action?.enum?.includes("reminder_run"));
@@ -161,5 +168,45 @@ describe("pi extension", () => {
     assert.match(notes.at(-1) ?? "", /^🧠 /);
     await cmd.handler("remove id=ffffffff", ctx);
     assert.match(notes.at(-1) ?? "", /^NOT_FOUND: /);
+  });
+
+  it("shows the learner's pending notice once, as a notification before the next agent run", async () => {
+    takeNotice(sb.brainPath); // what the background learner of an earlier test left
+    addNotice(
+      sb.brainPath,
+      { stored: [{ id: "abcd1234", type: "memory", text: "Staging listens on port 8443" }], inboxed: 2 },
+      (f, text) => fs.writeFileSync(f, text),
+    );
+    const handler = pi.handlers.get("before_agent_start")!;
+    const event = { prompt: "hello", systemPrompt: "SYSTEM", systemPromptOptions: { cwd: project } };
+    const seen = notes.length;
+    await handler(event, ctx);
+    assert.deepEqual(notes.slice(seen), [
+      "🧠 stored 1 memory: Staging listens on port 8443\n🧠 2 new memory candidates in the inbox (brain inbox to review)",
+    ]);
+    await handler(event, ctx);
+    assert.equal(notes.length, seen + 1, "shown once");
+  });
+
+  it("the brain_inbox tool lists and rejects the learner's candidates", async () => {
+    const text = "The billing job retries failed invoices three times";
+    addCandidates(sb.brainPath, "2026-03-01T12:00:00.000Z", [
+      {
+        id: candidateId("learning", text),
+        type: "learning",
+        text,
+        reason: "pattern",
+        score: 0.9,
+        evidence: ["1"],
+      },
+    ]);
+    const list = await exec("brain_inbox", { action: "list" });
+    assert.match(list.content[0]?.text ?? "", /The billing job retries/);
+    const rej = await exec("brain_inbox", { action: "reject", id: candidateId("learning", text) });
+    assert.match(rej.content[0]?.text ?? "", /^Rejected i[0-9a-f]{7}: The billing job/);
+    await assert.rejects(
+      exec("brain_inbox", { action: "accept", id: candidateId("learning", text) }),
+      /already rejected/,
+    );
   });
 });

@@ -28,6 +28,8 @@ test("nothing configured: a key in the environment picks that provider's smalles
     apiKey: "sk-o",
     timeoutMs: DEFAULT_TIMEOUT_MS,
     maxRetries: DEFAULT_MAX_RETRIES,
+    maxItems: 3,
+    maxChars: 200,
   });
   const both = parseExtraction(FILE, undefined, { OPENAI_API_KEY: "sk-o", ANTHROPIC_API_KEY: "sk-a" });
   assert.equal(both?.provider, "anthropic");
@@ -50,6 +52,8 @@ test("a configured provider fills in base URL, model and key variable; the key c
       apiKeyEnv: "LMSTUDIO_KEY",
       timeoutMs: 5000,
       maxRetries: 0,
+      maxItems: 2,
+      maxChars: 120,
     },
     { LMSTUDIO_KEY: "lm", OPENAI_API_KEY: "not this one" },
   );
@@ -61,6 +65,8 @@ test("a configured provider fills in base URL, model and key variable; the key c
     apiKey: "lm",
     timeoutMs: 5000,
     maxRetries: 0,
+    maxItems: 2,
+    maxChars: 120,
   });
 
   const ollama = parseExtraction(FILE, { provider: "ollama", model: "llama3.2:1b" }, { OPENAI_API_KEY: "x" });

@@ -22,44 +22,9 @@ import {
 } from "../support/cli.ts";
 import { settled as isSettled, learnFiles, waitSettled as waitForLearner } from "../support/learner.ts";
 import { startProcess } from "../support/spawn.ts";
-
-const S1 = "11111111-0000-4000-8000-000000000001";
-const S2 = "22222222-0000-4000-8000-000000000002";
+import { project, S1, S2, stopInput, turn } from "./_support.ts";
 
 const files = (sb: Sandbox) => learnFiles(sb.brainPath);
-
-/** A git project with a subdirectory the session runs in (its project is the repo root). */
-function project(sb: Sandbox): { root: string; cwd: string } {
-  const root = join(sb.dir, "shop");
-  fs.mkdirSync(join(root, ".git"), { recursive: true });
-  fs.mkdirSync(join(root, "api"), { recursive: true });
-  return { root, cwd: join(root, "api") };
-}
-
-let uuid = 0;
-/** Claude Code transcript records: a user or assistant message (`text`), with the fields Claude Code writes. */
-function turn(session: string, role: "user" | "assistant", text: string, cwd: string): string {
-  uuid++;
-  const content = role === "user" ? text : [{ type: "text", text }];
-  return `${JSON.stringify({
-    parentUuid: null,
-    isSidechain: false,
-    cwd,
-    sessionId: session,
-    type: role,
-    message: { role, content },
-    uuid: `uuid-${uuid}`,
-    timestamp: "2026-03-02T10:00:00.000Z",
-  })}\n`;
-}
-
-const stopInput = (transcript: string, cwd: string, session = S1) => ({
-  session_id: session,
-  transcript_path: transcript,
-  cwd,
-  hook_event_name: "Stop",
-  stop_hook_active: false,
-});
 
 const episodes = (sb: Sandbox) =>
   fs.existsSync(files(sb).episodes) ? readLines(files(sb).episodes).filter((e) => e.type === "episode") : [];
@@ -242,7 +207,7 @@ describe("the learner's runs", () => {
     }
     const again = await brain(sb, ["learn", "--max-bytes", "200000"]);
     assert.equal(again.code, 0, show(again));
-    assert.match(again.stdout, /^Learned: \d+ new episode\(s\) in \d+ run\(s\)\.$/m);
+    assert.match(again.stdout, /^Learned: \d+ new episode\(s\), \d+ memories stored, .* in \d+ run\(s\)\.$/m);
     assertAllOnce(sb, 3000);
   });
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
 import type { Brain } from "../../engine.ts";
@@ -37,7 +38,9 @@ export interface HookInput {
 }
 
 export interface HookOutput {
-  hookSpecificOutput: { hookEventName: string; additionalContext: string };
+  hookSpecificOutput?: { hookEventName: string; additionalContext: string };
+  /** Shown to the user (not the model): what the learner stored since the last hook that could show it. */
+  systemMessage?: string;
 }
 
 export interface HookEnv {
@@ -123,13 +126,29 @@ async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv)
   return null;
 }
 
+/**
+ * The learner's pending "🧠 stored …" notice (src/learn/notice.ts), taken once. The file is checked first, so
+ * a hook with nothing to show loads nothing more.
+ */
+async function withNotice(brainPath: string, o: HookOutput | null): Promise<HookOutput | null> {
+  const { noticeFile, noticeText, takeNotice } = await import("../../learn/notice.ts");
+  if (!existsSync(noticeFile(brainPath))) return o;
+  const n = takeNotice(brainPath);
+  const text = n ? noticeText(n) : "";
+  return text ? { ...(o ?? {}), systemMessage: text } : o;
+}
+
 /** Handle one hook event; null means print nothing. */
-export function handleHook(event: HookEvent, input: HookInput, env: HookEnv): Promise<HookOutput | null> {
+export async function handleHook(
+  event: HookEvent,
+  input: HookInput,
+  env: HookEnv,
+): Promise<HookOutput | null> {
   switch (event) {
     case "session-start":
-      return sessionStart(input, env);
+      return withNotice(env.brainPath, await sessionStart(input, env));
     case "user-prompt-submit":
-      return userPromptSubmit(input, env);
+      return withNotice(env.brainPath, await userPromptSubmit(input, env));
     default:
       return queueTranscript(event, input, env);
   }

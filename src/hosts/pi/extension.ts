@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine.ts";
 import { brainOptions } from "../../engine-options.ts";
+import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import type { QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
@@ -99,10 +101,20 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     registerPiTools(pi, open);
     registerPiCommand(pi, open);
 
+    /** What the background learner stored since the last turn, as a notification (taken once). */
+    const notifyLearned = (b: Brain, ctx: PiContext) => {
+      const file = b.store.file;
+      if (!file || !existsSync(noticeFile(file))) return;
+      const n = takeNotice(file);
+      const text = n ? noticeText(n) : "";
+      if (text) ctx.ui?.notify(text, "info");
+    };
+
     pi.on("before_agent_start", (event, ctx) => {
       const cwd = event.systemPromptOptions?.cwd ?? ctx.cwd;
       try {
         const b = open(cwd);
+        notifyLearned(b, ctx);
         // Context files pi already put in the prompt (AGENTS.md, CLAUDE.md) are not repeated.
         const root = repoRoot(cwd);
         const native = (event.systemPromptOptions?.contextFiles ?? []).map((f) =>

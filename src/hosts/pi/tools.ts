@@ -4,6 +4,12 @@ import type { Brain } from "../../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
 import { loadContextFile } from "../../tools/context-file.ts";
 import { describeError } from "../../tools/describe-error.ts";
+import {
+  INBOX_ACTIONS,
+  INBOX_TOOL_DESCRIPTION,
+  inboxTool,
+  inboxToolJsonSchema,
+} from "../../tools/inbox-tool.ts";
 import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
 type Open = (cwd: string) => Brain;
@@ -33,6 +39,19 @@ export function registerPiTools(pi: PiApi, open: Open): void {
       run(async () => {
         const r = await open(ctx.cwd).act(params);
         return { text: r.message, details: r };
+      }),
+  });
+
+  pi.registerTool({
+    name: "brain_inbox",
+    label: "Memory inbox",
+    description: INBOX_TOOL_DESCRIPTION,
+    parameters: inboxToolJsonSchema(),
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(() => {
+        const action = INBOX_ACTIONS.find((a) => a === params.action) ?? "list";
+        const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+        return inboxTool(open(ctx.cwd), { action, id: str(params.id), text: str(params.text) });
       }),
   });
 

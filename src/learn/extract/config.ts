@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS } from "./schema.ts";
 import type { ProviderName } from "./types.ts";
 
 /**
  * The extraction model (settings key `extraction`):
  *   { "provider": "openai" | "anthropic" | "ollama", "baseUrl": "…", "model": "…", "apiKeyEnv": "…",
- *     "timeoutMs": 60000, "maxRetries": 3 }
+ *     "timeoutMs": 60000, "maxRetries": 3, "maxItems": 3, "maxChars": 200 }
  * `openai` is any OpenAI-compatible chat-completions server (OpenAI, Ollama's or LM Studio's /v1, vLLM,
  * OpenRouter): baseUrl ends before `/chat/completions`. `anthropic` is the Messages API, `ollama` Ollama's
  * native /api/chat (baseUrl is the server root). Every key but `provider` has a default.
@@ -24,6 +25,9 @@ export interface ExtractionConfig {
   timeoutMs: number;
   /** Retries of one call on 429 / 5xx / network errors (the repair call is counted apart). */
   maxRetries: number;
+  /** Items one pass may store, and characters per item (seed 000: 3 and 200; filled by parseExtraction). */
+  maxItems?: number;
+  maxChars?: number;
 }
 
 /**
@@ -60,6 +64,8 @@ const extractionSchema = z.strictObject({
   apiKeyEnv: z.string().min(1).optional(),
   timeoutMs: z.number().positive().optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
+  maxItems: z.number().int().min(1).max(20).optional(),
+  maxChars: z.number().int().min(20).max(2000).optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -95,6 +101,8 @@ export function parseExtraction(file: string, raw: unknown, env: Env): Extractio
     ...(apiKey ? { apiKey } : {}),
     timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxItems: o.maxItems ?? DEFAULT_MAX_ITEMS,
+    maxChars: o.maxChars ?? DEFAULT_MAX_CHARS,
   };
 }
 
@@ -111,6 +119,8 @@ function fromEnvironment(env: Env): ExtractionConfig | undefined {
       apiKey,
       timeoutMs: DEFAULT_TIMEOUT_MS,
       maxRetries: DEFAULT_MAX_RETRIES,
+      maxItems: DEFAULT_MAX_ITEMS,
+      maxChars: DEFAULT_MAX_CHARS,
     };
   }
   return undefined;

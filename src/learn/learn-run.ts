@@ -1,0 +1,124 @@
+import type { Turn } from "../core/episode.ts";
+import type { BrainRecall } from "../engine-recall.ts";
+import type { Curator } from "./curator/curator.ts";
+import type { DetectState } from "./detect/index.ts";
+import type { LlmProvider } from "./extract/types.ts";
+import type { LearnRun } from "./learn-log.ts";
+import { loadCurator, loadDetect, saveCurator, saveDetect } from "./learn-state.ts";
+import { MemoryIndex } from "./memory-store.ts";
+import type { Notice } from "./notice.ts";
+import { learnPass } from "./pass.ts";
+
+/** How the learner learns beyond episodes: the model (loaded on first use), the limits, the curator's threshold. */
+export interface LearnSettings {
+  /** The extraction model and its limits, or undefined for the model-free path; called once per run, on first need. */
+  extractor: () => Promise<Extractor | undefined>;
+  autoAccept: boolean;
+  curatorThreshold: number;
+}
+
+export interface Extractor {
+  provider: LlmProvider;
+  maxItems?: number;
+  maxChars?: number;
+}
+
+/** What one run keeps between its passes. */
+export interface LearnKit {
+  brain: BrainRecall;
+  settings: LearnSettings;
+  extractor: Extractor | undefined;
+  curator: Curator;
+  detect: { state: DetectState };
+  index: MemoryIndex;
+  now: () => Date;
+  notice: Notice;
+}
+
+export async function openKit(
+  brainPath: string,
+  brain: BrainRecall,
+  settings: LearnSettings,
+  now: () => Date,
+): Promise<LearnKit> {
+  return {
+    brain,
+    settings,
+    extractor: await settings.extractor(),
+    curator: loadCurator(brainPath, settings.curatorThreshold),
+    detect: { state: loadDetect(brainPath) },
+    index: MemoryIndex.of(brain),
+    now,
+    notice: { stored: [], inboxed: 0 },
+  };
+}
+
+export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): void {
+  saveCurator(brainPath, kit.curator, durable);
+  saveDetect(brainPath, kit.detect.state, durable);
+}
+
+/**
+ * One pass over a delta's turns, its counts added to the run. A model failure throws before anything is
+ * stored; the curator's and detectors' states are then reloaded so the retry sees them as they were.
+ */
+export async function passOver(
+  kit: LearnKit,
+  brainPath: string,
+  run: LearnRun,
+  turns: Turn[],
+  before: { role: string; text: string }[],
+  project: string | undefined,
+  session: string | undefined,
+): Promise<void> {
+  let r: Awaited<ReturnType<typeof learnPass>>;
+  try {
+    r = await learnPass(
+      {
+        brain: kit.brain,
+        brainPath,
+        provider: kit.extractor?.provider,
+        ...(kit.extractor?.maxItems ? { maxItems: kit.extractor.maxItems } : {}),
+        ...(kit.extractor?.maxChars ? { maxChars: kit.extractor.maxChars } : {}),
+        autoAccept: kit.settings.autoAccept,
+        curator: kit.curator,
+        detect: kit.detect,
+        index: kit.index,
+        now: kit.now,
+      },
+      {
+        messages: turns.map((t) => ({ role: t.role ?? t.speaker, text: t.text, id: t.turn, date: t.date })),
+        before,
+        ...(project ? { project } : {}),
+        ...(session ? { session } : {}),
+      },
+    );
+  } catch (e) {
+    const usage = (e as { usage?: { inputTokens: number; outputTokens: number }; calls?: number }) ?? {};
+    run.tokens.input += usage.usage?.inputTokens ?? 0;
+    run.tokens.output += usage.usage?.outputTokens ?? 0;
+    run.tokens.calls += usage.calls ?? 0;
+    kit.curator = loadCurator(brainPath, kit.settings.curatorThreshold);
+    kit.detect.state = loadDetect(brainPath);
+    throw e;
+  }
+  run.tokens.input += r.tokens.input;
+  run.tokens.output += r.tokens.output;
+  run.tokens.calls += r.calls;
+  run.learned.candidates += r.candidates;
+  run.learned.gated += r.gated;
+  run.learned.inboxed += r.inboxed;
+  kit.notice.inboxed += r.inboxed;
+  for (const o of r.outcomes) {
+    if (o.kind === "added") {
+      run.stored.memories++;
+      kit.notice.stored.push({ id: o.id, type: "memory", text: o.text });
+    } else if (o.kind === "reinforced") run.stored.reinforced++;
+    else {
+      run.learned.refused++;
+      // Why the write path refused (a secret, a limit): the first few, for `brain learn --status --json`.
+      const why = run.learned.why ?? [];
+      if (o.kind === "refused" && why.length < 5) run.learned.why = [...why, o.why];
+    }
+  }
+}

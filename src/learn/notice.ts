@@ -1,0 +1,72 @@
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { learnDir } from "./cursors.ts";
+
+/**
+ * What the learner did that the user should hear about ("🧠 stored 2 memories: …"), kept in
+ * `.brain/learn-notice.json` until a host can show it: Claude Code's next hook that prints (a
+ * `systemMessage`), pi's next agent start (a notification). Consumed once: the reader renames the file to
+ * a name of its own first, so two hooks racing never both show it.
+ */
+export interface Notice {
+  stored: { id: string; type: string; text: string }[];
+  inboxed: number;
+}
+
+export function noticeFile(brainPath: string): string {
+  return join(learnDir(brainPath), "learn-notice.json");
+}
+
+function read(file: string): Notice | undefined {
+  try {
+    const v = JSON.parse(fs.readFileSync(file, "utf8")) as Notice;
+    return Array.isArray(v.stored) && typeof v.inboxed === "number" ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Add to the pending notice (the learner holds its lock, so it is the only writer); `write` replaces the file
+ * atomically (passed in, so the hooks that only take the notice do not load the writer).
+ */
+export function addNotice(brainPath: string, n: Notice, write: (file: string, text: string) => void): void {
+  if (n.stored.length === 0 && n.inboxed === 0) return;
+  const file = noticeFile(brainPath);
+  const prev = read(file) ?? { stored: [], inboxed: 0 };
+  const next: Notice = {
+    stored: [...prev.stored, ...n.stored].slice(-20),
+    inboxed: prev.inboxed + n.inboxed,
+  };
+  write(file, JSON.stringify(next));
+}
+
+/** Take the pending notice (once), or undefined. */
+export function takeNotice(brainPath: string): Notice | undefined {
+  const file = noticeFile(brainPath);
+  const mine = `${file}.taken-${process.pid}`;
+  try {
+    fs.renameSync(file, mine);
+  } catch {
+    return undefined;
+  }
+  const n = read(mine);
+  fs.rmSync(mine, { force: true });
+  return n;
+}
+
+/** The line a host shows: "🧠 stored 2 memories: a; b" (+ inbox candidates). */
+export function noticeText(n: Notice): string {
+  const parts: string[] = [];
+  if (n.stored.length > 0) {
+    const texts = n.stored.map((s) => (s.text.length > 80 ? `${s.text.slice(0, 79)}…` : s.text));
+    parts.push(
+      `🧠 stored ${n.stored.length} ${n.stored.length === 1 ? "memory" : "memories"}: ${texts.join("; ")}`,
+    );
+  }
+  if (n.inboxed > 0)
+    parts.push(
+      `🧠 ${n.inboxed} new memory candidate${n.inboxed === 1 ? "" : "s"} in the inbox (brain inbox to review)`,
+    );
+  return parts.join("\n");
+}

@@ -1,0 +1,195 @@
+import type { BrainRecall } from "../engine-recall.ts";
+import type { Curator } from "./curator/curator.ts";
+import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
+import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, extractionSchema } from "./extract/schema.ts";
+import type { LlmProvider } from "./extract/types.ts";
+import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
+import { type Gate, type MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
+
+/**
+ * One learning pass over a transcript delta (issue 11 steps 2 and 3). With a model: the extraction prompt
+ * (new messages, a few before them, the stored memories the recall index finds most relevant to them, seed
+ * 000's rules), at most `maxItems` items; each passes the SELECTION curator and is stored (src/learn/memory-store.ts).
+ * Without one: INSTANT detection on each user/assistant exchange, each candidate through the curator, and
+ * the ones that pass go to the inbox (or straight in with `autoAccept`). The curator and detector states are
+ * changed in place: the caller saves them only when the pass succeeded (a failed model call throws first).
+ */
+export interface PassMessage extends PromptMessage {
+  /** Turn id (evidence for candidates). */
+  id?: string;
+  /** ISO date of the message (the curator's hour and weekday). */
+  date?: string;
+}
+
+export interface PassContext {
+  brain: BrainRecall;
+  brainPath: string;
+  provider?: LlmProvider | undefined;
+  maxItems?: number;
+  maxChars?: number;
+  autoAccept: boolean;
+  curator: Curator;
+  detect: { state: DetectState };
+  index: MemoryIndex;
+  now: () => Date;
+}
+
+export interface PassInput {
+  messages: PassMessage[];
+  before: PromptMessage[];
+  project?: string;
+  session?: string;
+}
+
+export interface PassResult {
+  outcomes: StoreOutcome[];
+  /** Candidates (model items or detector proposals), how many the curator stopped, how many went to the inbox. */
+  candidates: number;
+  gated: number;
+  inboxed: number;
+  tokens: { input: number; output: number };
+  calls: number;
+}
+
+/** Recalled memories shown to the model, before its token budget picks among them. */
+const MEMORY_CANDIDATES = 40;
+const QUERY_CHARS = 4_000;
+
+function when(date: string | undefined, now: () => Date): { hourOfDay: number; dayOfWeek: number } {
+  const d = date && !Number.isNaN(Date.parse(date)) ? new Date(date) : now();
+  return { hourOfDay: d.getHours(), dayOfWeek: d.getDay() };
+}
+
+/** Seed the curator's TF-IDF mode from the stored memories the first time there are enough of them. */
+export function seedCurator(curator: Curator, brain: BrainRecall): void {
+  if (curator.mode === "tfidf") return;
+  brain.refresh();
+  const texts = (["learning", "preference", "behavior"] as const).flatMap((t) =>
+    brain.state.list(t).map((r) => String(r.entry.text ?? "")),
+  );
+  curator.seed(texts);
+}
+
+export async function learnPass(ctx: PassContext, input: PassInput): Promise<PassResult> {
+  const result: PassResult = {
+    outcomes: [],
+    candidates: 0,
+    gated: 0,
+    inboxed: 0,
+    tokens: { input: 0, output: 0 },
+    calls: 0,
+  };
+  if (!input.messages.some((m) => m.text.trim())) return result;
+  seedCurator(ctx.curator, ctx.brain);
+  const last = input.messages[input.messages.length - 1]?.date;
+  const gate = (text: string) => ctx.curator.evaluate({ prompt: "", response: text, ...when(last, ctx.now) });
+  if (ctx.provider) await modelPass(ctx, ctx.provider, input, result, gate);
+  else await detectPass(ctx, input, result, gate);
+  return result;
+}
+
+async function modelPass(
+  ctx: PassContext,
+  provider: LlmProvider,
+  input: PassInput,
+  result: PassResult,
+  gate: Gate,
+): Promise<void> {
+  const maxItems = ctx.maxItems ?? DEFAULT_MAX_ITEMS;
+  const maxChars = ctx.maxChars ?? DEFAULT_MAX_CHARS;
+  const query = input.messages
+    .map((m) => m.text)
+    .join("\n")
+    .slice(-QUERY_CHARS);
+  const memories: MemoryRef[] = ctx.brain
+    .recall(query, { kinds: ["learning", "preference"] })
+    .slice(0, MEMORY_CANDIDATES)
+    .map((r) => ({ id: r.rec.id, type: r.rec.type, text: String(r.rec.entry.text ?? "") }));
+  const prompt = buildExtractionPrompt({
+    messages: input.messages,
+    before: input.before,
+    memories,
+    maxItems,
+    maxChars,
+    ...(input.project ? { projectPath: input.project } : {}),
+  });
+  const limits = { maxItems, maxChars, ...(input.project ? { projectPath: input.project } : {}) };
+  const r = await provider.complete({
+    system: prompt.system,
+    messages: [{ role: "user", content: prompt.user }],
+    schema: extractionSchema(limits),
+    schemaName: "memories",
+  });
+  result.tokens.input += r.usage.inputTokens;
+  result.tokens.output += r.usage.outputTokens;
+  result.calls += r.calls;
+  for (const item of r.value.items) {
+    result.candidates++;
+    const o = await storeMemory(ctx.brain, item, ctx.index, gate);
+    if (o.kind === "gated") result.gated++;
+    else result.outcomes.push(o);
+  }
+}
+
+/** User/assistant exchanges of the delta: the user's messages, then the assistant's answer to them. */
+export function exchangesOf(messages: readonly PassMessage[]): Exchange[] {
+  const out: Exchange[] = [];
+  let user: PassMessage[] = [];
+  let assistant: PassMessage[] = [];
+  const flush = () => {
+    if (user.length && assistant.length)
+      out.push({
+        id: user[0]?.id ?? String(out.length),
+        user: user.map((m) => m.text).join("\n"),
+        assistant: assistant.map((m) => m.text).join("\n"),
+      });
+    if (assistant.length) user = [];
+    assistant = [];
+  };
+  for (const m of messages) {
+    if (m.role === "user") {
+      if (assistant.length) flush();
+      user.push(m);
+    } else if (m.role === "assistant" && user.length) assistant.push(m);
+  }
+  flush();
+  return out;
+}
+
+async function detectPass(ctx: PassContext, input: PassInput, result: PassResult, gate: Gate): Promise<void> {
+  const passed: { c: Candidate; score: number }[] = [];
+  for (const ex of exchangesOf(input.messages)) {
+    const d = detect(ctx.detect.state, ex);
+    ctx.detect.state = d.state;
+    for (const c of d.candidates) {
+      result.candidates++;
+      const v = gate(c.text);
+      if (v.promoted) passed.push({ c, score: v.score });
+      else result.gated++;
+    }
+  }
+  if (ctx.autoAccept) {
+    for (const { c } of passed)
+      result.outcomes.push(
+        await storeMemory(
+          ctx.brain,
+          { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) },
+          ctx.index,
+        ),
+      );
+    return;
+  }
+  const cands: InboxCandidate[] = passed.map(({ c, score }) => ({
+    id: candidateId(c.type, c.text),
+    type: c.type,
+    text: c.text,
+    ...(c.category ? { category: c.category } : {}),
+    reason: c.reason,
+    score: Math.round(score * 1000) / 1000,
+    evidence: c.evidence.ids,
+    ...(input.session ? { session: input.session } : {}),
+    ...(input.project ? { project: input.project } : {}),
+  }));
+  result.inboxed += addCandidates(ctx.brainPath, ctx.now().toISOString(), cands).length;
+}

@@ -1,0 +1,50 @@
+/** Shared by the learning-loop tests: a git project in the sandbox and Claude Code transcript records. */
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+import type { Sandbox } from "../support/cli.ts";
+
+export const S1 = "11111111-0000-4000-8000-000000000001";
+export const S2 = "22222222-0000-4000-8000-000000000002";
+
+/** A git project with a subdirectory the session runs in (its project is the repo root). */
+export function project(sb: Sandbox): { root: string; cwd: string } {
+  const root = join(sb.dir, "shop");
+  fs.mkdirSync(join(root, ".git"), { recursive: true });
+  fs.mkdirSync(join(root, "api"), { recursive: true });
+  return { root, cwd: join(root, "api") };
+}
+
+let uuid = 0;
+/** Claude Code transcript records: a user or assistant message (`text`), with the fields Claude Code writes. */
+export function turn(session: string, role: "user" | "assistant", text: string, cwd: string): string {
+  uuid++;
+  const content = role === "user" ? text : [{ type: "text", text }];
+  return `${JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    cwd,
+    sessionId: session,
+    type: role,
+    message: { role, content },
+    uuid: `uuid-${uuid}`,
+    timestamp: "2026-03-02T10:00:00.000Z",
+  })}\n`;
+}
+
+export const stopInput = (transcript: string, cwd: string, session = S1) => ({
+  session_id: session,
+  transcript_path: transcript,
+  cwd,
+  hook_event_name: "Stop",
+  stop_hook_active: false,
+});
+
+/** Queue a transcript as the Stop hook would, without starting a background learner (the test runs its own). */
+export function queueTranscript(brainPath: string, transcript: string, cwd: string, session = S1): void {
+  const dir = join(dirname(brainPath), ".brain");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.appendFileSync(
+    join(dir, "transcripts.jsonl"),
+    `${JSON.stringify({ host: "claude", event: "stop", at: "2026-03-02T10:00:00.000Z", session_id: session, transcript_path: transcript, cwd })}\n`,
+  );
+}
