@@ -2,13 +2,17 @@ import { type BrainFile, listBrainFiles, loadBrainFile } from "./brainfiles/read
 import { writeTemplates } from "./brainfiles/templates.ts";
 import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
 import { BrainError } from "./core/errors.ts";
+import { EventCollector } from "./core/history.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
+import type { Rec } from "./core/rec.ts";
 import { storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { BrainRecall } from "./engine-recall.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { type RecentPath, rememberPaths } from "./project/recent.ts";
 import { findRule, type Rule } from "./project/rules.ts";
+import { START } from "./store/event-store.ts";
+import type { Position } from "./store/scan.ts";
 
 export type { BrainOptions } from "./engine-options.ts";
 
@@ -19,6 +23,8 @@ export type { BrainOptions } from "./engine-options.ts";
  * context assembly, brain files and project rules.
  */
 export class Brain extends BrainRecall {
+  #history: { generation: string; pos: Position; events: EventCollector } | undefined;
+
   static override open(opts: BrainOptions = {}): Brain {
     return new Brain(storeFor(opts), opts).start(opts);
   }
@@ -79,6 +85,22 @@ export class Brain extends BrainRecall {
   /** Write brain-file templates that do not exist yet (never overwrites). */
   writeTemplates(): string[] {
     return this.brainDir ? writeTemplates(this.brainDir) : [];
+  }
+
+  /**
+   * Every record of the log in order, for history (src/core/history.ts), read through the store's scan like
+   * the fold. Kept between calls: a later call reads only what was appended, and starts over when the log
+   * was replaced (compaction, restore).
+   */
+  historyEvents(): { recs: readonly Rec[]; skipped: number } {
+    const id = this.store.identity();
+    let h = this.#history;
+    if (!h || h.generation !== id.generation || id.size < h.pos.offset) {
+      h = { generation: id.generation, pos: START, events: new EventCollector() };
+      this.#history = h;
+    }
+    h.pos = this.store.scan(h.pos, h.events).end;
+    return { recs: h.events.recs, skipped: h.events.skipped };
   }
 
   /** Rho's brain prompt for a working directory (the `--compat rho` rendering). */
