@@ -29,6 +29,17 @@ export interface Settings {
   embeddings?: EmbeddingsConfig;
   /** Directories besides its own cwd whose project files an MCP server may read for a client. */
   projectRoots: string[];
+  /** The resident server (`brain serve`, src/serve/). */
+  serve: ServeSettings;
+}
+
+export interface ServeSettings {
+  /** Port to listen on (127.0.0.1); a free one when absent. */
+  port?: number;
+  /** Exit after this many minutes without an API request (0: never). */
+  idleMinutes: number;
+  /** Hooks start the server when it is not running (off unless configured). */
+  autoStart: boolean;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -58,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   secrets: "refuse",
   maxEntryChars: 8000,
   projectRoots: [],
+  serve: { idleMinutes: 30, autoStart: false },
 };
 
 type Env = Record<string, string | undefined>;
@@ -134,7 +146,30 @@ export function parseSettings(file: string, text: string): Settings {
     }
     s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
+  if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
   return s;
+}
+
+function parseServe(file: string, v: unknown): ServeSettings {
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw new BrainError("CONFIG", `${file}: "serve" must be an object`, { key: "serve" });
+  const o = v as Record<string, unknown>;
+  const out: ServeSettings = { ...DEFAULT_SETTINGS.serve };
+  if (o.port !== undefined) {
+    const port = num(file, "serve.port", o.port, 1);
+    if (!Number.isInteger(port) || port > 65535)
+      throw new BrainError("CONFIG", `${file}: "serve.port" must be a port number`, { key: "serve.port" });
+    out.port = port;
+  }
+  if (o.idleMinutes !== undefined) out.idleMinutes = num(file, "serve.idleMinutes", o.idleMinutes, 0);
+  if (o.autoStart !== undefined) {
+    if (typeof o.autoStart !== "boolean")
+      throw new BrainError("CONFIG", `${file}: "serve.autoStart" must be true or false`, {
+        key: "serve.autoStart",
+      });
+    out.autoStart = o.autoStart;
+  }
+  return out;
 }
 
 export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {

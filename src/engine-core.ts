@@ -8,6 +8,7 @@ import { formatHeartbeat, type Heartbeat, heartbeat } from "./core/heartbeat.ts"
 import type { RandomHex, Sha256Hex } from "./core/ids.ts";
 import type { MigrationStats } from "./core/migrate.ts";
 import type { Params } from "./core/params.ts";
+import type { Rec } from "./core/rec.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
 import type { BrainOptions } from "./engine-options.ts";
@@ -202,6 +203,45 @@ export class BrainCore {
       }
       return pl.result;
     }, action);
+  }
+
+  /**
+   * Undo a removal: append `entry` again under its own id (the fold resurrects a tombstoned id). Only an id
+   * that is tombstoned now can be restored (a live one is DUPLICATE, an unknown one NOT_FOUND).
+   */
+  async restore(entry: Record<string, unknown>): Promise<ActionResult> {
+    const [{ guardWrite }, { validateEntry }] = await Promise.all([actions().then(([, , g]) => g), schema()]);
+    const id = entry.id;
+    if (typeof id !== "string" || !id)
+      throw new BrainError("INVALID", "restore requires id", { field: "id" });
+    const guarded: Record<string, unknown> = { ...entry, action: "add" };
+    await guardWrite(guarded, this.settings); // may redact fields in place
+    delete guarded.action;
+    return this.store.withLock(() => {
+      this.refresh();
+      if (this.state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
+      if (!this.state.tombstoned.has(id))
+        throw new BrainError("NOT_FOUND", `No removed entry with id "${id}"`);
+      const e = validateEntry({ ...guarded, created: this.now().toISOString() });
+      this.store.append([JSON.stringify(e)]);
+      this.refresh();
+      return { ok: true, action: "add", message: `Restored ${e.type} ${id}`, written: [e], data: { id } };
+    }, "restore");
+  }
+
+  /**
+   * The log's records from `from` on (what was appended since a reader's last look), without folding them;
+   * `end` is where the next look starts. For live feeds (the resident server's event stream).
+   */
+  recordsSince(from: Position): { recs: Rec[]; end: Position } {
+    const recs: Rec[] = [];
+    const r = this.store.scan(from, {
+      rec: (rec) => recs.push(rec),
+      bad: () => {},
+      unknownType: () => {},
+      warning: () => {},
+    });
+    return { recs, end: r.end };
   }
 
   #env(validate: (e: Record<string, unknown>) => BaseEntry) {

@@ -91,7 +91,7 @@ export class BrainRecall extends BrainCore {
   /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    return toSearchResult(query, this.query(query, opts.types?.filter(isKind), this.cwd), opts);
+    return toSearchResult(query, this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.cwd), opts);
   }
 
   /**

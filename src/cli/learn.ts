@@ -1,4 +1,3 @@
-import * as fs from "node:fs";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
@@ -90,29 +89,10 @@ export async function runLearn(o: LearnOpts): Promise<number> {
 }
 
 async function status(brainPath: string, json: boolean): Promise<number> {
-  const [{ loadCursors }, { lastRuns }, { queueFile, readQueue }] = await Promise.all([
-    import("../learn/cursors.ts"),
-    import("../learn/learn-log.ts"),
-    import("../learn/queue.ts"),
-  ]);
-  const state = loadCursors(brainPath);
-  const size = (p: string) => {
-    try {
-      return fs.statSync(p).size;
-    } catch {
-      return 0;
-    }
-  };
-  const queue = {
-    file: queueFile(brainPath),
-    records: readQueue(brainPath).length,
-    bytes: size(queueFile(brainPath)),
-    read: state.queueOffset,
-  };
-  const cursors = Object.values(state.sessions).map((c) => ({ ...c, size: size(c.transcript) }));
-  const runs = lastRuns(brainPath, 5);
+  const { learnStatus } = await import("../learn/status.ts");
+  const { queue, cursors, pending, runs } = learnStatus(brainPath);
   if (json) {
-    printJson({ queue, cursors, pending: state.items, runs });
+    printJson({ queue, cursors, pending, runs });
     return 0;
   }
   print(`Queue: ${queue.records} record(s), ${queue.read}/${queue.bytes} bytes read (${queue.file})`);
@@ -124,7 +104,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
       `  ${c.transcript}: ${c.offset}/${c.size} bytes${left > 0 ? ` (${left} to read)` : ""}${c.project ? `, project ${c.project}` : ""}${err}`,
     );
   }
-  if (state.items.length) print(`Pending message batches: ${state.items.length}`);
+  if (pending.length) print(`Pending message batches: ${pending.length}`);
   print(runs.length ? "Last runs:" : "Last runs: none");
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);

@@ -162,6 +162,35 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   program
+    .command("serve")
+    .description(
+      "run the resident server: the HTTP API and the viewer, on 127.0.0.1 (see README, Resident server)",
+    )
+    .option("--status", "is a server running for this brain, where, since when")
+    .option("--stop", "stop the running server")
+    .option("--port <n>", "port to listen on (default: serve.port, else a free one)")
+    .option(
+      "--idle-minutes <n>",
+      "exit after this many minutes without an API request (default: serve.idleMinutes, 30; 0: never)",
+    )
+    .option("--quiet", "print nothing; exit quietly when one is already running (how hooks start it)")
+    .action((o) =>
+      run(
+        async () => (await import("./serve.ts")).runServe({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("open")
+    .description("print the viewer's URL with its token (starts the server if needed)")
+    .option("--launch", "also open it in the default browser")
+    .action((o) =>
+      run(
+        async () => (await import("./serve.ts")).runOpen({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
     .command("heartbeat")
     .description("what a check-in must act on: due reminders and pending tasks")
     .option("--decay", "also run decay")

@@ -24,6 +24,8 @@ export interface PromptMemoryOptions {
   maxChars?: number;
   /** The current session: its own episodes are not shown back to it. */
   session?: string;
+  /** The working directory the prompt was given in (default: the brain's). */
+  cwd?: string;
 }
 
 export interface PromptMemories {
@@ -44,7 +46,12 @@ export function promptMemories(
   const max = opts.maxChars ?? 2_000;
   // Room for the episodes skipped below, so they cannot crowd out the entries ranked after them.
   const limit = MAX_HITS + exclude.size + 20;
-  const found = search(q, { limit, minScore: MIN_SCORE, types: KINDS });
+  const found = search(q, {
+    limit,
+    minScore: MIN_SCORE,
+    types: KINDS,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+  });
   const hits: SearchHit[] = [];
   const lines = [HEADER];
   let size = HEADER.length;

@@ -41,6 +41,8 @@ export interface SearchOptions {
   types?: readonly (LiveType | "episode")[];
   /** Drop hits whose score is below this (0–1, share of the query's terms matched; default 0). */
   minScore?: number;
+  /** The working directory that scopes project entries (default: the brain's). */
+  cwd?: string;
 }
 
 export interface SearchHit {

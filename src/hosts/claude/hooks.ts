@@ -48,6 +48,8 @@ export interface HookEnv {
   /** Opens only the engine's recall layer (the prompt hook runs on every prompt: it loads no context code). */
   openRecall: (cwd: string) => Promise<BrainRecall>;
   now: () => Date;
+  /** Start the learner on the queue (default: a detached `brain learn`; with a resident server, a kick to it). */
+  startLearner?: () => void | Promise<void>;
 }
 
 /** Longest block of memories added beside a prompt (which memories: `Brain.promptMemories`). */
@@ -94,6 +96,7 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
   const brain = await env.openRecall(input.cwd || process.cwd());
   const m = brain.promptMemories(prompt, {
     maxChars: PROMPT_MAX_CHARS,
+    ...(input.cwd ? { cwd: input.cwd } : {}),
     ...(input.session_id ? { session: input.session_id } : {}),
   });
   return m.text ? out("user-prompt-submit", m.text) : null;
@@ -101,10 +104,7 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
 
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
   if (!env.settings.autoMemory) return null;
-  const [{ enqueue }, { startLearner }] = await Promise.all([
-    import("../../learn/queue.ts"),
-    import("../../learn/spawn.ts"),
-  ]);
+  const { enqueue } = await import("../../learn/queue.ts");
   enqueue(env.brainPath, [
     {
       host: "claude",
@@ -118,7 +118,8 @@ async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv)
     },
   ]);
   // The learner turns the queue into memories in the background; the hook returns at once.
-  startLearner(env.brainPath);
+  if (env.startLearner) await env.startLearner();
+  else (await import("../../learn/spawn.ts")).startLearner(env.brainPath);
   return null;
 }
 

@@ -1,0 +1,160 @@
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { BrainError } from "../core/errors.ts";
+import { ask } from "../serve/client.ts";
+import { startServerDetached } from "../serve/spawn.ts";
+import {
+  liveServeInfo,
+  pidAlive,
+  readServeInfo,
+  type ServeInfo,
+  serveDir,
+  serveInfoPath,
+} from "../serve/state-file.ts";
+import { cliConfig } from "./cli-config.ts";
+import type { GlobalOpts } from "./open.ts";
+import { print, printJson } from "./output.ts";
+
+export interface ServeOpts extends GlobalOpts {
+  stop?: boolean;
+  status?: boolean;
+  quiet?: boolean;
+  port?: string;
+  idleMinutes?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function number(v: string | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new BrainError("INVALID", `${name} must be a number from ${min} to ${max} (got ${v})`);
+  return n;
+}
+
+/** `brain serve`: run the resident server in the foreground (`--stop`, `--status` act on a running one). */
+export async function runServe(o: ServeOpts): Promise<number> {
+  const config = cliConfig(o.brain);
+  if (o.status) return status(config.brainPath, Boolean(o.json));
+  if (o.stop) return stop(config.brainPath, Boolean(o.json));
+  const port = number(o.port, "--port", 0, 65535);
+  const idle = number(o.idleMinutes, "--idle-minutes", 0);
+  const serve = {
+    ...config.serve,
+    ...(port !== undefined ? { port } : {}),
+    ...(idle !== undefined ? { idleMinutes: idle } : {}),
+  };
+  const { startServer } = await import("../serve/server.ts");
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ ...config, serve }, o.cwd ?? process.cwd());
+  } catch (e) {
+    // Started by a hook while another one runs: nothing to do.
+    if (o.quiet && e instanceof BrainError && e.code === "LOCKED") return 0;
+    throw e;
+  }
+  for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const)
+    process.once(sig, () => void server.stop(`signal ${sig}`));
+  if (o.json) printJson({ ok: true, url: server.url, pid: server.info.pid, port: server.info.port });
+  else if (!o.quiet)
+    print(
+      `brain serve: listening on ${server.url} (pid ${server.info.pid}); \`brain open\` prints the viewer's URL`,
+    );
+  const reason = await server.stopped;
+  if (!o.quiet && !o.json) print(`brain serve: stopped (${reason})`);
+  return 0;
+}
+
+/** The pid recorded in the server's lock (so --stop never signals a process that merely reused the pid). */
+function lockHolder(brainPath: string): number | null {
+  try {
+    const p = JSON.parse(fs.readFileSync(join(serveDir(brainPath), "serve.lock"), "utf8")) as {
+      pid?: unknown;
+    };
+    return typeof p.pid === "number" ? p.pid : null;
+  } catch {
+    return null;
+  }
+}
+
+async function status(brainPath: string, json: boolean): Promise<number> {
+  const info = readServeInfo(brainPath);
+  const running = info !== null && pidAlive(info.pid);
+  const health = running ? await ask(info, "GET", "/api/health", undefined, { totalMs: 3000 }) : null;
+  const h = (health?.status === 200 ? health.body : null) as { entries?: number; uptimeMs?: number } | null;
+  if (json) {
+    printJson({
+      running,
+      ...(info ? { pid: info.pid, port: info.port, url: `http://127.0.0.1:${info.port}/` } : {}),
+      ...(info ? { startedAt: info.startedAt, version: info.version } : {}),
+      ...(info && !running ? { stale: true } : {}),
+      ...(h
+        ? { answering: true, entries: h.entries, uptimeMs: h.uptimeMs }
+        : running
+          ? { answering: false }
+          : {}),
+      file: serveInfoPath(brainPath),
+    });
+    return 0;
+  }
+  if (!info) print("brain serve: not running");
+  else if (!running)
+    print(`brain serve: not running (stale ${serveInfoPath(brainPath)}: pid ${info.pid} is gone)`);
+  else
+    print(
+      `brain serve: running, pid ${info.pid}, http://127.0.0.1:${info.port}/ since ${info.startedAt}` +
+        (h ? `, ${h.entries} entries` : ", not answering"),
+    );
+  return 0;
+}
+
+async function stop(brainPath: string, json: boolean): Promise<number> {
+  const info = readServeInfo(brainPath);
+  let outcome: string;
+  if (!info) outcome = "not running";
+  else if (!pidAlive(info.pid) || lockHolder(brainPath) !== info.pid) {
+    fs.rmSync(serveInfoPath(brainPath), { force: true });
+    outcome = "not running (removed a stale serve.json)";
+  } else {
+    process.kill(info.pid, "SIGTERM");
+    for (let i = 0; i < 200 && pidAlive(info.pid); i++) await sleep(25);
+    if (pidAlive(info.pid))
+      throw new BrainError("IO", `the server (pid ${info.pid}) did not stop within 5 s`);
+    outcome = `stopped (pid ${info.pid})`;
+  }
+  if (json) printJson({ ok: true, outcome });
+  else print(`brain serve: ${outcome}`);
+  return 0;
+}
+
+/** The server of this brain, started in the background if needed (waits up to `ms` for it to listen). */
+async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo> {
+  let info = liveServeInfo(brainPath);
+  if (info) return info;
+  if (!startServerDetached(brainPath)) throw new BrainError("IO", "could not start `brain serve`");
+  for (let waited = 0; waited < ms && !info; waited += 50) {
+    await sleep(50);
+    info = liveServeInfo(brainPath);
+  }
+  if (!info) throw new BrainError("IO", `\`brain serve\` did not start within ${ms / 1000} s`);
+  return info;
+}
+
+/** `brain open`: the viewer's URL with the token (starting the server if needed); `--launch` opens a browser. */
+export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
+  const config = cliConfig(o.brain);
+  const info = await ensureRunning(config.brainPath);
+  const url = `http://127.0.0.1:${info.port}/?token=${encodeURIComponent(info.token)}`;
+  if (o.json) printJson({ ok: true, url, pid: info.pid });
+  else print(url);
+  if (o.launch) {
+    const opener =
+      process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+    const child = spawn(opener, [url], { detached: true, stdio: "ignore" });
+    child.on("error", () => {});
+    child.unref();
+  }
+  return 0;
+}

@@ -1,0 +1,45 @@
+import type { ResolvedConfig } from "../config.ts";
+import type { Brain } from "../engine.ts";
+
+/** Bounded runs per kick (as `brain learn --quiet` does): the first, and again while the queue grew. */
+const RUNS_PER_KICK = 4;
+
+/**
+ * The learner inside the resident server: a hook's kick starts a few bounded runs on the resident brain
+ * (one at a time; a kick during a run runs once more after it). The worker's own lock still keeps a
+ * detached `brain learn` and this one from running together.
+ */
+export function residentLearner(config: ResolvedConfig, brain: Brain, now: () => Date): () => void {
+  let running = false;
+  let again = false;
+  const loop = async () => {
+    const { queueBehind, runLearner } = await import("../learn/worker.ts");
+    do {
+      again = false;
+      for (let i = 0; i < RUNS_PER_KICK; i++) {
+        const out = await runLearner({
+          brainPath: config.brainPath,
+          now,
+          openBrain: async () => brain,
+          durable: config.fsync,
+        });
+        if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
+      }
+    } while (again);
+  };
+  return () => {
+    if (!config.autoMemory) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    loop()
+      .catch(() => {
+        /* the queue and cursors stay for the next kick */
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+}

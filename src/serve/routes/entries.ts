@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { BrainError } from "../../core/errors.ts";
+import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
+import type { Brain } from "../../engine.ts";
+import { START } from "../../store/event-store.ts";
+import type { RouteModule } from "../context.ts";
+import { jsonBody, parse } from "../errors.ts";
+
+/** Entries: list (filtered, paged), get (also a removed one, for undo), add or restore, update, remove. */
+const listQuery = z.object({
+  type: z.enum(LIVE_TYPES as [LiveType, ...LiveType[]]).optional(),
+  q: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const noControl = (o: Record<string, unknown>) => !("action" in o) && !("dry_run" in o);
+const fields = z.record(z.string(), z.unknown()).refine(noControl, "action and dry_run are not fields");
+const addBody = z
+  .looseObject({ type: z.string().min(1), id: z.string().min(1).optional() })
+  .refine(noControl, {
+    message: "action and dry_run are not fields",
+  });
+const patchBody = fields.refine((o) => Object.keys(o).length > 0, "nothing to change");
+
+/** The last version of an entry that is removed now (for undo), found by reading the log. */
+function lastRemoved(brain: Brain, id: string): Record<string, unknown> | undefined {
+  if (!brain.state.tombstoned.has(id)) return undefined;
+  let last: Record<string, unknown> | undefined;
+  for (const rec of brain.recordsSince(START).recs)
+    if (rec.type !== "tombstone" && rec.id === id) last = rec.peek();
+  return last;
+}
+
+export const entries: RouteModule = (app, { brain }) => {
+  app.get("/api/entries", (c) => {
+    const q = parse(listQuery, c.req.query(), "query");
+    brain.refresh();
+    const needle = q.q?.trim().toLowerCase();
+    const recs = [...(q.type ? brain.state.list(q.type) : brain.state.live())].filter(
+      (r) => !needle || r.raw.toLowerCase().includes(needle),
+    );
+    return c.json({
+      entries: recs.slice(q.offset, q.offset + q.limit).map((r) => r.entry),
+      total: recs.length,
+    });
+  });
+
+  app.get("/api/entries/:id", (c) => {
+    const id = c.req.param("id");
+    brain.refresh();
+    const live = brain.state.find(id);
+    if (live) return c.json({ entry: live.entry });
+    const removed = lastRemoved(brain, id);
+    if (removed) return c.json({ entry: removed, removed: true });
+    throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+  });
+
+  app.post("/api/entries", async (c) => {
+    const body = parse(addBody, await jsonBody(c), "body");
+    // With an id: undo of a removal (the same id appended again resurrects it in the fold).
+    const result = body.id ? await brain.restore(body) : await brain.act({ ...body, action: "add" });
+    return c.json({ result }, 201);
+  });
+
+  app.patch("/api/entries/:id", async (c) => {
+    const body = parse(patchBody, await jsonBody(c), "body");
+    const result = await brain.act({ ...body, action: "update", id: c.req.param("id") });
+    return c.json({ result });
+  });
+
+  app.delete("/api/entries/:id", async (c) => {
+    const id = c.req.param("id");
+    brain.refresh();
+    const entry = brain.state.find(id)?.entry;
+    if (!entry) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+    const result = await brain.act({ action: "remove", id });
+    return c.json({ result, entry });
+  });
+};

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { BrainError } from "../../core/errors.ts";
+import { handleHook, isHookEvent, parseHookInput } from "../../hosts/claude/hooks.ts";
+import type { RouteModule } from "../context.ts";
+import { parse } from "../errors.ts";
+
+/**
+ * `POST /api/hook/:event` (session-start, user-prompt-submit): the Claude Code hook's answer computed by the
+ * resident brain, so the hook process (src/cli/hook.ts) does not load and fold the brain on every prompt.
+ * The body is the hook's own input; the answer `{ output }` is what the hook prints (null: nothing).
+ */
+const ANSWERED = new Set(["session-start", "user-prompt-submit"]);
+const input = z.looseObject({ cwd: z.string().optional(), prompt: z.string().optional() });
+
+export const hook: RouteModule = (app, ctx) => {
+  app.post("/api/hook/:event", async (c) => {
+    const event = c.req.param("event");
+    if (!isHookEvent(event) || !ANSWERED.has(event))
+      throw new BrainError("INVALID", `the server answers only ${[...ANSWERED].join(" and ")}`);
+    const body = parse(input, parseHookInput(await c.req.text()), "hook input");
+    const output = await handleHook(event, body, {
+      brainPath: ctx.config.brainPath,
+      settings: ctx.config,
+      now: ctx.now,
+      openBrain: async () => ctx.brain,
+      openRecall: async () => ctx.brain,
+      startLearner: ctx.kickLearner,
+    });
+    return c.json({ output });
+  });
+};

@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import type { ResolvedConfig } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
+import { Brain } from "../engine.ts";
+import { brainOptions } from "../engine-options.ts";
+import { packageVersion } from "../package-root.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
+import { FileLock } from "../store/jsonl/lock.ts";
+import { createApp } from "./app.ts";
+import type { ServeContext } from "./context.ts";
+import { residentLearner } from "./learner.ts";
+import { EventHub } from "./sse.ts";
+import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
+
+export interface RunningServer {
+  info: ServeInfo;
+  url: string;
+  /** Resolves when the server has stopped (idle, a signal, `brain serve --stop` or `stop()`). */
+  stopped: Promise<string>;
+  stop(reason?: string): Promise<void>;
+}
+
+/**
+ * Start the resident server of this brain: one per brain (it holds `.brain/serve.lock` while it runs; a
+ * second start fails with LOCKED), on 127.0.0.1, the configured port or a free one, a fresh random token,
+ * recorded in `.brain/serve.json` (0600, written atomically; a stale one of a dead server is replaced).
+ * It stops after `serve.idleMinutes` without an API request (an open event stream counts as use).
+ */
+export async function startServer(config: ResolvedConfig, cwd: string): Promise<RunningServer> {
+  const lock = new FileLock(join(serveDir(config.brainPath), "serve"));
+  try {
+    lock.acquire({ timeoutMs: 0, purpose: "serve" });
+  } catch (e) {
+    if (!(e instanceof BrainError) || e.code !== "LOCKED") throw e;
+    const other = readServeInfo(config.brainPath);
+    const where = other ? ` (pid ${other.pid}, http://127.0.0.1:${other.port}/)` : "";
+    throw new BrainError("LOCKED", `a server is already running for this brain${where}`);
+  }
+  let brain: Brain | undefined;
+  try {
+    brain = Brain.open(brainOptions(config, cwd));
+    return await listen(config, brain, lock);
+  } catch (e) {
+    brain?.close();
+    lock.release();
+    throw e;
+  }
+}
+
+async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Promise<RunningServer> {
+  const token = randomBytes(24).toString("base64url");
+  const now = () => (config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date());
+  const events = new EventHub(brain);
+  let port = 0;
+  let lastUse = Date.now();
+  const ctx: ServeContext = {
+    brain,
+    config,
+    version: packageVersion(),
+    startedMs: Date.now(),
+    token,
+    port: () => port,
+    events,
+    kickLearner: residentLearner(config, brain, now),
+    now,
+  };
+  const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: config.serve.port ?? 0 }, () =>
+      resolve(s),
+    );
+    s.once("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        new BrainError("IO", `cannot listen on 127.0.0.1:${config.serve.port ?? 0} (${e.code ?? e.message})`),
+      ),
+    );
+  });
+  port = (server.address() as AddressInfo).port;
+  const info: ServeInfo = {
+    pid: process.pid,
+    port,
+    token,
+    startedAt: new Date().toISOString(),
+    version: ctx.version,
+  };
+  writeFileAtomic(serveInfoPath(config.brainPath), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+  events.start(brain.store.file);
+
+  let done: (reason: string) => void = () => {};
+  const stopped = new Promise<string>((r) => (done = r));
+  let stopping: Promise<void> | null = null;
+  const idleMs = config.serve.idleMinutes * 60_000;
+  const idle =
+    idleMs > 0
+      ? setInterval(
+          () => {
+            if (events.subscribers === 0 && Date.now() - lastUse >= idleMs) void stop("idle");
+          },
+          Math.max(50, Math.min(idleMs / 4, 30_000)),
+        )
+      : null;
+  idle?.unref();
+
+  const stop = (reason = "stopped"): Promise<void> => {
+    stopping ??= (async () => {
+      if (idle) clearInterval(idle);
+      events.stop();
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      if (readServeInfo(config.brainPath)?.pid === process.pid)
+        fs.rmSync(serveInfoPath(config.brainPath), { force: true });
+      brain.close();
+      lock.release();
+      done(reason);
+    })();
+    return stopping;
+  };
+  return { info, url: `http://127.0.0.1:${port}/`, stopped, stop };
+}

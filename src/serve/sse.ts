@@ -1,0 +1,119 @@
+import * as fs from "node:fs";
+import { basename, dirname } from "node:path";
+import type { Rec } from "../core/rec.ts";
+import type { Brain } from "../engine.ts";
+import type { Position } from "../store/scan.ts";
+
+/** One new line of the log as the event stream sends it (n: its 1-based line number in the log). */
+export interface LogEvent {
+  n: number;
+  id: string;
+  type: string;
+  op: "add" | "update" | "remove";
+  entry: Record<string, unknown>;
+}
+
+type Listener = (event: string, data: unknown) => void;
+
+/**
+ * The live feed behind `GET /api/events`: whatever is appended to the log — by this server or any other
+ * process (the CLI, another agent) — is read through the engine and sent to every subscriber. It looks when
+ * told to (after the server's own writes), when the log's directory changes (fs.watch) and on a slow poll
+ * (fs.watch is not reliable on every filesystem). A replaced log (compaction) is announced as `reload`.
+ */
+export class EventHub {
+  readonly #brain: Brain;
+  readonly #listeners = new Set<Listener>();
+  #pos: Position;
+  #reloads: number;
+  /** Ids seen live so far: a line for one of them is an update, for a new one an add. */
+  #seen = new Set<string>();
+  #watcher: fs.FSWatcher | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(brain: Brain) {
+    this.#brain = brain;
+    brain.refresh();
+    this.#pos = brain.position;
+    this.#reloads = brain.reloads;
+    this.#reseed();
+  }
+
+  get subscribers(): number {
+    return this.#listeners.size;
+  }
+
+  subscribe(fn: Listener): () => void {
+    this.#listeners.add(fn);
+    return () => this.#listeners.delete(fn);
+  }
+
+  /** Watch the log for other processes' appends (plus a poll every `pollMs`). */
+  start(logPath: string | null, pollMs = 1000): void {
+    if (logPath) {
+      try {
+        const name = basename(logPath);
+        this.#watcher = fs.watch(dirname(logPath), (_e, f) => {
+          if (!f || f === name) this.check();
+        });
+        this.#watcher.on("error", () => {
+          this.#watcher?.close();
+          this.#watcher = null;
+        });
+      } catch {
+        /* no watch here: the poll still sees every append */
+      }
+    }
+    this.#timer = setInterval(() => this.check(), pollMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    this.#watcher?.close();
+    this.#watcher = null;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#listeners.clear();
+  }
+
+  /** Read what was appended since the last look and send it; never throws (a feed must not crash the server). */
+  check(): void {
+    try {
+      const brain = this.#brain;
+      brain.refresh();
+      if (brain.reloads !== this.#reloads) {
+        this.#reloads = brain.reloads;
+        this.#pos = brain.position;
+        this.#reseed();
+        this.#emit("reload", { lines: this.#pos.line });
+        return;
+      }
+      if (brain.position.offset === this.#pos.offset) return;
+      const { recs, end } = brain.recordsSince(this.#pos);
+      this.#pos = end;
+      if (recs.length > 0) this.#emit("append", { events: recs.map((r) => this.#event(r)) });
+    } catch {
+      /* the next look tries again */
+    }
+  }
+
+  #event(rec: Rec): LogEvent {
+    const entry = rec.peek() as Record<string, unknown>;
+    if (rec.type === "tombstone") {
+      const id = String(entry.target_id);
+      this.#seen.delete(id);
+      return { n: rec.line, id, type: String(entry.target_type), op: "remove", entry };
+    }
+    const op = this.#seen.has(rec.id) ? "update" : "add";
+    this.#seen.add(rec.id);
+    return { n: rec.line, id: rec.id, type: rec.type, op, entry };
+  }
+
+  #reseed(): void {
+    this.#seen = new Set([...this.#brain.state.live()].map((r) => r.id));
+  }
+
+  #emit(event: string, data: unknown): void {
+    for (const fn of this.#listeners) fn(event, data);
+  }
+}
