@@ -2,7 +2,6 @@ import { type BrainFile, listBrainFiles, loadBrainFile } from "./brainfiles/read
 import { writeTemplates } from "./brainfiles/templates.ts";
 import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
 import { BrainError } from "./core/errors.ts";
-import { EventCollector } from "./core/history.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import type { Rec } from "./core/rec.ts";
 import { storeFor } from "./engine-core.ts";
@@ -23,7 +22,7 @@ export type { BrainOptions } from "./engine-options.ts";
  * context assembly, brain files and project rules.
  */
 export class Brain extends BrainRecall {
-  #history: { generation: string; pos: Position; events: EventCollector } | undefined;
+  #history: { generation: string; pos: Position; recs: Rec[] } | undefined;
 
   static override open(opts: BrainOptions = {}): Brain {
     return new Brain(storeFor(opts), opts).start(opts);
@@ -88,19 +87,21 @@ export class Brain extends BrainRecall {
   }
 
   /**
-   * Every record of the log in order, for history (src/core/history.ts), read through the store's scan like
-   * the fold. Kept between calls: a later call reads only what was appended, and starts over when the log
+   * Every record of the log in order, for history (src/core/history.ts), read with `recordsSince` like the
+   * event stream. Kept between calls: a later call reads only what was appended, and starts over when the log
    * was replaced (compaction, restore).
    */
-  historyEvents(): { recs: readonly Rec[]; skipped: number } {
+  historyEvents(): readonly Rec[] {
     const id = this.store.identity();
     let h = this.#history;
     if (!h || h.generation !== id.generation || id.size < h.pos.offset) {
-      h = { generation: id.generation, pos: START, events: new EventCollector() };
+      h = { generation: id.generation, pos: START, recs: [] };
       this.#history = h;
     }
-    h.pos = this.store.scan(h.pos, h.events).end;
-    return { recs: h.events.recs, skipped: h.events.skipped };
+    const next = this.recordsSince(h.pos);
+    for (const rec of next.recs) h.recs.push(rec);
+    h.pos = next.end;
+    return h.recs;
   }
 
   /** Rho's brain prompt for a working directory (the `--compat rho` rendering). */

@@ -1,5 +1,4 @@
 import { FoldState } from "./fold.ts";
-import type { BadLine } from "./health.ts";
 import type { Rec } from "./rec.ts";
 import type { BaseEntry } from "./types.ts";
 
@@ -27,22 +26,6 @@ export interface HistoryDiff {
   added: BaseEntry[];
   removed: BaseEntry[];
   changed: { id: string; before: BaseEntry; after: BaseEntry }[];
-}
-
-/** A scan sink that keeps every record in order (what the engine reads the log into for history). */
-export class EventCollector {
-  readonly recs: Rec[] = [];
-  skipped = 0;
-  rec(rec: Rec): void {
-    this.recs.push(rec);
-  }
-  bad(_bad: BadLine): void {
-    this.skipped++;
-  }
-  unknownType(_line: number, _type: string): void {
-    this.skipped++;
-  }
-  warning(_line: number, _message: string): void {}
 }
 
 /** The fold of events 1..at (clamped to the log). */

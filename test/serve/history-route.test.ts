@@ -1,76 +1,64 @@
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
-import { BrainError } from "../../src/core/errors.ts";
-import { Brain } from "../../src/engine.ts";
-import { historyRoutes } from "../../src/serve/routes/history.ts";
-import { freshSandbox } from "../support/cli.ts";
+import { brainOk, freshSandbox, lastLine } from "../support/cli.ts";
+import { startServe } from "../support/viewer.ts";
 
-/** The history routes over a real socket, on a real brain file written by the engine. */
+/** The history routes of a real `brain serve`, over a real socket, on a log the CLI writes. */
 test("GET /api/history, /state and /diff answer from the log", async (t) => {
   const sb = freshSandbox(t);
-  const brain = Brain.open({ path: sb.brainPath, seedDefault: false, fsync: false });
-  const app = new Hono();
-  app.route("/api/history", historyRoutes(brain));
-  app.onError((err, c) =>
-    c.json(
-      { error: { code: err instanceof BrainError ? err.code : "INTERNAL" } },
-      err instanceof BrainError ? 400 : 500,
-    ),
-  );
-  const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((r) => server.once("listening", r));
-  t.after(() => server.close());
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/history`;
+  await brainOk(sb, ["add", "type=learning", "text=uses pnpm"]);
+  const base = lastLine(sb.brainPath);
+  const served = await startServe(sb);
+  t.after(() => served.stop());
   const get = async (path: string) => {
-    const res = await fetch(base + path);
+    const res = await fetch(`${served.origin}/api/history${path}`, {
+      headers: { authorization: `Bearer ${served.token}` },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
+  const first = (await get("")).body.count as number;
+  assert.ok(first >= 1);
+  assert.equal(base.text, "uses pnpm");
 
-  const a = await brain.act({ action: "add", type: "learning", text: "uses pnpm" });
-  await brain.act({ action: "add", type: "learning", text: "deploys on fridays" });
-  const id = String(a.written[0]?.id);
-  await brain.act({ action: "remove", id });
+  await brainOk(sb, ["add", "type=learning", "text=deploys on fridays"]);
+  await brainOk(sb, ["remove", `id=${base.id}`]);
 
+  // Appends by another process after the server's first read are picked up.
   const list = await get("");
   assert.equal(list.status, 200);
-  assert.equal(list.body.count, 3);
-  const events = list.body.events as { n: number; op: string; id: string }[];
+  assert.equal(list.body.count, first + 2);
+  const events = (await get(`?since=${first - 1}`)).body.events as { n: number; op: string; id: string }[];
   assert.deepEqual(
     events.map((e) => [e.n, e.op]),
     [
-      [1, "add"],
-      [2, "add"],
-      [3, "remove"],
+      [first, "add"],
+      [first + 1, "add"],
+      [first + 2, "remove"],
     ],
   );
-  assert.equal(events[2]?.id, id);
+  assert.equal(events[2]?.id, base.id);
 
-  const at1 = await get("/state?at=1");
+  const texts = async (at: number) =>
+    ((await get(`/state?at=${at}`)).body.entries as { text?: string }[]).map((e) => e.text);
+  assert.ok((await texts(first)).includes("uses pnpm"));
+  assert.ok(!(await texts(first - 1)).includes("uses pnpm"));
+  assert.ok(!(await texts(first + 2)).includes("uses pnpm"));
+
+  const diff = (await get(`/diff?from=${first}&to=${first + 2}`)).body;
   assert.deepEqual(
-    (at1.body.entries as { text: string }[]).map((e) => e.text),
-    ["uses pnpm"],
+    (diff.removed as { id: string }[]).map((e) => e.id),
+    [base.id],
   );
-  const diff = await get("/diff?from=1&to=3");
   assert.deepEqual(
-    (diff.body.removed as { id: string }[]).map((e) => e.id),
-    [id],
-  );
-  assert.deepEqual(
-    (diff.body.added as { text: string }[]).map((e) => e.text),
+    (diff.added as { text: string }[]).map((e) => e.text),
     ["deploys on fridays"],
   );
+  assert.deepEqual(diff.changed, []);
 
-  // An append by anyone after the first read is picked up (the engine reads only the new tail).
-  await brain.act({ action: "add", type: "learning", text: "third" });
-  assert.equal((await get("?since=3")).body.count, 4);
-  assert.deepEqual(
-    ((await get("?since=3")).body.events as { n: number }[]).map((e) => e.n),
-    [4],
-  );
-
-  assert.equal((await get("/state?at=-1")).status, 400);
+  const bad = await get("/state?at=-1");
+  assert.equal(bad.status, 400);
+  assert.equal((bad.body.error as { code: string }).code, "invalid");
   assert.equal((await get("/diff?from=x&to=1")).status, 400);
+  const anonymous = await fetch(`${served.origin}/api/history`);
+  assert.equal(anonymous.status, 401);
 });
