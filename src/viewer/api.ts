@@ -16,15 +16,18 @@ export interface Explain {
   section: string;
   kept: boolean;
   reason: string;
+  label?: string;
   score?: number;
-  tokens: number;
+  tokens?: number;
+  budgetLeft?: number;
 }
 
 export interface ContextAnswer {
   text: string;
   tokens: number;
   budget: number;
-  sections: { name: string; tokens: number; budget: number }[];
+  /** A section's own budget when the source has one; otherwise its share of the whole budget is shown. */
+  sections: { name: string; title?: string; tokens: number; budget?: number }[];
   explain: Explain[];
 }
 
@@ -52,8 +55,8 @@ export interface HistoryDiff {
 }
 
 export interface RulesAnswer {
-  rules: { path: string; kind: string; applies: boolean; tokens: number }[];
-  brainFiles: { name: string; tokens: number }[];
+  rules: { path: string; kind: string; applies: boolean | string; tokens: number }[];
+  brainFiles: { name: string; kind?: string; applies?: boolean | string; tokens: number }[];
 }
 
 export interface InboxItem {

@@ -99,7 +99,8 @@ export async function launchBrowser(
       "--disable-sync",
     ],
   });
-  context.setDefaultTimeout(0);
+  // No waits against the clock; VIEWER_DEBUG_TIMEOUT_MS (debugging only) turns a hang into an error that says where.
+  context.setDefaultTimeout(Number(process.env.VIEWER_DEBUG_TIMEOUT_MS ?? 0));
   const requests: string[] = [];
   context.on("request", (r) => requests.push(r.url()));
   const page = context.pages()[0] ?? (await context.newPage());

@@ -20,6 +20,14 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   let b: Browser;
   let page: Page;
   const row = (text: string) => page.locator("li.entry", { hasText: text });
+  /** The focused element's label (document.activeElement: it does not need the window to have focus). */
+  const focusedName = async () =>
+    String(
+      await page.evaluate(
+        "(e => e ? e.getAttribute('aria-label') ?? e.textContent ?? '' : '')(document.activeElement)",
+      ),
+    );
+  const byId = (id: string) => page.locator(`li.entry[data-id="${id}"]`);
 
   before(async () => {
     sb = sandbox("brain-viewer-");
@@ -40,6 +48,11 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await page.goto(served.openUrl);
     assert.equal(new URL(page.url()).search, "", "the token is not left in the address bar");
     await row("uses pnpm").waitFor();
+    await page.locator("meter[aria-label='total budget']").waitFor();
+    await page
+      .locator("li.entry .badge", { hasText: /^injected$/ })
+      .first()
+      .waitFor();
     const badges = await page.locator("li.entry .badge").allTextContents();
     const entries = await page.locator("li.entry").count();
     assert.equal(badges.length, entries);
@@ -65,8 +78,8 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   });
 
   test("edit writes an update the page shows", async () => {
-    const r = row("uses pnpm");
-    const id = await r.getAttribute("data-id");
+    const id = (await row("uses pnpm").getAttribute("data-id")) as string;
+    const r = byId(id);
     await r.getByRole("button", { name: "Edit" }).click();
     await r.locator("textarea").fill("This repo uses pnpm 9, not npm");
     await r.getByRole("button", { name: "Save" }).click();
@@ -77,8 +90,8 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   });
 
   test("remove appends a tombstone; undo re-adds the same id", async () => {
-    const r = row("Tuesdays");
-    const id = (await r.getAttribute("data-id")) as string;
+    const id = (await row("Tuesdays").getAttribute("data-id")) as string;
+    const r = byId(id);
     await r.getByRole("button", { name: "Remove" }).click();
     await page.getByRole("button", { name: "Undo" }).waitFor();
     await r.waitFor({ state: "detached" });
@@ -131,17 +144,16 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
 
   test("keyboard: Tab reaches the controls, Enter activates a tab", async () => {
     await page.getByRole("tab", { name: "Entries" }).click();
-    await page.evaluate("document.activeElement && document.activeElement.blur()");
+    await page.locator("h1").click(); // the start of the focus order
     const reached: string[] = [];
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
-      const focused = page.locator(":focus");
-      reached.push((await focused.getAttribute("aria-label")) ?? (await focused.textContent()) ?? "");
+      reached.push(await focusedName());
     }
     for (const want of ["Working directory", "Prompt query", "History", "Search entries"])
       assert.ok(reached.includes(want), `${want} not reached by Tab: ${reached.join(" | ")}`);
-    await page.evaluate("document.activeElement && document.activeElement.blur()");
-    while ((await page.locator(":focus").textContent()) !== "History") await page.keyboard.press("Tab");
+    await page.locator("h1").click(); // the start of the focus order
+    while ((await focusedName()) !== "History") await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.getByLabel("History point").waitFor();
   });

@@ -3,7 +3,14 @@ import type { ContextAnswer } from "../api.ts";
 /** Tokens used per context section against its budget, and the total. */
 export function BudgetBars(props: { answer: ContextAnswer }) {
   const { answer } = props;
-  const rows = [{ name: "total", tokens: answer.tokens, budget: answer.budget }, ...answer.sections];
+  const rows = [
+    { name: "total", tokens: answer.tokens, budget: answer.budget },
+    ...answer.sections.map((s) => ({
+      name: s.title ?? s.name,
+      tokens: s.tokens,
+      budget: s.budget ?? answer.budget,
+    })),
+  ];
   return (
     <section class="budgets" aria-label="Budget per section">
       {rows.map((s) => {

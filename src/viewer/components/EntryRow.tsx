@@ -68,5 +68,6 @@ export function EntryRow(props: {
 function reason(x: Explain | undefined): string {
   if (!x) return "not a candidate for this context";
   const score = x.score !== undefined ? ` · score ${x.score.toFixed(2)}` : "";
-  return `${x.section}${score} · ${x.tokens} tok · ${x.reason}`;
+  const tokens = x.tokens !== undefined ? ` · ${x.tokens} tok` : "";
+  return `${x.section}${score}${tokens} · ${x.reason}`;
 }

@@ -12,7 +12,9 @@ export function RulesPanel(props: { cwd: string; tick: number }) {
         <ul class="plain">
           {(r.data?.rules ?? []).map((x) => (
             <li key={x.path}>
-              <span class={x.applies ? "badge in" : "badge out"}>{x.applies ? "applies" : "available"}</span>{" "}
+              <span class={x.applies === true || x.applies === "always" ? "badge in" : "badge out"}>
+                {typeof x.applies === "string" ? x.applies : x.applies ? "applies" : "available"}
+              </span>{" "}
               <code>{x.path}</code> · {x.kind} · {x.tokens} tok
             </li>
           ))}
@@ -23,7 +25,7 @@ export function RulesPanel(props: { cwd: string; tick: number }) {
         <ul class="plain">
           {(r.data?.brainFiles ?? []).map((f) => (
             <li key={f.name}>
-              <code>{f.name}</code> · {f.tokens} tok
+              <code>{f.name}</code> {f.applies !== undefined && `· ${String(f.applies)}`} · {f.tokens} tok
             </li>
           ))}
         </ul>
