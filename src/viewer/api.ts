@@ -100,10 +100,11 @@ export const api = {
     call<{ result: unknown }>("PATCH", `/api/entries/${encodeURIComponent(id)}`, fields),
   remove: (id: string) =>
     call<{ result: unknown; entry: Entry }>("DELETE", `/api/entries/${encodeURIComponent(id)}`),
-  context: (cwd: string, query: string) =>
+  context: (c: { cwd: string; query: string; budget: number }) =>
     call<ContextAnswer>("POST", "/api/context", {
-      ...(cwd ? { cwd } : {}),
-      ...(query ? { query } : {}),
+      ...(c.cwd ? { cwd: c.cwd } : {}),
+      ...(c.query ? { query: c.query } : {}),
+      ...(c.budget > 0 ? { budget: c.budget } : {}),
     }),
   episodes: () => call<{ sessions: Session[] }>("GET", "/api/episodes?limit=200"),
   rules: (cwd: string) => call<RulesAnswer>("GET", `/api/rules${qs({ cwd })}`),

@@ -63,9 +63,23 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     assert.ok(badges.includes("injected"), "the default context injects something");
     assert.ok((await page.locator("meter[aria-label='total budget']").count()) === 1);
     assert.match((await row("uses pnpm").locator(".reason").textContent()) ?? "", /\S/);
-    await page.setViewportSize({ width: 1280, height: 800 });
     fs.mkdirSync(SHOTS, { recursive: true });
+  });
+
+  test("a query and a small budget: cut entries are stored only, with the reason", async () => {
+    await page.getByLabel("Prompt query").fill("pnpm");
+    await page.getByLabel("Token budget").fill("260");
+    await page.getByRole("button", { name: "Build context" }).click();
+    await page.locator("meter[aria-label='total budget'][max='260']").waitFor();
+    const cut = page.locator("li.entry.stored", {
+      has: page.locator(".reason", { hasText: /budget|floor/ }),
+    });
+    await cut.first().waitFor();
     await page.screenshot({ path: join(SHOTS, "viewer-1280x800.png") });
+    await page.getByLabel("Token budget").fill("");
+    await page.getByLabel("Prompt query").fill("");
+    await page.getByRole("button", { name: "Build context" }).click();
+    await page.locator("meter[aria-label='total budget']:not([max='260'])").waitFor();
   });
 
   test("search narrows the list", async () => {

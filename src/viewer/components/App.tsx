@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api } from "../api.ts";
 import { useLive } from "../live.ts";
-import { ContextBar } from "./ContextBar.tsx";
+import { ContextBar, type ContextChoice } from "./ContextBar.tsx";
 import { EntriesPanel } from "./EntriesPanel.tsx";
 import { EpisodesPanel } from "./EpisodesPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
@@ -14,8 +14,7 @@ export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
 /** The one page: a context (cwd + query) shared by the tabs, and a tick that live appends advance. */
 export function App() {
   const [tab, setTab] = useState<Tab>("entries");
-  const [cwd, setCwd] = useState("");
-  const [query, setQuery] = useState("");
+  const [ctx, setCtx] = useState<ContextChoice>({ cwd: "", query: "", budget: 0 });
   const [tick, setTick] = useState(0);
   const [inbox, setInbox] = useState(false);
   const onAppend = useCallback(() => setTick((t) => t + 1), []);
@@ -34,21 +33,14 @@ export function App() {
         <span class={live ? "live on" : "live"} role="status" aria-live="polite">
           {live ? "live" : "offline"}
         </span>
-        <ContextBar
-          cwd={cwd}
-          query={query}
-          onApply={(c, q) => {
-            setCwd(c);
-            setQuery(q);
-          }}
-        />
+        <ContextBar value={ctx} onApply={setCtx} />
       </header>
       <Tabs tabs={tabs} current={tab} onSelect={setTab} />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} class="panel">
-        {tab === "entries" && <EntriesPanel cwd={cwd} query={query} tick={tick} />}
+        {tab === "entries" && <EntriesPanel choice={ctx} tick={tick} />}
         {tab === "episodes" && <EpisodesPanel tick={tick} />}
         {tab === "inbox" && <InboxPanel tick={tick} />}
-        {tab === "rules" && <RulesPanel cwd={cwd} tick={tick} />}
+        {tab === "rules" && <RulesPanel cwd={ctx.cwd} tick={tick} />}
         {tab === "history" && <HistoryPanel tick={tick} />}
       </div>
     </div>

@@ -2,17 +2,18 @@ import { useState } from "preact/hooks";
 import { api, type Entry, type Explain } from "../api.ts";
 import { useLoad } from "../use-load.ts";
 import { BudgetBars } from "./BudgetBars.tsx";
+import type { ContextChoice } from "./ContextBar.tsx";
 import { EntryRow } from "./EntryRow.tsx";
 import { UndoBar } from "./UndoBar.tsx";
 
 /** Every live entry, marked injected or stored only for the chosen context, with search, edit and remove. */
-export function EntriesPanel(props: { cwd: string; query: string; tick: number }) {
+export function EntriesPanel(props: { choice: ContextChoice; tick: number }) {
   const [search, setSearch] = useState("");
   const [own, setOwn] = useState(0);
   const [removed, setRemoved] = useState<Entry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const list = useLoad(() => api.entries(search), [search, props.tick, own]);
-  const ctx = useLoad(() => api.context(props.cwd, props.query), [props.cwd, props.query, props.tick, own]);
+  const ctx = useLoad(() => api.context(props.choice), [props.choice, props.tick, own]);
   const byId = new Map<string, Explain>();
   for (const x of ctx.data?.explain ?? []) if (x.id && (!byId.has(x.id) || x.kept)) byId.set(x.id, x);
   const changed = () => setOwn((n) => n + 1);

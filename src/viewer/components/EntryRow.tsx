@@ -20,6 +20,23 @@ export function EntryRow(props: {
         <span class="type">{entry.type}</span>
         <code class="id">{entry.id}</code>
         <span class="reason">{reason(explain)}</span>
+        {!editing && (
+          <div class="actions">
+            <button
+              type="button"
+              aria-label={`Edit ${entry.id}`}
+              onClick={() => {
+                setDraft(text);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+            <button type="button" aria-label={`Remove ${entry.id}`} onClick={props.onRemove}>
+              Remove
+            </button>
+          </div>
+        )}
       </div>
       {editing ? (
         <form
@@ -43,23 +60,6 @@ export function EntryRow(props: {
         </form>
       ) : (
         <p class="text">{text}</p>
-      )}
-      {!editing && (
-        <div class="actions">
-          <button
-            type="button"
-            aria-label={`Edit ${entry.id}`}
-            onClick={() => {
-              setDraft(text);
-              setEditing(true);
-            }}
-          >
-            Edit
-          </button>
-          <button type="button" aria-label={`Remove ${entry.id}`} onClick={props.onRemove}>
-            Remove
-          </button>
-        </div>
       )}
     </li>
   );

@@ -55,7 +55,12 @@ export function HistoryPanel(props: { tick: number }) {
           </h2>
           <DiffList title="added" cls="added" entries={diff.data?.added ?? []} />
           <DiffList title="removed" cls="removed" entries={diff.data?.removed ?? []} />
-          <DiffList title="changed" cls="changed" entries={(diff.data?.changed ?? []).map((c) => c.after)} />
+          <DiffList
+            title="changed"
+            cls="changed"
+            entries={(diff.data?.changed ?? []).map((c) => c.after)}
+            before={new Map((diff.data?.changed ?? []).map((c) => [c.after.id, c.before]))}
+          />
         </section>
         <section class="state" aria-label="Brain at this point">
           <h2>{state.data?.entries.length ?? 0} live entries then</h2>
@@ -72,7 +77,7 @@ export function HistoryPanel(props: { tick: number }) {
   );
 }
 
-function DiffList(props: { title: string; cls: string; entries: Entry[] }) {
+function DiffList(props: { title: string; cls: string; entries: Entry[]; before?: Map<string, Entry> }) {
   if (props.entries.length === 0) return null;
   return (
     <div class={`difflist ${props.cls}`}>
@@ -82,7 +87,11 @@ function DiffList(props: { title: string; cls: string; entries: Entry[] }) {
       <ul class="plain">
         {props.entries.map((e) => (
           <li key={`${e.type}:${e.id}`} data-id={e.id}>
-            <span class="type">{e.type}</span> {entryText(e)}
+            <span class="type">{e.type}</span>{" "}
+            {props.before?.has(e.id) && (
+              <span class="changed-before">{entryText(props.before.get(e.id) as Entry)}</span>
+            )}{" "}
+            {entryText(e)}
           </li>
         ))}
       </ul>
