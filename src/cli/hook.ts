@@ -33,6 +33,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
   // Claude Code's own event names (`brain hook SessionStart`) are accepted too.
   const event = Object.entries(HOOK_EVENTS).find(([, claude]) => claude === name)?.[0] ?? name;
   let config: ResolvedConfig | undefined;
+  let where = "in process";
   try {
     if (!isHookEvent(event)) {
       throw new BrainError(
@@ -40,21 +41,34 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
         `unknown hook event "${event}" (session-start, user-prompt-submit, pre-compact, stop, session-end)`,
       );
     }
-    const input = parseHookInput(await readStdin());
+    const given = parseHookInput(await readStdin());
     config = cliConfig(g.brain);
     const c = config;
+    // The working directory the hook is for, fixed here so the server and this process answer alike.
+    const input = { ...given, cwd: g.cwd ?? (given.cwd || process.cwd()) };
+    const serving = await import("../serve/hook-client.ts");
+    if (event === "session-start") await serving.ensureServer(c.brainPath, c.serve.autoStart);
+    if (event === "session-start" || event === "user-prompt-submit") {
+      const served = await serving.serverHookAnswer(c.brainPath, event, input);
+      if (served) {
+        if (served.output) process.stdout.write(`${JSON.stringify(served.output)}\n`);
+        where = "answered by the server";
+        return 0;
+      }
+    }
     const out = await handleHook(event, input, {
       brainPath: c.brainPath,
       settings: c,
       now: () => (c.fixedNow ? new Date(c.fixedNow.getTime()) : new Date()),
       openBrain: async (cwd) => {
         const { Brain } = await import("../engine.ts");
-        return keep(Brain.open(brainOptions(c, g.cwd ?? cwd)));
+        return keep(Brain.open(brainOptions(c, cwd)));
       },
       openRecall: async (cwd) => {
         const { BrainRecall } = await import("../engine-recall.ts");
-        return keep(BrainRecall.open(brainOptions(c, g.cwd ?? cwd)));
+        return keep(BrainRecall.open(brainOptions(c, cwd)));
       },
+      startLearner: () => serving.kickLearner(c.brainPath),
     });
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
@@ -63,7 +77,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
     return 1;
   } finally {
     if (config?.hookTiming) {
-      process.stderr.write(`brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms in process\n`);
+      process.stderr.write(`brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms ${where}\n`);
     }
   }
 }

@@ -174,6 +174,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "exit after this many minutes without an API request (default: serve.idleMinutes, 30; 0: never)",
     )
     .option("--quiet", "print nothing; exit quietly when one is already running (how hooks start it)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain serve                  run it in the foreground (Ctrl-C stops it)\n  brain serve --status --json  is one running, on which port, since when\n  brain serve --stop           stop the running one\n  brain open                   the viewer's URL with its token\n\nIt listens on 127.0.0.1 only; .brain/serve.json (mode 0600) beside the log holds its port and token.",
+    )
     .action((o) =>
       run(
         async () => (await import("./serve.ts")).runServe({ ...g(), ...o }),

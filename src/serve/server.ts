@@ -104,10 +104,14 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
         )
       : null;
   idle?.unref();
+  // Derived files (fold snapshot, recall index) saved now and then, so a hook that falls back starts warm.
+  const persist = setInterval(() => brain.persist(), 60_000);
+  persist.unref();
 
   const stop = (reason = "stopped"): Promise<void> => {
     stopping ??= (async () => {
       if (idle) clearInterval(idle);
+      clearInterval(persist);
       events.stop();
       await new Promise<void>((r) => {
         server.close(() => r());

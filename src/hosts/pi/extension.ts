@@ -5,6 +5,8 @@ import { brainOptions } from "../../engine-options.ts";
 import type { QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
+import { ensureServer, kickLearner } from "../../serve/hook-client.ts";
+import { liveServeInfo } from "../../serve/state-file.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
 import type { PiApi, PiContext, PiMessage } from "./types.ts";
@@ -55,7 +57,11 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
 
     const open = (cwd: string): Brain => {
       // pi loads the extension in its own process: this is its entry point, where the config is read once.
-      config ??= loadConfig(process.env, opts.brainPath);
+      if (!config) {
+        config = loadConfig(process.env, opts.brainPath);
+        // The session's start: the resident server (learner, viewer) is started if configured to be.
+        void ensureServer(config.brainPath, config.serve.autoStart).catch(() => {});
+      }
       brain ??= Brain.open({ ...brainOptions(config, cwd), ...(opts.now ? { now: opts.now } : {}) });
       return brain;
     };
@@ -79,7 +85,12 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
       if (pending.length === 0 || !brain) return;
       try {
         const file = brain.queueExtraction(pending.splice(0));
-        if (file && brain.store.file) startLearner(brain.store.file);
+        const log = brain.store.file;
+        // A running server's learner takes the work; else a detached one (started now: pi may be exiting).
+        if (file && log) {
+          if (config && liveServeInfo(config.brainPath)) void kickLearner(config.brainPath);
+          else startLearner(log);
+        }
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
       }

@@ -1,0 +1,121 @@
+/** `GET /api/events`: appends by other processes (a separate `brain` CLI) reach a connected client. */
+import assert from "node:assert/strict";
+import { request } from "node:http";
+import { test } from "node:test";
+import { brainOk, freshSandbox } from "../support/cli.ts";
+import { type ServeInfo, startServe } from "./_support.ts";
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** An open event stream: its events in order, and a wait for the next one matching. */
+function subscribe(info: ServeInfo) {
+  const events: SseEvent[] = [];
+  const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
+  let buf = "";
+  const req = request({
+    host: "127.0.0.1",
+    port: info.port,
+    path: "/api/events",
+    agent: false,
+    headers: { authorization: `Bearer ${info.token}` },
+  });
+  const opened = new Promise<Record<string, unknown>>((resolve, reject) => {
+    req.on("response", (res) => {
+      resolve(res.headers);
+      res.setEncoding("utf8").on("data", (d: string) => {
+        buf += d;
+        for (let i = buf.indexOf("\n\n"); i >= 0; i = buf.indexOf("\n\n")) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!event || data === undefined) continue;
+          const e = { event, data: JSON.parse(data) };
+          events.push(e);
+          for (const w of [...waiters])
+            if (w.match(e)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(e);
+            }
+        }
+      });
+    });
+    req.on("error", reject);
+  });
+  req.end();
+  const next = (match: (e: SseEvent) => boolean) =>
+    new Promise<SseEvent>((resolve) => {
+      const seen = events.find(match);
+      if (seen) resolve(seen);
+      else waiters.push({ match, resolve });
+    });
+  return { opened, events, next, close: () => req.destroy() };
+}
+
+type Append = {
+  events: { n: number; id: string; type: string; op: string; entry: Record<string, unknown> }[];
+};
+
+test("an add and a remove made by another brain process arrive as append events", async (t) => {
+  const sb = freshSandbox(t, "brain-serve-sse-");
+  await brainOk(sb, ["stats"]);
+  const s = await startServe(sb, t);
+  const sse = subscribe(s.info);
+  t.after(sse.close);
+  const headers = await sse.opened;
+  assert.match(String(headers["content-type"]), /text\/event-stream/);
+  assert.equal(headers["access-control-allow-origin"], undefined);
+  const hello = await sse.next((e) => e.event === "hello");
+  const lines = (hello.data as { lines: number }).lines;
+  assert.ok(lines > 0);
+
+  const added = await brainOk(sb, [
+    "add",
+    "type=learning",
+    "text=Deploys go through the staging cluster",
+    "--json",
+  ]);
+  const id = (JSON.parse(added.stdout) as { data: { id: string } }).data.id;
+  const addEvent = await sse.next((e) => e.event === "append");
+  const [ev] = (addEvent.data as Append).events;
+  assert.deepEqual(
+    { n: ev?.n, id: ev?.id, type: ev?.type, op: ev?.op, text: ev?.entry.text },
+    { n: lines + 1, id, type: "learning", op: "add", text: "Deploys go through the staging cluster" },
+  );
+
+  await brainOk(sb, ["update", `id=${id}`, "text=Deploys go through staging"]);
+  const upd = await sse.next((e) => e.event === "append" && (e.data as Append).events[0]?.op === "update");
+  assert.equal((upd.data as Append).events[0]?.id, id);
+
+  await brainOk(sb, ["remove", `id=${id}`]);
+  const rm = await sse.next((e) => e.event === "append" && (e.data as Append).events[0]?.op === "remove");
+  assert.deepEqual(
+    { id: (rm.data as Append).events[0]?.id, type: (rm.data as Append).events[0]?.type },
+    { id, type: "learning" },
+  );
+  const appended = sse.events.filter((e) => e.event === "append").flatMap((e) => (e.data as Append).events);
+  assert.deepEqual(
+    appended.map((e) => e.n),
+    [lines + 1, lines + 2, lines + 3],
+    "each line once, in log order",
+  );
+});
+
+test("the server's own writes reach the stream too", async (t) => {
+  const sb = freshSandbox(t, "brain-serve-sse-own-");
+  const s = await startServe(sb, t);
+  const sse = subscribe(s.info);
+  t.after(sse.close);
+  await sse.next((e) => e.event === "hello");
+  const { http } = await import("./_support.ts");
+  const r = await http(s.info, "/api/entries", {
+    method: "POST",
+    body: { type: "preference", text: "Short answers", category: "Style" },
+  });
+  assert.equal(r.status, 201);
+  const ev = await sse.next((e) => e.event === "append");
+  assert.equal((ev.data as Append).events[0]?.entry.text, "Short answers");
+});
