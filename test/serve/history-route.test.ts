@@ -1,21 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { brainOk, freshSandbox, lastLine } from "../support/cli.ts";
-import { startServe } from "../support/viewer.ts";
+import { http, startServe } from "./_support.ts";
 
 /** The history routes of a real `brain serve`, over a real socket, on a log the CLI writes. */
 test("GET /api/history, /state and /diff answer from the log", async (t) => {
   const sb = freshSandbox(t);
   await brainOk(sb, ["add", "type=learning", "text=uses pnpm"]);
   const base = lastLine(sb.brainPath);
-  const served = await startServe(sb);
-  t.after(() => served.stop());
-  const get = async (path: string) => {
-    const res = await fetch(`${served.origin}/api/history${path}`, {
-      headers: { authorization: `Bearer ${served.token}` },
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const { info } = await startServe(sb, t);
+  const get = (path: string) => http(info, `/api/history${path}`);
   const first = (await get("")).body.count as number;
   assert.ok(first >= 1);
   assert.equal(base.text, "uses pnpm");
@@ -59,6 +53,5 @@ test("GET /api/history, /state and /diff answer from the log", async (t) => {
   assert.equal(bad.status, 400);
   assert.equal((bad.body.error as { code: string }).code, "invalid");
   assert.equal((await get("/diff?from=x&to=1")).status, 400);
-  const anonymous = await fetch(`${served.origin}/api/history`);
-  assert.equal(anonymous.status, 401);
+  assert.equal((await http(info, "/api/history", { token: null })).status, 401);
 });

@@ -3,8 +3,9 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import { type Served, startServe } from "../serve/_support.ts";
 import { brainOk, lastLine, ROOT, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
-import { type Browser, chromiumMissing, launchBrowser, type Served, startServe } from "../support/viewer.ts";
+import { type Browser, chromiumMissing, launchBrowser } from "../support/viewer.ts";
 
 /**
  * The viewer in real Chromium against a real `brain serve`: load, search, edit, remove, undo, a live update
@@ -17,6 +18,8 @@ const SHOTS = join(ROOT, "docs", "screenshots");
 describe("viewer in Chromium", { skip: missing ?? false }, () => {
   let sb: Sandbox;
   let served: Served;
+  let origin: string;
+  const cleanups: (() => Promise<void> | void)[] = [];
   let b: Browser;
   let page: Page;
   const row = (text: string) => page.locator("li.entry", { hasText: text });
@@ -34,18 +37,19 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm, not npm"]);
     await brainOk(sb, ["add", "type=learning", "text=Deploys go out on Tuesdays"]);
     await brainOk(sb, ["add", "type=preference", "category=Code", "text=Prefer small pure functions"]);
-    served = await startServe(sb);
+    served = await startServe(sb, { after: (fn) => cleanups.push(fn) }, { args: ["--idle-minutes", "0"] });
+    origin = `http://127.0.0.1:${served.info.port}`;
     b = await launchBrowser(join(sb.dir, "profile"));
     page = b.page;
   });
   after(async () => {
     await b?.close();
-    await served?.stop();
+    for (const fn of cleanups) await fn();
     if (sb) removeSandbox(sb);
   });
 
   test("loads: every entry marked injected or stored only, with budget bars", async () => {
-    await page.goto(served.openUrl);
+    await page.goto(`${origin}/?token=${served.info.token}`);
     assert.equal(new URL(page.url()).search, "", "the token is not left in the address bar");
     await row("uses pnpm").waitFor();
     await page.locator("meter[aria-label='total budget']").waitFor();
@@ -187,7 +191,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
 
   test("no request left 127.0.0.1", () => {
     assert.ok(b.requests.length > 5, "requests were recorded");
-    const foreign = b.requests.filter((u) => !u.startsWith(`${served.origin}/`));
+    const foreign = b.requests.filter((u) => !u.startsWith(`${origin}/`));
     assert.deepEqual(foreign, []);
   });
 });
