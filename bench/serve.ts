@@ -9,7 +9,8 @@
  *   - the Claude Code prompt hook as a whole process (`brain hook user-prompt-submit`, JSON on stdin), with
  *     the server and without it (a second copy of the brain, no server), against `node -e 0`, round-robin in
  *     the same run (warm-up rounds first; the hook's fold snapshot and recall index are warm in both);
- *   - a CLI append (`brain add`, a separate process) until the server's event stream delivers it.
+ *   - an append by another process until the server's event stream delivers it: a `brain add` process (its
+ *     start-up included), and a process that has the brain open already (the watch and refresh alone).
  * Checks that both hook paths print the same text. Nothing here asserts on time; nothing runs under npm test.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -19,7 +20,7 @@ import * as os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BENCH_CWD, cachedBrain, DATA_DIR, GENERATED_END, parseSize } from "./generate.ts";
-import { median, ms, quantile, table } from "./stats.ts";
+import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const BIN = join(ROOT, "dist", "cli", "main.js");
@@ -64,17 +65,35 @@ const hookInput = JSON.stringify({
   prompt: PROMPT,
 });
 
+/** CPU time (user + system, ms) of a process, or of this one's waited-for children (`self`), from /proc. */
+function cpuMs(pid: number | "self"): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // stat(5) fields 14/15 (utime, stime) of a process, 16/17 (cutime, cstime) of its waited-for children.
+    const [a, b] = pid === "self" ? [f[13], f[14]] : [f[11], f[12]];
+    return ((Number(a) + Number(b)) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One whole process: wall time, and CPU time (its own, plus the server's meanwhile when `serverPid`). */
 function runSync(
   args: string[],
   e: NodeJS.ProcessEnv,
   input = "",
-): { ms: number; stdout: string; stderr: string } {
+  serverPid?: number,
+): { ms: number; cpu: number; stdout: string; stderr: string } {
+  const cpu = () => cpuMs("self") + (serverPid ? cpuMs(serverPid) : 0);
+  const c0 = cpu();
   const t = performance.now();
   const r = spawnSync(process.execPath, args, { env: e, input, encoding: "utf8", cwd: WORK });
   const elapsed = performance.now() - t;
+  const used = cpu() - c0;
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}:\n${r.stderr.slice(-2000)}`);
-  return { ms: elapsed, stdout: r.stdout, stderr: r.stderr };
+  return { ms: elapsed, cpu: used, stdout: r.stdout, stderr: r.stderr };
 }
 
 interface Info {
@@ -154,8 +173,8 @@ async function apiLatency(info: Info, path: string, body: unknown, o: Options): 
   return out;
 }
 
-/** From spawning `brain add` until the event stream delivers its line (the CLI process's start-up included). */
-async function appendToEvent(info: Info, brainPath: string, o: Options): Promise<number[]> {
+/** Until the event stream delivers the line `write` appends (sampled `runs` times after `warmup`). */
+async function appendToEvent(info: Info, write: (i: number) => Promise<void>, o: Options): Promise<number[]> {
   const samples: number[] = [];
   let waiting: ((t: number) => void) | null = null;
   const req = request({
@@ -177,29 +196,48 @@ async function appendToEvent(info: Info, brainPath: string, o: Options): Promise
       waiting = r;
     });
     const t = performance.now();
+    const [at] = await Promise.all([arrived, write(i)]);
+    if (i >= o.warmup) samples.push(at - t);
+  }
+  req.destroy();
+  return samples;
+}
+
+/** A `brain add` process (its start-up included). */
+const cliAdd = (brainPath: string) => (i: number) =>
+  new Promise<void>((resolve) => {
     const child = spawn(
       process.execPath,
-      [BIN, "add", "type=learning", `text=bench append ${process.pid} ${i}`],
+      [BIN, "add", "type=learning", `text=bench cli append ${process.pid} ${i}`],
       {
         env: env(brainPath),
         cwd: WORK,
         stdio: "ignore",
       },
     );
-    child.on("error", () => {});
-    const at = await arrived;
-    if (i >= o.warmup) samples.push(at - t);
-    await new Promise((r) => child.on("close", r));
-  }
-  req.destroy();
-  return samples;
+    child.on("error", () => resolve());
+    child.on("close", () => resolve());
+  });
+
+/** An append by another process that has the brain open already (this one, through the library). */
+async function libraryAdd(
+  brainPath: string,
+): Promise<{ write: (i: number) => Promise<void>; close: () => void }> {
+  const { Brain } = await import("../src/engine.ts");
+  const brain = Brain.open({ path: brainPath, fsync: false });
+  return {
+    write: async (i) => {
+      await brain.act({ action: "add", type: "learning", text: `bench library append ${process.pid} ${i}` });
+    },
+    close: () => brain.close(),
+  };
 }
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(join(WORK, "home"), { recursive: true });
-  const rows: Record<"size" | "case" | "median" | "p99" | "diff" | "ratio", string>[] = [];
+  const rows: Record<"size" | "case" | "median" | "p99" | "diff" | "ratio" | "cpu", string>[] = [];
   for (const n of o.sizes) {
     const label = `${n / 1000}k`;
     const source = cachedBrain(n).path;
@@ -222,41 +260,48 @@ async function main(): Promise<void> {
       process.stderr.write(`[serve ${label}] hook output: ${withServer.stdout.slice(0, 120)}…\n`);
 
       const context = await apiLatency(server.info, "/api/context", { cwd: BENCH_CWD, query: PROMPT }, o);
+      const contextLean = await apiLatency(
+        server.info,
+        "/api/context",
+        { cwd: BENCH_CWD, query: PROMPT, explain: false },
+        o,
+      );
       const hookApi = await apiLatency(server.info, "/api/hook/user-prompt-submit", JSON.parse(hookInput), o);
 
+      const pid = server.info.pid;
+      const mk = (name: string, args: string[], e: NodeJS.ProcessEnv, input: string, serverPid?: number) => ({
+        name,
+        args,
+        env: e,
+        input,
+        serverPid,
+        samples: [] as number[],
+        cpu: [] as number[],
+      });
       const cases = [
-        {
-          name: "node -e 0 (baseline)",
-          args: ["-e", "0"],
-          env: env(plain),
-          input: "",
-          samples: [] as number[],
-        },
-        {
-          name: "hook prompt, no server",
-          args: hook,
-          env: env(plain),
-          input: hookInput,
-          samples: [] as number[],
-        },
-        {
-          name: "hook prompt, server",
-          args: hook,
-          env: env(served),
-          input: hookInput,
-          samples: [] as number[],
-        },
+        mk("node -e 0 (baseline)", ["-e", "0"], env(plain), ""),
+        mk("hook prompt, no server", hook, env(plain), hookInput),
+        mk("hook prompt, server", hook, env(served), hookInput, pid),
       ];
       for (let round = 0; round < o.warmup + o.runs; round++)
         for (const c of cases) {
-          const r = runSync(c.args, c.env, c.input);
-          if (round >= o.warmup) c.samples.push(r.ms);
+          const r = runSync(c.args, c.env, c.input, c.serverPid);
+          if (round >= o.warmup) {
+            c.samples.push(r.ms);
+            c.cpu.push(r.cpu);
+          }
         }
-      const append = await appendToEvent(server.info, served, o);
+      const append = await appendToEvent(server.info, cliAdd(served), o);
+      const lib = await libraryAdd(served);
+      const appendLib = await appendToEvent(server.info, lib.write, o);
+      lib.close();
       const base = median(cases[0]?.samples ?? []);
-      const row = (name: string, xs: number[], vsNode: boolean) => {
+      const baseCpu = mean(cases[0]?.cpu ?? []);
+      const row = (name: string, xs: number[], vsNode: boolean, cpu?: number[]) => {
         const m = median(xs);
+        const first = name.startsWith("node");
         return {
+          cpu: cpu ? `${ms(mean(cpu))}${first ? "" : ` (+${ms(mean(cpu) - baseCpu)})`}` : "",
           size: label,
           case: name,
           median: ms(m),
@@ -266,10 +311,12 @@ async function main(): Promise<void> {
         };
       };
       rows.push(
-        row("API POST /api/context (query), in server", context, false),
+        row("API POST /api/context (query, explain), in server", context, false),
+        row("API POST /api/context (query, explain: false), in server", contextLean, false),
         row("API POST /api/hook/user-prompt-submit, in server", hookApi, false),
-        ...cases.map((c) => row(c.name, c.samples, true)),
+        ...cases.map((c) => row(c.name, c.samples, true, c.cpu)),
         row("CLI `brain add` spawned → SSE append received", append, false),
+        row("append by another (warm) process → SSE append received", appendLib, false),
       );
     } finally {
       await server.stop();
@@ -279,9 +326,19 @@ async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   process.stdout.write(
     `brain serve — node ${process.version}, ${os.cpus().length}× ${cpu}, load ${os.loadavg()[0]?.toFixed(2)}; ` +
-      `${o.runs} whole-process runs per case (API: ${o.runs * 3} requests) after ${o.warmup} warm-up rounds\n` +
+      `${o.runs} whole-process runs per case (API: ${o.runs * 3} requests) after ${o.warmup} warm-up rounds; ` +
+      `CPU = user + system time of the hook process plus, with the server, the server's for that request ` +
+      `(10 ms ticks, mean): steadier than wall time on a loaded machine\n` +
       `${table(
-        { size: "size", case: "case", median: "median", p99: "p99", diff: "vs node -e 0", ratio: "ratio" },
+        {
+          size: "size",
+          case: "case",
+          median: "median",
+          p99: "p99",
+          diff: "vs node -e 0",
+          ratio: "ratio",
+          cpu: "mean CPU (vs node)",
+        },
         rows,
       )}\n`,
   );

@@ -3,7 +3,7 @@
  *
  * 1. tsc (tsconfig.build.json) emits dist/ module by module with .d.ts: dist/index.js is the library entry.
  * 2. esbuild then replaces dist/cli/main.js, the `brain` bin, with a bundle split into chunks beside it
- *    (dist/cli/chunk-*.js). Every command is reached through a dynamic import() in src/cli/main.ts, so a
+ *    (dist/cli/chunk-*.js). Every command is reached through a dynamic import() in src/cli/cli.ts, so a
  *    command loads only its own chunks: start-up pays for a dozen files instead of ~70 modules, and never
  *    for the MCP SDK, secretlint or the parsers unless the command uses them.
  *

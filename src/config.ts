@@ -14,7 +14,8 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING. The served hook (src/serve/served-hook.ts)
+ * uses resolveBrainPath and hookTiming from here without reading the settings file.
  */
 export interface Settings {
   autoMemory: boolean;
@@ -203,8 +204,13 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
     fsync: env.BRAIN_FSYNC !== "0",
     lockTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : undefined,
     debug: Boolean(env.BRAIN_DEBUG),
-    hookTiming: Boolean(env.BRAIN_HOOK_TIMING),
+    hookTiming: hookTiming(env),
   };
+}
+
+/** BRAIN_HOOK_TIMING (also read by the served hook, src/serve/served-hook.ts, which loads no settings). */
+export function hookTiming(env: Env): boolean {
+  return Boolean(env.BRAIN_HOOK_TIMING);
 }
 
 function fixedNow(v: string | undefined): Date | null {

@@ -6,29 +6,13 @@ import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { errorText, warn } from "./output.ts";
-
-/** Read all of stdin, giving up after `ms` (a hook must never hang on a stdin that stays open). */
-export function readStdin(ms = 500): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve("");
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const done = () => {
-      clearTimeout(timer);
-      process.stdin.pause();
-      resolve(Buffer.concat(chunks).toString("utf8"));
-    };
-    const timer = setTimeout(done, ms);
-    process.stdin.on("data", (c: Buffer) => chunks.push(c));
-    process.stdin.on("end", done);
-    process.stdin.on("error", done);
-  });
-}
+import { readStdin } from "./stdin.ts";
 
 /**
- * `brain hook <event>`: a Claude Code hook. Never exits 2 (that would block the prompt or the stop): a
+ * `brain hook <event>`: a Claude Code hook (when a resident server answers, src/serve/served-hook.ts does instead). Never exits 2 (that would block the prompt or the stop): a
  * failure is reported on stderr with exit 1, which Claude Code treats as a non-blocking error.
  */
-export async function runHook(name: string, g: GlobalOpts): Promise<number> {
+export async function runHook(name: string, g: GlobalOpts, stdin?: string): Promise<number> {
   const t0 = performance.now();
   // Claude Code's own event names (`brain hook SessionStart`) are accepted too.
   const event = Object.entries(HOOK_EVENTS).find(([, claude]) => claude === name)?.[0] ?? name;
@@ -41,14 +25,15 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
         `unknown hook event "${event}" (session-start, user-prompt-submit, pre-compact, stop, session-end)`,
       );
     }
-    const given = parseHookInput(await readStdin());
+    // Given: main.ts read it and asked the server already (it did not answer); not asked again.
+    const given = parseHookInput(stdin ?? (await readStdin()));
     config = cliConfig(g.brain);
     const c = config;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const input = { ...given, cwd: g.cwd ?? (given.cwd || process.cwd()) };
     const serving = await import("../serve/hook-client.ts");
     if (event === "session-start") await serving.ensureServer(c.brainPath, c.serve.autoStart);
-    if (event === "session-start" || event === "user-prompt-submit") {
+    if (stdin === undefined && (event === "session-start" || event === "user-prompt-submit")) {
       const served = await serving.serverHookAnswer(c.brainPath, event, input);
       if (served) {
         if (served.output) process.stdout.write(`${JSON.stringify(served.output)}\n`);

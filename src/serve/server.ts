@@ -87,7 +87,12 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     startedAt: new Date().toISOString(),
     version: ctx.version,
   };
-  writeFileAtomic(serveInfoPath(config.brainPath), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+  try {
+    writeFileAtomic(serveInfoPath(config.brainPath), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+  } catch (e) {
+    server.close(); // nobody could find it: do not keep listening
+    throw e;
+  }
   events.start(brain.store.file);
 
   let done: (reason: string) => void = () => {};

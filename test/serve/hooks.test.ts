@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { common, runHook, writeClaudeProject } from "../hooks/_support.ts";
-import { brainOk, freshSandbox, readLines, type Sandbox, writeConfig } from "../support/cli.ts";
+import { BIN, brainOk, freshSandbox, readLines, run, type Sandbox, writeConfig } from "../support/cli.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
 import { deadPid } from "../support/spawn.ts";
 import { alive, readInfo, serveJson, startServe, until } from "./_support.ts";
@@ -48,6 +48,14 @@ test("the prompt and session-start hooks print the server's answer: the same tex
   const servedStart = await runHook(sb, "session-start", start, { env });
   assert.match(servedStart.stderr, /answered by the server/);
   assert.equal(servedStart.stdout, directStart.stdout);
+
+  // Claude Code's own event name and an explicit --brain take the same path.
+  const named = await run(process.execPath, [BIN, "--brain", sb.brainPath, "hook", "UserPromptSubmit"], sb, {
+    env: { ...env, BRAIN_PATH: undefined },
+    stdin: JSON.stringify(prompt(sb, project)),
+  });
+  assert.match(named.stderr, /answered by the server/);
+  assert.equal(named.stdout, direct.stdout);
 
   // Nothing relevant, or a slash command: nothing printed, by either path.
   const quiet = await runHook(

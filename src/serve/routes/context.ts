@@ -7,12 +7,14 @@ const body = z.object({
   cwd: z.string().min(1).optional(),
   query: z.string().optional(),
   budget: z.number().int().min(1).max(1_000_000).optional(),
+  /** Every candidate kept or cut (default). Off: only what was kept — much cheaper on a large brain. */
+  explain: z.boolean().default(true),
 });
 
 export const context: RouteModule = (app, { brain }) => {
   app.post("/api/context", async (c) => {
     const req = parse(body, await jsonBody(c), "body");
-    const r = brain.context({ ...req, explain: true });
+    const r = brain.context(req);
     const explain = [
       ...r.kept.map((k) => ({
         ...(k.entryId ? { id: k.entryId } : { path: k.label }),

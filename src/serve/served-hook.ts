@@ -1,0 +1,59 @@
+import { quietOnClosedPipe } from "../cli/pipe.ts";
+import { readStdin } from "../cli/stdin.ts";
+import { hookTiming, resolveBrainPath } from "../config.ts";
+import { HOOK_EVENTS, parseHookInput } from "../hosts/claude/hooks.ts";
+import { liveServeInfo } from "./state-file.ts";
+
+/**
+ * The Claude Code prompt and session-start hooks through the resident server, on the bin's shortest path
+ * (src/cli/main.ts): a handful of small modules (no commander, no engine, no settings file), the hook input
+ * posted to the live server recorded in serve.json, its answer printed. Anything else — no live server, no
+ * answer within the budget, input that is not a JSON object — hands the input back to the CLI, which
+ * answers in process exactly as without a server.
+ */
+const SERVED: Record<string, string> = {
+  "user-prompt-submit": "user-prompt-submit",
+  "session-start": "session-start",
+  [HOOK_EVENTS["user-prompt-submit"]]: "user-prompt-submit",
+  [HOOK_EVENTS["session-start"]]: "session-start",
+};
+
+/** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
+const CONNECT_MS = 20;
+/** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
+const ANSWER_MS = 1000;
+
+export function servedEvent(name: string | undefined): string | undefined {
+  return name !== undefined && Object.hasOwn(SERVED, name) ? SERVED[name] : undefined;
+}
+
+export type Served = { done: true } | { done: false; stdin: string };
+
+export async function servedHook(name: string, brain: string | undefined): Promise<Served> {
+  const t0 = performance.now();
+  const stdin = await readStdin();
+  const event = servedEvent(name);
+  const info = event ? liveServeInfo(resolveBrainPath(process.env, brain).path) : null;
+  if (!event || !info) return { done: false, stdin };
+  let input: Record<string, unknown>;
+  try {
+    input = parseHookInput(stdin);
+  } catch {
+    return { done: false, stdin }; // the CLI reports it
+  }
+  const { ask } = await import("./client.ts");
+  const body = { ...input, cwd: (typeof input.cwd === "string" && input.cwd) || process.cwd() };
+  const a = await ask(info, "POST", `/api/hook/${event}`, body, {
+    connectMs: CONNECT_MS,
+    totalMs: ANSWER_MS,
+  });
+  const answer = a?.status === 200 ? (a.body as { output?: unknown }) : null;
+  if (!answer || !("output" in answer)) return { done: false, stdin };
+  quietOnClosedPipe(process.stdout);
+  if (answer.output) process.stdout.write(`${JSON.stringify(answer.output)}\n`);
+  if (hookTiming(process.env))
+    process.stderr.write(
+      `brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms answered by the server\n`,
+    );
+  return { done: true };
+}
