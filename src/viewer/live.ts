@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 
 /**
  * Server-sent events from /api/events: `onAppend` runs for every batch of lines appended to the log by
- * anyone (this page, the CLI, another agent). Returns whether the stream is connected.
+ * anyone (this page, the CLI, another agent), and after the log is replaced. Returns whether it is connected.
  */
 export function useLive(onAppend: (n: number) => void): boolean {
   const [connected, setConnected] = useState(false);
@@ -15,6 +15,8 @@ export function useLive(onAppend: (n: number) => void): boolean {
       const data = JSON.parse((ev as MessageEvent<string>).data) as { events?: unknown[] };
       onAppend(data.events?.length ?? 1);
     });
+    // The log was replaced (a compaction): everything shown may have moved.
+    es.addEventListener("reload", () => onAppend(0));
     return () => es.close();
   }, [onAppend]);
   return connected;

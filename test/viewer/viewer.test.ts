@@ -37,6 +37,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm, not npm"]);
     await brainOk(sb, ["add", "type=learning", "text=Deploys go out on Tuesdays"]);
     await brainOk(sb, ["add", "type=preference", "category=Code", "text=Prefer small pure functions"]);
+    await brainOk(sb, ["ingest", join(ROOT, "test", "recall", "fixtures", "dinners.jsonl")]);
     served = await startServe(sb, { after: (fn) => cleanups.push(fn) }, { args: ["--idle-minutes", "0"] });
     origin = `http://127.0.0.1:${served.info.port}`;
     b = await launchBrowser(join(sb.dir, "profile"));
@@ -158,6 +159,17 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await slider.focus();
     await page.keyboard.press("End");
     await state.getByText("from the CLI").waitFor();
+  });
+
+  test("episodes: a timeline of sessions; a session opens with the keyboard", async () => {
+    await page.getByRole("tab", { name: "Episodes" }).click();
+    const sessions = page.locator("details.session");
+    await sessions.first().waitFor();
+    assert.ok((await sessions.count()) >= 2, "one row per session");
+    await sessions.first().locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await sessions.first().locator("ol.turns li").first().waitFor({ state: "visible" });
+    assert.match((await sessions.first().locator("ol.turns").textContent()) ?? "", /\S/);
   });
 
   test("keyboard: Tab reaches the controls, Enter activates a tab", async () => {
