@@ -19,6 +19,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   let sb: Sandbox;
   let served: Served;
   let origin: string;
+  let eventsBeforeEdit = 0;
   const cleanups: (() => Promise<void> | void)[] = [];
   let b: Browser;
   let page: Page;
@@ -97,6 +98,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   });
 
   test("edit writes an update the page shows", async () => {
+    eventsBeforeEdit = fs.readFileSync(sb.brainPath, "utf8").trim().split("\n").length;
     const id = (await row("uses pnpm").getAttribute("data-id")) as string;
     const r = byId(id);
     await r.getByRole("button", { name: "Edit" }).click();
@@ -198,6 +200,11 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await page.getByRole("tab", { name: "History" }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel("History point").waitFor();
+    // Compared with the brain before the edit: the edit shows as changed (before → after), the CLI's add as added.
+    await page.getByLabel("Compare from").focus();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < eventsBeforeEdit; i++) await page.keyboard.press("ArrowRight");
+    await page.locator(".difflist.changed").getByText("pnpm 9").waitFor();
     await page.screenshot({ path: join(SHOTS, "viewer-history-1280x800.png") });
   });
 
