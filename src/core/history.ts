@@ -11,7 +11,7 @@ export type HistoryOp = "add" | "update" | "remove";
 
 export interface HistoryEvent {
   n: number;
-  /** The entry's `created` (a tombstone's own time). */
+  /** The entry's `created` as ISO 8601 UTC (a tombstone's own time); null when it has none. */
   ts: string | null;
   /** The entry's type; for a removal, the type of the entry removed. */
   type: string;
@@ -41,29 +41,27 @@ export function entriesOf(state: FoldState): BaseEntry[] {
   return [...state.live()].map((r) => r.entry);
 }
 
-/** What each event did, judged against the fold just before it (one pass, O(events)). */
-export function describeEvents(recs: readonly Rec[]): HistoryEvent[] {
+/**
+ * What events 1..end did, each judged against the fold just before it (one pass). Reads only what the fold
+ * keeps parsed (tombstones, keyed types): a long log is described without parsing every line.
+ */
+export function describeEvents(recs: readonly Rec[], end = recs.length): HistoryEvent[] {
   const state = new FoldState();
-  return recs.map((rec, i) => {
-    const e = rec.entry;
-    const ts = typeof e.created === "string" ? e.created : null;
-    let ev: HistoryEvent;
+  const out: HistoryEvent[] = [];
+  for (let i = 0; i < Math.min(end, recs.length); i++) {
+    const rec = recs[i] as Rec;
+    const ts = Number.isFinite(rec.createdMs) ? new Date(rec.createdMs).toISOString() : null;
     if (rec.type === "tombstone") {
-      ev = {
-        n: i + 1,
-        ts,
-        type: String(e.target_type ?? ""),
-        id: String(e.target_id ?? ""),
-        op: "remove",
-        line: rec.line,
-      };
+      const e = rec.entry;
+      const [type, id] = [String(e.target_type ?? ""), String(e.target_id ?? "")];
+      out.push({ n: i + 1, ts, type, id, op: "remove", line: rec.line });
     } else {
-      const existed = holds(state, rec);
-      ev = { n: i + 1, ts, type: rec.type, id: rec.id, op: existed ? "update" : "add", line: rec.line };
+      const op = holds(state, rec) ? "update" : "add";
+      out.push({ n: i + 1, ts, type: rec.type, id: rec.id, op, line: rec.line });
     }
     state.apply(rec);
-    return ev;
-  });
+  }
+  return out;
 }
 
 /**

@@ -111,7 +111,12 @@ export const api = {
   inbox: () => call<{ items?: InboxItem[]; inbox?: InboxItem[] }>("GET", "/api/inbox"),
   inboxAct: (id: string, verb: "accept" | "reject") =>
     call<unknown>("POST", `/api/inbox/${encodeURIComponent(id)}/${verb}`),
-  history: () => call<{ count: number; events: HistoryEvent[] }>("GET", "/api/history?limit=10000"),
+  /** The number of events; with `at`, also the event at that point (n = at). */
+  history: (at = 0) =>
+    call<{ count: number; events: HistoryEvent[] }>(
+      "GET",
+      at > 0 ? `/api/history?since=${at - 1}&limit=1` : "/api/history?limit=0",
+    ),
   historyState: (at: number) => call<{ at: number; entries: Entry[] }>("GET", `/api/history/state?at=${at}`),
   historyDiff: (from: number, to: number) =>
     call<HistoryDiff>("GET", `/api/history/diff?from=${from}&to=${to}`),

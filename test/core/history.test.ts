@@ -77,6 +77,11 @@ describe("history: the brain at any point of its log", () => {
         [6, "update", "user", "u2"],
       ],
     );
+    assert.equal(ev[0]?.ts, C);
+    assert.deepEqual(
+      describeEvents(recs, 2).map((e) => e.n),
+      [1, 2],
+    );
     const d = diffStates(stateAt(recs, 2), stateAt(recs, 6));
     assert.deepEqual(
       d.changed.map((c) => [c.id, c.before.text, c.after.text]),

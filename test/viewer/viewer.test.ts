@@ -148,6 +148,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
       .first()
       .filter({ hasText: new RegExp(`^${max - 1}$`) })
       .waitFor();
+    await page.locator(".event-line", { hasText: `#${max - 1} ` }).waitFor();
     const state = page.getByRole("region", { name: "Brain at this point" });
     await state.getByText("pnpm 9").waitFor();
     assert.equal(await state.getByText("from the CLI").count(), 0);

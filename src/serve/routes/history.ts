@@ -16,7 +16,7 @@ export const history: RouteModule = (app, { brain }) => {
   app.get("/api/history", (c) => {
     const q = parse(listQuery, c.req.query(), "query");
     const recs = brain.historyEvents();
-    const events = describeEvents(recs).slice(q.since, q.since + q.limit);
+    const events = describeEvents(recs, q.since + q.limit).slice(q.since);
     return c.json({ count: recs.length, events });
   });
   app.get("/api/history/state", (c) => {

@@ -16,7 +16,8 @@ export function HistoryPanel(props: { tick: number }) {
   }, [count, at]);
   const state = useLoad(() => api.historyState(point), [point, props.tick]);
   const diff = useLoad(() => api.historyDiff(base, point), [base, point, props.tick]);
-  const ev = events.data?.events[point - 1];
+  const label = useLoad(() => api.history(point), [point, props.tick]);
+  const ev = point > 0 ? label.data?.events[0] : undefined;
   return (
     <section aria-label="History" class="history">
       <label class="slider">
@@ -33,7 +34,11 @@ export function HistoryPanel(props: { tick: number }) {
         />
       </label>
       <p class="event-line">
-        {ev ? `#${ev.n} ${ev.op} ${ev.type} ${ev.id}${ev.ts ? ` · ${ev.ts}` : ""}` : "before the first event"}
+        {ev
+          ? `#${ev.n} ${ev.op} ${ev.type} ${ev.id}${ev.ts ? ` · ${ev.ts}` : ""}`
+          : point === 0
+            ? "before the first event"
+            : ""}
       </p>
       <label class="slider">
         <span>
