@@ -1,10 +1,11 @@
-import { request } from "node:http";
+import { connect } from "node:net";
 import type { ServeInfo } from "./state-file.ts";
 
 /**
- * Talk to the resident server over loopback (hooks, `brain serve --status/--stop`, tests). Kept to
- * node:http and nothing of ours beyond types: the prompt hook loads this on every prompt. Every failure
- * (refused, no answer in time, an error status) resolves to null: the caller falls back to in-process work.
+ * Talk to the resident server over loopback (hooks, `brain serve --status`, `brain open`). One HTTP/1.1
+ * request per connection written on a plain socket: the prompt hook loads this on every prompt, and
+ * node:http costs it several milliseconds of start-up that node:net does not. Every failure (refused, no
+ * answer in time, a malformed answer) resolves to null: the caller falls back to in-process work.
  */
 export interface AskOptions {
   /** Give up when the connection is not made within this (loopback connects in well under 1 ms). */
@@ -18,6 +19,28 @@ export interface Answer {
   body: unknown;
 }
 
+/** The status and body of a complete HTTP/1.1 response (chunked or not); null when it is not one. */
+export function parseResponse(raw: Buffer): { status: number; body: string } | null {
+  const end = raw.indexOf("\r\n\r\n");
+  if (end < 0) return null;
+  const head = raw.subarray(0, end).toString("latin1").split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? "")?.[1]);
+  if (!status) return null;
+  const chunked = head.some((h) => /^transfer-encoding:\s*chunked/i.test(h));
+  let rest = raw.subarray(end + 4);
+  if (!chunked) return { status, body: rest.toString("utf8") };
+  const parts: Buffer[] = [];
+  for (;;) {
+    const eol = rest.indexOf("\r\n");
+    if (eol < 0) return null;
+    const size = Number.parseInt(rest.subarray(0, eol).toString("latin1"), 16);
+    if (Number.isNaN(size)) return null;
+    if (size === 0) return { status, body: Buffer.concat(parts).toString("utf8") };
+    parts.push(rest.subarray(eol + 2, eol + 2 + size));
+    rest = rest.subarray(eol + 2 + size + 2);
+  }
+}
+
 export function ask(
   info: Pick<ServeInfo, "port" | "token">,
   method: string,
@@ -25,55 +48,39 @@ export function ask(
   body?: unknown,
   opts: AskOptions = {},
 ): Promise<Answer | null> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const payload = Buffer.from(body === undefined ? "" : JSON.stringify(body));
+  const head =
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${info.port}\r\nAuthorization: Bearer ${info.token}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`;
   return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
     let settled = false;
     const finish = (a: Answer | null) => {
       if (settled) return;
       settled = true;
-      clearTimeout(total);
+      clearTimeout(connectTimer);
+      clearTimeout(totalTimer);
+      socket.destroy();
       resolve(a);
     };
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: info.port,
-        method,
-        path,
-        agent: false,
-        headers: {
-          authorization: `Bearer ${info.token}`,
-          ...(payload ? { "content-type": "application/json", "content-length": payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          try {
-            finish({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
-          } catch {
-            finish(null);
-          }
-        });
-        res.on("error", () => finish(null));
-      },
-    );
-    const total = setTimeout(() => {
-      req.destroy();
-      finish(null);
-    }, opts.totalMs ?? 2000);
-    req.on("socket", (s) => {
-      const connect = setTimeout(() => {
-        if (s.connecting) {
-          req.destroy();
-          finish(null);
-        }
-      }, opts.connectMs ?? 50);
-      s.once("connect", () => clearTimeout(connect));
-      s.once("close", () => clearTimeout(connect));
+    const socket = connect(info.port, "127.0.0.1", () => {
+      clearTimeout(connectTimer);
+      // Not half-closed: Node's HTTP server drops a connection whose client ended before the answer was ready.
+      // `Connection: close` has the server close it after the answer.
+      socket.write(Buffer.concat([Buffer.from(head, "latin1"), payload]));
     });
-    req.on("error", () => finish(null));
-    req.end(payload);
+    const connectTimer = setTimeout(() => finish(null), opts.connectMs ?? 50);
+    const totalTimer = setTimeout(() => finish(null), opts.totalMs ?? 2000);
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", () => finish(null));
+    socket.on("end", () => {
+      const r = parseResponse(Buffer.concat(chunks));
+      if (!r) return finish(null);
+      try {
+        finish({ status: r.status, body: JSON.parse(r.body) });
+      } catch {
+        finish(null);
+      }
+    });
   });
 }

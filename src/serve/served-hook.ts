@@ -1,7 +1,6 @@
 import { quietOnClosedPipe } from "../cli/pipe.ts";
 import { readStdin } from "../cli/stdin.ts";
 import { hookTiming, resolveBrainPath } from "../config.ts";
-import { HOOK_EVENTS, parseHookInput } from "../hosts/claude/hooks.ts";
 import { liveServeInfo } from "./state-file.ts";
 
 /**
@@ -14,8 +13,9 @@ import { liveServeInfo } from "./state-file.ts";
 const SERVED: Record<string, string> = {
   "user-prompt-submit": "user-prompt-submit",
   "session-start": "session-start",
-  [HOOK_EVENTS["user-prompt-submit"]]: "user-prompt-submit",
-  [HOOK_EVENTS["session-start"]]: "session-start",
+  // Claude Code's own names (HOOK_EVENTS in src/hosts/claude/hooks.ts; not imported: one module less here).
+  UserPromptSubmit: "user-prompt-submit",
+  SessionStart: "session-start",
 };
 
 /** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
@@ -35,14 +35,16 @@ export async function servedHook(name: string, brain: string | undefined): Promi
   const event = servedEvent(name);
   const info = event ? liveServeInfo(resolveBrainPath(process.env, brain).path) : null;
   if (!event || !info) return { done: false, stdin };
-  let input: Record<string, unknown>;
+  let input: unknown;
   try {
-    input = parseHookInput(stdin);
+    input = JSON.parse(stdin || "{}");
   } catch {
-    return { done: false, stdin }; // the CLI reports it
+    return { done: false, stdin }; // the CLI reports it (src/hosts/claude/hooks.ts: parseHookInput)
   }
+  if (!input || typeof input !== "object" || Array.isArray(input)) return { done: false, stdin };
   const { ask } = await import("./client.ts");
-  const body = { ...input, cwd: (typeof input.cwd === "string" && input.cwd) || process.cwd() };
+  const given = input as Record<string, unknown>;
+  const body = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
   const a = await ask(info, "POST", `/api/hook/${event}`, body, {
     connectMs: CONNECT_MS,
     totalMs: ANSWER_MS,
