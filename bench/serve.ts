@@ -47,7 +47,7 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-function env(brainPath: string): NodeJS.ProcessEnv {
+export function env(brainPath: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: join(WORK, "home"),
@@ -102,7 +102,7 @@ interface Info {
   token: string;
 }
 
-async function startServer(brainPath: string): Promise<{ info: Info; stop: () => Promise<void> }> {
+export async function startServer(brainPath: string): Promise<{ info: Info; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [BIN, "serve", "--idle-minutes", "0"], {
     env: env(brainPath),
     cwd: WORK,
@@ -344,4 +344,5 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+// Run when started as a script (bench/serve-viewer.ts imports the server helpers).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

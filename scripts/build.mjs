@@ -94,6 +94,31 @@ async function bundleCli() {
   fs.chmodSync(join(outdir, "main.js"), 0o755);
 }
 
+/**
+ * The web viewer `brain serve` shows (src/viewer/, Preact + TSX): one minified browser bundle and its CSS in
+ * dist/viewer/ beside index.html. Preact is bundled into app.js, so nothing is fetched at run time.
+ */
+async function bundleViewer() {
+  const outdir = join(DIST, "viewer");
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { app: join(ROOT, "src", "viewer", "main.tsx") },
+    outdir,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  if (result.errors.length) process.exit(1);
+  fs.copyFileSync(join(ROOT, "src", "viewer", "index.html"), join(outdir, "index.html"));
+}
+
 fs.rmSync(DIST, { recursive: true, force: true });
 tsc();
 await bundleCli();
+await bundleViewer();

@@ -3,6 +3,7 @@ import { writeTemplates } from "./brainfiles/templates.ts";
 import { buildContext, type ContextRequest, type ContextResult, type UsedPath } from "./context/build.ts";
 import { BrainError } from "./core/errors.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
+import type { Rec } from "./core/rec.ts";
 import { storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { BrainRecall } from "./engine-recall.ts";
@@ -11,6 +12,8 @@ import type { InboxDecision } from "./learn/inbox-actions.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
 import { type RecentPath, rememberPaths } from "./project/recent.ts";
 import { findRule, type Rule } from "./project/rules.ts";
+import { START } from "./store/event-store.ts";
+import type { Position } from "./store/scan.ts";
 
 export type { BrainOptions } from "./engine-options.ts";
 
@@ -21,6 +24,8 @@ export type { BrainOptions } from "./engine-options.ts";
  * context assembly, brain files and project rules.
  */
 export class Brain extends BrainRecall {
+  #history: { generation: string; pos: Position; recs: Rec[] } | undefined;
+
   static override open(opts: BrainOptions = {}): Brain {
     return new Brain(storeFor(opts), opts).start(opts);
   }
@@ -109,6 +114,24 @@ export class Brain extends BrainRecall {
   /** Write brain-file templates that do not exist yet (never overwrites). */
   writeTemplates(): string[] {
     return this.brainDir ? writeTemplates(this.brainDir) : [];
+  }
+
+  /**
+   * Every record of the log in order, for history (src/core/history.ts), read with `recordsSince` like the
+   * event stream. Kept between calls: a later call reads only what was appended, and starts over when the log
+   * was replaced (compaction, restore).
+   */
+  historyEvents(): readonly Rec[] {
+    const id = this.store.identity();
+    let h = this.#history;
+    if (!h || h.generation !== id.generation || id.size < h.pos.offset) {
+      h = { generation: id.generation, pos: START, recs: [] };
+      this.#history = h;
+    }
+    const next = this.recordsSince(h.pos);
+    for (const rec of next.recs) h.recs.push(rec);
+    h.pos = next.end;
+    return h.recs;
   }
 
   /** Rho's brain prompt for a working directory (the `--compat rho` rendering). */

@@ -29,5 +29,9 @@ export function registerStatic(app: Hono, token: string, dir: string | null = vi
     if (!index || !fs.existsSync(index)) return c.html(NOT_BUILT, 200);
     return c.html(fs.readFileSync(index, "utf8"));
   });
-  if (dir && fs.existsSync(dir)) app.use("/assets/*", serveStatic({ root: dir }));
+  if (dir && fs.existsSync(dir))
+    app.use(
+      "/assets/*",
+      serveStatic({ root: dir, rewriteRequestPath: (p) => p.replace(/^\/assets\//, "/") }),
+    );
 }

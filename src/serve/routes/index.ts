@@ -3,6 +3,7 @@ import { context } from "./context.ts";
 import { entries } from "./entries.ts";
 import { episodes } from "./episodes.ts";
 import { events } from "./events.ts";
+import { history } from "./history.ts";
 import { hook } from "./hook.ts";
 import { learn } from "./learn.ts";
 import { rules } from "./rules.ts";
@@ -10,4 +11,15 @@ import { search } from "./search.ts";
 import { status } from "./status.ts";
 
 /** Every API route module, registered in this order by the app (add a module here: one line). */
-export const ROUTES: RouteModule[] = [status, entries, context, search, episodes, rules, learn, hook, events];
+export const ROUTES: RouteModule[] = [
+  status,
+  entries,
+  context,
+  search,
+  episodes,
+  rules,
+  learn,
+  hook,
+  history,
+  events,
+];

@@ -1,0 +1,138 @@
+/**
+ * The viewer's side of the HTTP API (SERVE-API.md). Same origin only: the token travels in the
+ * brain_token cookie the server set when the page was opened, so no request carries it in the URL.
+ */
+export interface Entry {
+  id: string;
+  type: string;
+  created?: string;
+  [field: string]: unknown;
+}
+
+export interface Explain {
+  id?: string;
+  path?: string;
+  kind: string;
+  section: string;
+  kept: boolean;
+  reason: string;
+  label?: string;
+  score?: number;
+  tokens?: number;
+  budgetLeft?: number;
+}
+
+export interface ContextAnswer {
+  text: string;
+  tokens: number;
+  budget: number;
+  /** A section's own budget when the source has one; otherwise its share of the whole budget is shown. */
+  sections: { name: string; title?: string; tokens: number; budget?: number }[];
+  explain: Explain[];
+}
+
+export interface Session {
+  sessionId: string;
+  project: string;
+  first: string;
+  last: string;
+  count: number;
+  episodes: { id: string; turn: number; role: string; ts: string; text: string }[];
+}
+
+export interface HistoryEvent {
+  n: number;
+  ts: string | null;
+  type: string;
+  id: string;
+  op: "add" | "update" | "remove";
+}
+
+export interface HistoryDiff {
+  added: Entry[];
+  removed: Entry[];
+  changed: { id: string; before: Entry; after: Entry }[];
+}
+
+export interface RulesAnswer {
+  rules: { path: string; kind: string; applies: boolean | string; tokens: number }[];
+  brainFiles: { name: string; kind?: string; applies?: boolean | string; tokens: number }[];
+}
+
+export interface InboxItem {
+  id: string;
+  [field: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "content-type": "application/json" };
+  }
+  const res = await fetch(path, init);
+  const data = (await res.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
+  if (!res.ok) throw new ApiError(res.status, data.error?.message ?? data.error?.code ?? res.statusText);
+  return data as T;
+}
+
+const qs = (params: Record<string, string | number | undefined>): string => {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") u.set(k, String(v));
+  const s = u.toString();
+  return s ? `?${s}` : "";
+};
+
+export const api = {
+  entries: (q: string) =>
+    call<{ entries: Entry[]; total: number }>("GET", `/api/entries${qs({ q, limit: 1000 })}`),
+  add: (entry: Record<string, unknown>) => call<{ result: unknown }>("POST", "/api/entries", entry),
+  update: (id: string, fields: Record<string, unknown>) =>
+    call<{ result: unknown }>("PATCH", `/api/entries/${encodeURIComponent(id)}`, fields),
+  remove: (id: string) =>
+    call<{ result: unknown; entry: Entry }>("DELETE", `/api/entries/${encodeURIComponent(id)}`),
+  context: (c: { cwd: string; query: string; budget: number }) =>
+    call<ContextAnswer>("POST", "/api/context", {
+      ...(c.cwd ? { cwd: c.cwd } : {}),
+      ...(c.query ? { query: c.query } : {}),
+      ...(c.budget > 0 ? { budget: c.budget } : {}),
+    }),
+  episodes: () => call<{ sessions: Session[] }>("GET", "/api/episodes?limit=200"),
+  rules: (cwd: string) => call<RulesAnswer>("GET", `/api/rules${qs({ cwd })}`),
+  inbox: () => call<{ items?: InboxItem[]; inbox?: InboxItem[] }>("GET", "/api/inbox"),
+  inboxAct: (id: string, verb: "accept" | "reject") =>
+    call<unknown>("POST", `/api/inbox/${encodeURIComponent(id)}/${verb}`),
+  /** The number of events; with `at`, also the event at that point (n = at). */
+  history: (at = 0) =>
+    call<{ count: number; events: HistoryEvent[] }>(
+      "GET",
+      at > 0 ? `/api/history?since=${at - 1}&limit=1` : "/api/history?limit=0",
+    ),
+  historyState: (at: number) => call<{ at: number; entries: Entry[] }>("GET", `/api/history/state?at=${at}`),
+  historyDiff: (from: number, to: number) =>
+    call<HistoryDiff>("GET", `/api/history/diff?from=${from}&to=${to}`),
+};
+
+/** The field a person reads an entry by. */
+export function entryText(e: Entry): string {
+  for (const f of ["text", "description", "value", "content", "path", "key"]) {
+    const v = e[f];
+    if (typeof v === "string" && v !== "") return v;
+  }
+  return JSON.stringify(e);
+}
+
+/** The field an edit changes (the one entryText shows). */
+export function textField(e: Entry): string {
+  for (const f of ["text", "description", "value", "content"]) if (typeof e[f] === "string") return f;
+  return "text";
+}

@@ -1,0 +1,30 @@
+import { useState } from "preact/hooks";
+import { api, type Entry, entryText } from "../api.ts";
+import { useLoad } from "../use-load.ts";
+
+/** Proposed entries waiting for a decision (shown only when the server has an inbox). */
+export function InboxPanel(props: { tick: number }) {
+  const [own, setOwn] = useState(0);
+  const r = useLoad(() => api.inbox(), [props.tick, own]);
+  const items = r.data?.items ?? r.data?.inbox ?? [];
+  if (items.length === 0) return <p class="empty">The inbox is empty.</p>;
+  const act = (id: string, verb: "accept" | "reject") =>
+    api.inboxAct(id, verb).then(() => setOwn((n) => n + 1));
+  return (
+    <ul class="entries" aria-label="Inbox">
+      {items.map((it) => (
+        <li key={it.id} class="entry">
+          <p class="text">{entryText(it as Entry)}</p>
+          <div class="actions">
+            <button type="button" aria-label={`Accept ${it.id}`} onClick={() => act(it.id, "accept")}>
+              Accept
+            </button>
+            <button type="button" aria-label={`Reject ${it.id}`} onClick={() => act(it.id, "reject")}>
+              Reject
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
