@@ -5,6 +5,7 @@ import { episodes } from "./episodes.ts";
 import { events } from "./events.ts";
 import { history } from "./history.ts";
 import { hook } from "./hook.ts";
+import { inbox } from "./inbox.ts";
 import { learn } from "./learn.ts";
 import { rules } from "./rules.ts";
 import { search } from "./search.ts";
@@ -19,6 +20,7 @@ export const ROUTES: RouteModule[] = [
   episodes,
   rules,
   learn,
+  inbox,
   hook,
   history,
   events,
