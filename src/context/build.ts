@@ -8,6 +8,7 @@ import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
 import { capabilities } from "./sources/capabilities.ts";
 import { entries } from "./sources/entries.ts";
+import { pinned } from "./sources/pinned.ts";
 import { type Recalled, recall } from "./sources/recall.ts";
 import { recent } from "./sources/recent.ts";
 import { rules } from "./sources/rules.ts";
@@ -17,7 +18,7 @@ import { tasks } from "./sources/tasks.ts";
 export type { ContextRequest, ContextResult, UsedPath } from "./request.ts";
 
 /** Every source, in the order their sections are handed to the budget. */
-const SOURCES: Source[] = [entries, recall, brainFiles, rules, capabilities, tasks, recent, runtime];
+const SOURCES: Source[] = [entries, pinned, recall, brainFiles, rules, capabilities, tasks, recent, runtime];
 
 export interface BuildEnv {
   brainDir: string | null;

@@ -7,6 +7,7 @@ export const ORDER = {
   soul: 30,
   userFile: 40,
   behavior: 50,
+  pinned: 55,
   preferences: 60,
   context: 70,
   rules: 80,
@@ -23,6 +24,12 @@ export const ORDER = {
 
 /** First line under the Learnings and Preferences headers (part of the header, so the budget counts it). */
 export { MEMORY_NOTE } from "../core/memory-lines.ts";
+
+/**
+ * After MEMORY_NOTE where lines end with an entry's short id. Empty: the brain tool's `id` parameter says
+ * what a line's closing #id is (every agent has the tool's description), so no context pays for it twice.
+ */
+export const ID_NOTE = "";
 
 /** A file's content as a fixed section of contiguous lines, each labelled `label:line` for --explain. */
 export function fileSection(

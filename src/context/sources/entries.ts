@@ -1,11 +1,12 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
-import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { importancePoints, isPinned } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
-import { MEMORY_NOTE, ORDER } from "../sections.ts";
+import { ID_NOTE, MEMORY_NOTE, ORDER } from "../sections.ts";
 
 function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
   const items: Item[] = recs
@@ -47,7 +48,8 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
   }
 
-  const prefs = state.list("preference");
+  const short = (id: string) => state.shortIds().short(id);
+  const prefs = state.list("preference").filter((r) => !isPinned(r));
   if (prefs.length) {
     const byCat = new Map<string, Rec[]>();
     for (const p of prefs) {
@@ -59,9 +61,13 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     const items: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
       .flatMap(([cat, recs]) =>
-        recs.map((r) => ({ text: `- [${oneLine(cat)}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
+        // Within a category, more important first (a stable sort: fold order otherwise).
+        recs
+          .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
+          .map((r) => ({ text: preferenceLine(r, short), entryIds: [r.id] })),
       );
-    out.push(section("preferences", `## Preferences\n${MEMORY_NOTE}`, ORDER.preferences, 20, items, true));
+    const header = `## Preferences\n${MEMORY_NOTE}${ID_NOTE}`;
+    out.push(section("preferences", header, ORDER.preferences, 20, items, true));
   }
 
   const best = state
@@ -81,19 +87,28 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled ? [] : state.list("learning");
+  const learnings = req.recalled ? [] : state.list("learning").filter((r) => !isPinned(r));
   if (learnings.length) {
     out.push({
       id: "learnings",
-      header: `## Learnings\n${MEMORY_NOTE}`,
+      header: `## Learnings\n${MEMORY_NOTE}${ID_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankLearnings(learnings, req.cwd, req.now.getTime(), pathContains, true),
+      items: rankLearnings(learnings, req.cwd, req.now.getTime(), {
+        under: pathContains,
+        flat: true,
+        shortId: short,
+      }),
       total: learnings.length,
     });
   }
   return { sections: out, problems: [] };
+}
+
+/** A preference as a context line: `- [Category] text #id`. */
+export function preferenceLine(r: Rec, short?: (id: string) => string): string {
+  return `- [${oneLine(str(r.entry.category))}] ${oneLine(r.entry.text)}${idTag(r.id, short)}`;
 }
 
 function section(

@@ -2,12 +2,13 @@ import type { Item, Section } from "../../core/budget/types.ts";
 import { renderEpisode } from "../../core/episode.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
-import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
-import { MEMORY_NOTE, ORDER } from "../sections.ts";
+import { ID_NOTE, MEMORY_NOTE, ORDER } from "../sections.ts";
 
 export type { Recalled } from "../../recall/types.ts";
 
@@ -20,6 +21,8 @@ export interface RecallView {
   weight?: (term: string) => number;
   /** Show every recalled turn up to this many characters instead (benchmark baselines: whole turns). */
   fixedChars?: number;
+  /** A learning's line ends with its short id (core/short-ids.ts). */
+  shortId?: (id: string) => string;
 }
 
 /**
@@ -47,7 +50,7 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
             view.weight,
           ),
         })
-      : `- ${oneLine(r.rec.entry.text)}`;
+      : `- ${oneLine(r.rec.entry.text)}${idTag(r.rec.id, view.shortId)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
 }
 
@@ -64,17 +67,21 @@ export function recallSection(
   nowMs: number,
   view: RecallView = {},
 ): Section {
-  const relevant = recalled.filter((r) => r.kind !== "preference");
+  // Pinned learnings have their own block (sources/pinned.ts).
+  const relevant = recalled.filter(
+    (r) => r.kind !== "preference" && !(r.kind === "learning" && isPinned(r.rec)),
+  );
   const seen = new Set(relevant.map((r) => r.rec.id));
-  const rest = learnings.filter((r) => !seen.has(r.id));
+  const rest = learnings.filter((r) => !seen.has(r.id) && !isPinned(r));
   function* items(): Generator<Item> {
     let episodes = 0;
     for (const r of relevant) yield item(r, r.kind === "episode" ? episodes++ : 0, view);
-    for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
+    const opts = { under: pathContains, flat: true, ...(view.shortId ? { shortId: view.shortId } : {}) };
+    for (const i of rankLearnings(rest, cwd, nowMs, opts)) yield i;
   }
   return {
     id: "learnings",
-    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
+    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}${view.shortId ? ID_NOTE : ""}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },
@@ -91,6 +98,7 @@ export function recall(state: FoldState, req: SourceRequest): SourceOutput {
     budget: req.budget,
     ...(req.termWeight ? { weight: req.termWeight } : {}),
     ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
+    shortId: (id: string) => state.shortIds().short(id),
   });
   return { sections: [section], problems: [] };
 }
