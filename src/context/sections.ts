@@ -15,6 +15,7 @@ export const ORDER = {
   agents: 100,
   // volatile from here
   autoRules: 200,
+  sessions: 205,
   recent: 210,
   plan: 220,
   learnings: 230,

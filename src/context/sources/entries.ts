@@ -60,7 +60,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     }
     const items: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
-      .flatMap(([cat, recs]) =>
+      .flatMap(([, recs]) =>
         // Within a category, more important first (a stable sort: fold order otherwise).
         recs
           .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
