@@ -36,17 +36,25 @@ export function previewChars(rank: number, budgetTokens: number): number {
   return Math.max(400, Math.floor(chars * (rank < 5 ? 0.15 : 0.08)));
 }
 
+/**
+ * A turn at most this much longer than its share is shown whole: cutting it would save little and risks
+ * leaving out the part that matters (on the merged long-turn variant, most evidence lost to previews was in
+ * turns just over their share). Tuned on bench:recall's merged variant, checked on the original and assistant.
+ */
+export const WHOLE_SLACK = 1.25;
+
 function item(r: Recalled, rank: number, view: RecallView): Item {
+  const raw = String(r.rec.entry.text ?? "");
+  const share = view.fixedChars ?? previewChars(rank, view.budget ?? 2000);
+  const chars = raw.length <= share * WHOLE_SLACK ? raw.length : share;
   const text =
     r.kind === "episode"
       ? renderEpisode({
           ...r.rec.entry,
           text: focusedPreview(
-            view.fixedChars === undefined && view.weight
-              ? dropBoilerplate(String(r.rec.entry.text ?? ""), view.weight)
-              : String(r.rec.entry.text ?? ""),
+            view.fixedChars === undefined && view.weight ? dropBoilerplate(raw, view.weight) : raw,
             view.query ?? "",
-            view.fixedChars ?? previewChars(rank, view.budget ?? 2000),
+            chars,
             view.weight,
           ),
         })
