@@ -8,15 +8,18 @@ const KINDS = ["learning", "preference", "context", "task", "episode"] as const;
 const MAX_HITS = 5;
 /**
  * The relevance floor: a memory is shown only when it covers at least this share of what the prompt asks
- * (src/recall/relevance.ts: query terms weighted by how much they tell). Calibrated with
- * `npm run bench:prompt` (bench/prompt-floor.ts) on LoCoMo's merged variant, checked on the original.
+ * (src/recall/relevance.ts: the prompt's terms weighted by how much they tell, generic request words a
+ * quarter). Entries (learnings, preferences, project context, tasks) are few and distilled, so one strong
+ * shared term can be enough; "can you use a for loop here" vs "This repo uses pnpm" covers ~0.1.
  */
 export const FLOOR = 0.35;
 /**
- * Episodes (turns of past sessions, as the learner stored them) are many and chatty: one is shown only above
- * a higher floor, at most a few of them, each cut to a line.
+ * Episodes (turns of past sessions, as the learner stored them) are many and chatty: a higher floor, at most a
+ * few of them, each cut to a line. Calibrated with bench/prompt-floor.ts on LoCoMo's merged variant (0.4 keeps
+ * the evidence hit rate of the former rule — most of the prompt's terms — with as few memories for prompts
+ * about another conversation), checked on the original variant; numbers in the README.
  */
-export const EPISODE_FLOOR = 0.5;
+export const EPISODE_FLOOR = 0.4;
 const MAX_EPISODES = 2;
 const EPISODE_CHARS = 300;
 /** An entry's importance moves it this much in the order (never past the floor). */
