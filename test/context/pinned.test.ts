@@ -42,7 +42,7 @@ const many = (n: number): BaseEntry[] =>
   }));
 
 describe("pinned memories", () => {
-  test("a pinned learning and preference open every context, once, with short ids; --explain lists them", () => {
+  test("a pinned learning and preference open every context, once, with whole ids (a cacheable block); --explain lists them", () => {
     const brain = open(many(300));
     for (const query of [undefined, "deploy pipeline stages"]) {
       const r = brain.context({ budget: 1000, explain: true, ...(query ? { query } : {}) });
@@ -50,8 +50,8 @@ describe("pinned memories", () => {
       assert.ok(block, r.text);
       assert.equal(block.cacheable, true);
       assert.match(block.text, /^## Pinned memories\n/);
-      assert.ok(block.text.includes(`- ${PIN} #f00d`), block.text);
-      assert.ok(block.text.includes("- [Code] Tabs #beef"), block.text);
+      assert.ok(block.text.includes(`- ${PIN} #f00dcafe`), block.text);
+      assert.ok(block.text.includes("- [Code] Tabs #beefbeef"), block.text);
       assert.equal(r.text.split(PIN).length, 2, "shown once");
       assert.ok(r.tokens <= 1000);
       const lines = explain(r).split("\n");
@@ -59,10 +59,25 @@ describe("pinned memories", () => {
         lines.some((l) => /^kept {2}pinned +f00dcafe /.test(l)),
         lines.join("\n"),
       );
-      // Other memory lines carry their ids too.
-      assert.match(r.text, /- \[Code\] Early returns #0ddb$/m);
+      // Other memory lines carry their ids too: whole in the cacheable Preferences, short in Learnings.
+      assert.match(r.text, /- \[Code\] Early returns #0ddba11a$/m);
       assert.match(r.text, /- Fresh learning number \d+ .* #c\w{3,}$/m);
     }
+  });
+
+  test("a new entry sharing an id prefix with a pinned or preference entry leaves the cacheable prefix alone", () => {
+    const cacheable = (b: Brain) =>
+      b
+        .context({ budget: 2000 })
+        .blocks.filter((x) => x.cacheable)
+        .map((x) => x.text)
+        .join("\n\n");
+    const before = cacheable(open());
+    const twin: BaseEntry = { id: "f00dcaf0", type: "learning", text: "Twin id prefix", created: daysAgo(0) };
+    const pref: BaseEntry = { id: "0ddba11b", type: "learning", text: "Another twin", created: daysAgo(0) };
+    const after = open([twin, pref]);
+    assert.equal(cacheable(after), before);
+    assert.match(after.context({ budget: 2000 }).text, /- Twin id prefix #f00dcaf0$/m, "volatile lines: short id");
   });
 
   test("property: within the budget, and from 300 tokens up the pin is always there", () => {

@@ -64,7 +64,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
         // Within a category, more important first (a stable sort: fold order otherwise).
         recs
           .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
-          .map((r) => ({ text: preferenceLine(r, short), entryIds: [r.id] })),
+          .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
       );
     const header = `## Preferences\n${MEMORY_NOTE}${ID_NOTE}`;
     out.push(section("preferences", header, ORDER.preferences, 20, items, true));
@@ -105,6 +105,12 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   }
   return { sections: out, problems: [] };
 }
+
+/**
+ * Lines of cacheable blocks end with the whole id: a short id (the shortest unique prefix) can grow when
+ * another entry with the same first characters arrives, which would change the cached prefix.
+ */
+export const fullId = (id: string): string => id;
 
 /** A preference as a context line: `- [Category] text #id`. */
 export function preferenceLine(r: Rec, short?: (id: string) => string): string {

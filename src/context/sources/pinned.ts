@@ -5,7 +5,7 @@ import { idTag } from "../../core/rank-learnings.ts";
 import { isPinned } from "../../core/score.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { ID_NOTE, listSection, MEMORY_NOTE, ORDER } from "../sections.ts";
-import { preferenceLine } from "./entries.ts";
+import { fullId, preferenceLine } from "./entries.ts";
 
 /**
  * Learnings and preferences marked `pinned: true`, in every context: a stable block placed first among the
@@ -16,10 +16,9 @@ export function pinned(state: FoldState, _req: SourceRequest): SourceOutput {
   const learnings = state.list("learning").filter(isPinned);
   const prefs = state.list("preference").filter(isPinned);
   if (learnings.length + prefs.length === 0) return { sections: [], problems: [] };
-  const short = (id: string) => state.shortIds().short(id);
   const items: Item[] = [
-    ...learnings.map((r) => ({ text: `- ${oneLine(r.entry.text)}${idTag(r.id, short)}`, entryIds: [r.id] })),
-    ...prefs.map((r) => ({ text: preferenceLine(r, short), entryIds: [r.id] })),
+    ...learnings.map((r) => ({ text: `- ${oneLine(r.entry.text)}${idTag(r.id, fullId)}`, entryIds: [r.id] })),
+    ...prefs.map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
   ];
   const header = `## Pinned memories\n${MEMORY_NOTE}${ID_NOTE}`;
   const opts = { order: ORDER.pinned, priority: 5, cacheable: true, cap: 0.25 };
