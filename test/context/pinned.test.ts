@@ -77,7 +77,11 @@ describe("pinned memories", () => {
     const pref: BaseEntry = { id: "0ddba11b", type: "learning", text: "Another twin", created: daysAgo(0) };
     const after = open([twin, pref]);
     assert.equal(cacheable(after), before);
-    assert.match(after.context({ budget: 2000 }).text, /- Twin id prefix #f00dcaf0$/m, "volatile lines: short id");
+    assert.match(
+      after.context({ budget: 2000 }).text,
+      /- Twin id prefix #f00dcaf0$/m,
+      "volatile lines: short id",
+    );
   });
 
   test("property: within the budget, and from 300 tokens up the pin is always there", () => {
