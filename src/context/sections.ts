@@ -26,12 +26,6 @@ export const ORDER = {
 /** First line under the Learnings and Preferences headers (part of the header, so the budget counts it). */
 export { MEMORY_NOTE } from "../core/memory-lines.ts";
 
-/**
- * After MEMORY_NOTE where lines end with an entry's short id. Empty: the brain tool's `id` parameter says
- * what a line's closing #id is (every agent has the tool's description), so no context pays for it twice.
- */
-export const ID_NOTE = "";
-
 /** A file's content as a fixed section of contiguous lines, each labelled `label:line` for --explain. */
 export function fileSection(
   id: string,

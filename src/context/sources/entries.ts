@@ -6,7 +6,7 @@ import type { Rec } from "../../core/rec.ts";
 import { importancePoints, isPinned } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
-import { ID_NOTE, MEMORY_NOTE, ORDER } from "../sections.ts";
+import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
 function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
   const items: Item[] = recs
@@ -66,7 +66,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
           .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
           .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
       );
-    const header = `## Preferences\n${MEMORY_NOTE}${ID_NOTE}`;
+    const header = `## Preferences\n${MEMORY_NOTE}`;
     out.push(section("preferences", header, ORDER.preferences, 20, items, true));
   }
 
@@ -91,7 +91,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   if (learnings.length) {
     out.push({
       id: "learnings",
-      header: `## Learnings\n${MEMORY_NOTE}${ID_NOTE}`,
+      header: `## Learnings\n${MEMORY_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },

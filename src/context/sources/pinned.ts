@@ -4,7 +4,7 @@ import { oneLine } from "../../core/one-line.ts";
 import { idTag } from "../../core/rank-learnings.ts";
 import { isPinned } from "../../core/score.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
-import { ID_NOTE, listSection, MEMORY_NOTE, ORDER } from "../sections.ts";
+import { listSection, MEMORY_NOTE, ORDER } from "../sections.ts";
 import { fullId, preferenceLine } from "./entries.ts";
 
 /**
@@ -20,7 +20,7 @@ export function pinned(state: FoldState, _req: SourceRequest): SourceOutput {
     ...learnings.map((r) => ({ text: `- ${oneLine(r.entry.text)}${idTag(r.id, fullId)}`, entryIds: [r.id] })),
     ...prefs.map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
   ];
-  const header = `## Pinned memories\n${MEMORY_NOTE}${ID_NOTE}`;
+  const header = `## Pinned memories\n${MEMORY_NOTE}`;
   const opts = { order: ORDER.pinned, priority: 5, cacheable: true, cap: 0.25 };
   return { sections: [listSection("pinned", header, opts, items)], problems: [] };
 }

@@ -8,7 +8,7 @@ import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
-import { ID_NOTE, MEMORY_NOTE, ORDER } from "../sections.ts";
+import { MEMORY_NOTE, ORDER } from "../sections.ts";
 
 export type { Recalled } from "../../recall/types.ts";
 
@@ -89,7 +89,7 @@ export function recallSection(
   }
   return {
     id: "learnings",
-    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}${view.shortId ? ID_NOTE : ""}`,
+    header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },
