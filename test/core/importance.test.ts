@@ -11,6 +11,7 @@ import { scoreRec } from "../../src/core/score.ts";
 import { Brain } from "../../src/engine.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { daysAgo, learning, makeEnv, NOW, run, throwsBrain } from "../support/action-env.ts";
+import { fc } from "../support/fc.ts";
 
 describe("importance and pinned: validation", () => {
   test("add accepts low/medium/high and pinned true/false on learnings and preferences", async () => {
@@ -130,6 +131,24 @@ describe("short ids: update and remove take a unique prefix", () => {
       env.state.shortIds().short("abcd1234"),
       "abcd",
       "the prefix shortens once the other id is gone",
+    );
+  });
+});
+
+describe("short ids: property", () => {
+  test("every live id's short form resolves back to it, whatever ids share prefixes", () => {
+    // Ids from a small alphabet so prefixes collide often; some not hex, some shorter than 4.
+    const idArb = fc.stringMatching(/^[ab0-9x]{2,9}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(idArb, { minLength: 1, maxLength: 60 }), (ids) => {
+        const env = makeEnv(ids.map((id) => learning(id, `text ${id}`)));
+        const short = env.state.shortIds();
+        for (const id of ids) {
+          const s = short.short(id);
+          assert.ok(id.startsWith(s) && (s.length >= 4 || s === id), `${id} → ${s}`);
+          assert.equal(env.state.resolve(s).id, id, `${s} must name ${id} among ${ids.join(",")}`);
+        }
+      }),
     );
   });
 });
