@@ -3,6 +3,7 @@ import type { Turn } from "./core/episode.ts";
 import { BrainCore, storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
+import type { RecallIndex } from "./recall/index.ts";
 import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
 import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
 import { Recall, type RecallResult } from "./recall/recall.ts";
@@ -102,11 +103,13 @@ export class BrainRecall extends BrainCore {
    * relevance floor measured against the prompt (src/recall/relevance.ts), one line each.
    */
   promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    let index: RecallIndex | undefined;
     return promptMemories(
       prompt,
       {
         search: (q, o) => this.search(q, o),
-        weight: (t) => this.recallEngine.informativeness(this.state, this.position, t),
+        // The index as `search` left it (synced once for the whole prompt, not once per term).
+        weight: (t) => (index ??= this.recallEngine.sync(this.state, this.position)).informativeness(t),
         shortId: (id) => this.state.shortIds().short(id),
       },
       opts,

@@ -215,11 +215,6 @@ export class Recall {
     return this.#index?.weight(term) ?? 1;
   }
 
-  /** How much a query term tells for a relevance floor: rarer weighs more, unknown most (index.ts). */
-  informativeness(state: FoldState, brainPos: Position, term: string): number {
-    return this.sync(state, brainPos).informativeness(term);
-  }
-
   /** The live record a document stands for (undefined when removed or superseded since indexed). */
   #lookup(state: FoldState, kind: Kind, id: string): Rec | undefined {
     if (kind === "episode") return this.episodes.byId.get(id);
