@@ -109,7 +109,10 @@ export class BrainRecall extends BrainCore {
       {
         search: (q, o) => this.search(q, o),
         // The index as `search` left it (synced once for the whole prompt, not once per term).
-        weight: (t) => (index ??= this.recallEngine.sync(this.state, this.position)).informativeness(t),
+        weight: (t) => {
+          index ??= this.recallEngine.sync(this.state, this.position);
+          return index.informativeness(t);
+        },
         shortId: (id) => this.state.shortIds().short(id),
       },
       opts,
