@@ -36,18 +36,12 @@ import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import type { EmbeddingsConfig } from "../src/recall/embeddings/config.ts";
 import { embeddingsFromArgs } from "./recall/embeddings-arg.ts";
 import { METHODS, Tallies } from "./recall/report.ts";
-import { buildVariant, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
+import { buildVariant, evidenceIds, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
 import { answerEligible, answerWords, evidencePhrases, hasPhrase, haystack } from "./recall/visible.ts";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** Evidence ids as written, tolerating the dataset's few malformed ones ("D8:6; D9:17", "D:11:26"). */
-export function evidenceIds(evidence: unknown): string[] {
-  const text = Array.isArray(evidence) ? evidence.join(" ") : String(evidence ?? "");
-  return [...text.matchAll(/D\s*:?\s*(\d+)\s*:\s*(\d+)/g)].map((m) => `D${m[1]}:${m[2]}`);
 }
 
 /** The text of the blocks that show brain entries (what the model reads of the memory; not the runtime lines). */

@@ -1,10 +1,13 @@
+import { resolve } from "node:path";
 import type { Turn } from "./core/episode.ts";
 import { BrainCore, storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
+import type { RecallIndex } from "./recall/index.ts";
 import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
 import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
 import { Recall, type RecallResult } from "./recall/recall.ts";
+import { sessionLines, tailEntries } from "./recall/recent-sessions.ts";
 import { toSearchResult } from "./recall/search.ts";
 import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "./recall/types.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
@@ -96,10 +99,39 @@ export class BrainRecall extends BrainCore {
 
   /**
    * The memories that go with a user's prompt (what the Claude Code hook, the pi extension and MCP put
-   * beside it): a few strong matches among learnings, preferences, project context and tasks, one line each.
+   * beside it): a few strong matches among learnings, preferences, project context, tasks and episodes above a
+   * relevance floor measured against the prompt (src/recall/relevance.ts), one line each.
    */
   promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
-    return promptMemories(prompt, (q, o) => this.search(q, o), opts);
+    let index: RecallIndex | undefined;
+    return promptMemories(
+      prompt,
+      {
+        search: (q, o) => this.search(q, o),
+        // The index as `search` left it (synced once for the whole prompt, not once per term).
+        weight: (t) => {
+          index ??= this.recallEngine.sync(this.state, this.position);
+          return index.informativeness(t);
+        },
+        shortId: (id) => this.state.shortIds().short(id),
+      },
+      opts,
+    );
+  }
+
+  /**
+   * "Recently in this project": the last few sessions whose episodes the learner tagged with the project
+   * holding `cwd`, one line each (src/recall/recent-sessions.ts). Reads only the end of episodes.jsonl.
+   */
+  recentSessions(cwd: string = this.cwd): string[] {
+    const store = this.episodeStore ?? this.store.sibling("episodes.jsonl");
+    cwd = resolve(cwd);
+    if (store.file) return sessionLines(tailEntries(store.file), cwd);
+    this.recallEngine.episodes.refresh();
+    return sessionLines(
+      [...this.recallEngine.episodes.byId.values()].map((r) => r.entry),
+      cwd,
+    );
   }
 
   protected override saveDerived(force: boolean): void {

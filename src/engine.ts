@@ -39,6 +39,8 @@ export class Brain extends BrainRecall {
     const cwd = req.cwd ?? this.cwd;
     // With a query, learnings and episodes fill their budget by relevance (src/context/sources/recall.ts).
     const recalled = req.query?.trim() ? this.query(req.query, ["learning", "episode"], cwd).recalled : null;
+    // At session start (no query): the last few sessions in this project (a volatile block).
+    const sessions = recalled ? [] : this.recentSessions(cwd);
     return buildContext(
       this.state,
       { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
@@ -47,6 +49,7 @@ export class Brain extends BrainRecall {
         now: this.now(),
         recalled,
         ...(recalled ? { termWeight: (t: string) => this.recallEngine.termWeight(t) } : {}),
+        sessions,
       },
     );
   }

@@ -44,6 +44,12 @@ export interface Built {
   added: string[];
 }
 
+/** Evidence ids as written, tolerating the dataset's few malformed ones ("D8:6; D9:17", "D:11:26"). */
+export function evidenceIds(evidence: unknown): string[] {
+  const text = Array.isArray(evidence) ? evidence.join(" ") : String(evidence ?? "");
+  return [...text.matchAll(/D\s*:?\s*(\d+)\s*:\s*(\d+)/g)].map((m) => `D${m[1]}:${m[2]}`);
+}
+
 /** A turn's text as `brain ingest --format locomo` keeps it: text, then the image caption. */
 export function turnBody(t: LocomoTurn): string {
   const caption = typeof t.blip_caption === "string" && t.blip_caption ? ` [image: ${t.blip_caption}]` : "";

@@ -8,16 +8,29 @@ import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
 import { capabilities } from "./sources/capabilities.ts";
 import { entries } from "./sources/entries.ts";
+import { pinned } from "./sources/pinned.ts";
 import { type Recalled, recall } from "./sources/recall.ts";
 import { recent } from "./sources/recent.ts";
 import { rules } from "./sources/rules.ts";
 import { runtime } from "./sources/runtime.ts";
+import { sessions } from "./sources/sessions.ts";
 import { tasks } from "./sources/tasks.ts";
 
 export type { ContextRequest, ContextResult, UsedPath } from "./request.ts";
 
 /** Every source, in the order their sections are handed to the budget. */
-const SOURCES: Source[] = [entries, recall, brainFiles, rules, capabilities, tasks, recent, runtime];
+const SOURCES: Source[] = [
+  entries,
+  pinned,
+  recall,
+  brainFiles,
+  rules,
+  capabilities,
+  tasks,
+  sessions,
+  recent,
+  runtime,
+];
 
 export interface BuildEnv {
   brainDir: string | null;
@@ -28,6 +41,8 @@ export interface BuildEnv {
   termWeight?: (term: string) => number;
   /** Show every recalled turn up to this many characters instead of budget-sized previews (baselines). */
   fixedPreviewChars?: number;
+  /** "Recently in this project" lines (computed by the engine from the episode log). */
+  sessions?: string[];
 }
 
 /**
@@ -54,6 +69,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     budget: req.budget,
     ...(env.termWeight ? { termWeight: env.termWeight } : {}),
     ...(env.fixedPreviewChars ? { fixedPreviewChars: env.fixedPreviewChars } : {}),
+    ...(env.sessions?.length ? { sessions: env.sessions } : {}),
   };
   const sections: Section[] = [];
   const problems: ContextResult["problems"] = [];

@@ -57,6 +57,8 @@ export interface SourceRequest {
   termWeight?: (term: string) => number;
   /** Show every recalled turn up to this many characters instead (benchmark baselines). */
   fixedPreviewChars?: number;
+  /** "Recently in this project": one line per recent session here, newest first (session start only). */
+  sessions?: string[];
 }
 
 export interface SourceOutput {

@@ -7,6 +7,7 @@ export const ORDER = {
   soul: 30,
   userFile: 40,
   behavior: 50,
+  pinned: 55,
   preferences: 60,
   context: 70,
   rules: 80,
@@ -14,6 +15,7 @@ export const ORDER = {
   agents: 100,
   // volatile from here
   autoRules: 200,
+  sessions: 205,
   recent: 210,
   plan: 220,
   learnings: 230,

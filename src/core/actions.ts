@@ -193,9 +193,8 @@ function add(params: Params, env: ActionEnv): Plan {
 }
 
 function update(params: Params, env: ActionEnv): Plan {
-  const id = requireString(params, "id", "update");
-  const existing = env.state.find(id);
-  if (!existing) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+  const existing = env.state.resolve(requireString(params, "id", "update"));
+  const id = existing.id;
   const prev = existing.entry;
   const merged: Record<string, unknown> = { ...prev };
   for (const [k, v] of Object.entries(params)) {
@@ -251,8 +250,7 @@ function remove(params: Params, env: ActionEnv): Plan {
   }
   let target: Rec | undefined;
   if (typeof params.id === "string" && params.id) {
-    target = env.state.find(params.id);
-    if (!target) throw new BrainError("NOT_FOUND", `No entry with id "${params.id}"`);
+    target = env.state.resolve(params.id);
   } else if (typeof params.type === "string" && KEY_FIELD[params.type]) {
     const type = params.type;
     const keyField = KEY_FIELD[type] as string;

@@ -1,5 +1,5 @@
 import type { Rec } from "./rec.ts";
-import { daysSince, scoreLearning } from "./score.ts";
+import { daysSince, neverDecays, scoreRec } from "./score.ts";
 
 export interface DecayConfig {
   now: Date;
@@ -10,18 +10,14 @@ export interface DecayConfig {
 
 /**
  * Learnings to archive: older than `decayAfterDays` (age counts from `created`, which every update
- * refreshes) and scoring below `decayMinScore`. Preferences never decay: only learnings are considered.
+ * refreshes) and scoring below `decayMinScore` (importance counts: low sinks, and high or pinned entries
+ * never decay). Preferences never decay: only learnings are considered.
  */
 export function selectDecay(learnings: Rec[], c: DecayConfig): Rec[] {
   const nowMs = c.now.getTime();
   return learnings.filter((r) => {
-    const e = r.entry;
+    if (neverDecays(r)) return false;
     const age = daysSince(r.createdMs, nowMs);
-    const score = scoreLearning(
-      { createdMs: r.createdMs, scope: e.scope, projectPath: e.projectPath, source: e.source },
-      c.cwd,
-      nowMs,
-    );
-    return age > c.decayAfterDays && score < c.decayMinScore;
+    return age > c.decayAfterDays && scoreRec(r, c.cwd, nowMs) < c.decayMinScore;
   });
 }

@@ -14,13 +14,14 @@ type Kind = "string" | "boolean" | "strings" | "any";
 
 const S = "string" as const;
 const common = { created: S } as const;
+const memory = { importance: S, pinned: "boolean" } as const;
 
 export const FIELD_KINDS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
   behavior: { ...common, category: S, text: S },
   identity: { ...common, key: S, value: S },
   user: { ...common, key: S, value: S },
-  learning: { ...common, text: S, source: S, scope: S, projectPath: S },
-  preference: { ...common, text: S, category: S },
+  learning: { ...common, text: S, source: S, scope: S, projectPath: S, ...memory },
+  preference: { ...common, text: S, category: S, ...memory },
   context: { ...common, project: S, path: S, content: S },
   task: {
     ...common,

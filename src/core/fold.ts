@@ -1,4 +1,5 @@
 import { Rec } from "./rec.ts";
+import { resolveId, ShortIds } from "./short-ids.ts";
 import { dedupText } from "./text.ts";
 import { type BaseEntry, LIVE_TYPES, type LiveType } from "./types.ts";
 
@@ -43,11 +44,13 @@ export class FoldState {
   readonly tombstoned = new Set<string>();
   #seq = 0;
   #dedup: Map<string, number> | undefined;
+  #short: ShortIds | undefined;
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
 
   apply(rec: Rec): void {
     this.applied++;
+    this.#short = undefined;
     if (rec.type === "tombstone") {
       const e = rec.entry;
       const targetId = e.target_id as string;
@@ -210,6 +213,21 @@ export class FoldState {
       }
     }
     return undefined;
+  }
+
+  /** Short forms of the live ids (built on first use after a change; see core/short-ids.ts). */
+  shortIds(): ShortIds {
+    this.#short ??= new ShortIds(this.live());
+    return this.#short;
+  }
+
+  /** The live entry an id or a unique id prefix names (Rho's order on exact ids); errors otherwise. */
+  resolve(id: string): Rec {
+    return resolveId(
+      id,
+      (x) => this.find(x),
+      () => this.shortIds(),
+    );
   }
 
   /** Ids held by live entries of more than one type (legal in Rho's fold, but almost always a mistake). */

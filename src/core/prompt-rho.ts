@@ -155,7 +155,7 @@ export function renderRhoPrompt(
   // Learnings: score desc; ties by Rho's string comparison of `created` (newest first for one format)
   if (learnings.length > 0) {
     const lines = (function* () {
-      for (const item of rankLearnings(learnings, cwd, nowMs, undefined, false, true))
+      for (const item of rankLearnings(learnings, cwd, nowMs, { rho: true }))
         yield { text: item.text, ids: item.entryIds };
     })();
     section("## Learnings", lines, learningsBudget, learnings.length);

@@ -11,23 +11,37 @@ export function pathContains(path: string, cwd: string): boolean {
   return cwd === p || cwd.startsWith(p === "/" ? "/" : `${p}/`);
 }
 
+/** A memory line's id tag (`#a1b2`): the short id `update` and `remove` take back. */
+export function idTag(id: string, short?: (id: string) => string): string {
+  return short ? ` #${oneLine(short(id))}` : "";
+}
+
+export interface RankOptions {
+  under?: (projectPath: string, cwd: string) => boolean;
+  /** One line per learning (our pipeline); Rho's compat text keeps line breaks as Rho does. */
+  flat?: boolean;
+  /**
+   * Rho's prompt exactly (`--compat rho`): Rho's score (importance left out) and Rho's tie-break, `created`
+   * compared as strings only (differs from time order across UTC offsets).
+   */
+  rho?: boolean;
+  /** Each line ends with the entry's short id (core/short-ids.ts). */
+  shortId?: (id: string) => string;
+}
+
 /**
- * Learnings by Rho's score (recency + project scope + manual; newest first on ties), produced lazily from
- * integer score buckets so only the learnings the budget reaches are parsed.
+ * Learnings by score (Rho's recency + project scope + manual, plus importance; newest first on ties),
+ * produced lazily from integer score buckets so only the learnings the budget reaches are parsed.
  */
 export function* rankLearnings(
   learnings: Rec[],
   cwd: string,
   nowMs: number,
-  under?: (projectPath: string, cwd: string) => boolean,
-  /** One line per learning (our pipeline); Rho's compat text keeps line breaks as Rho does. */
-  flat = false,
-  /** Rho's tie-break: `created` compared as strings only (differs from time order across UTC offsets). */
-  rhoTies = false,
+  opts: RankOptions = {},
 ): Generator<Item> {
   const buckets: Rec[][] = [];
   for (const r of learnings) {
-    const score = scoreRec(r, cwd, nowMs, under);
+    const score = scoreRec(r, cwd, nowMs, opts.under, opts.rho);
     const b = buckets[score];
     if (b) b.push(r);
     else buckets[score] = [r];
@@ -36,8 +50,10 @@ export function* rankLearnings(
     const bucket = buckets[score];
     if (!bucket) continue;
     const byString = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
-    bucket.sort(rhoTies ? byString : (a, b) => b.createdMs - a.createdMs || byString(a, b));
-    for (const r of bucket)
-      yield { text: `- ${flat ? oneLine(r.entry.text) : str(r.entry.text)}`, entryIds: [r.id], score };
+    bucket.sort(opts.rho ? byString : (a, b) => b.createdMs - a.createdMs || byString(a, b));
+    for (const r of bucket) {
+      const text = opts.flat ? oneLine(r.entry.text) : str(r.entry.text);
+      yield { text: `- ${text}${idTag(r.id, opts.shortId)}`, entryIds: [r.id], score };
+    }
   }
 }

@@ -6,6 +6,21 @@ import type { BaseEntry } from "./types.ts";
  */
 export const MANUAL = 1;
 export const PROJECT = 2;
+/** `importance: "high"` / `"low"` (absent or "medium": neither bit). */
+export const HIGH = 4;
+export const LOW = 8;
+/** `pinned: true`: shown in every context, never decays. */
+export const PINNED = 16;
+
+/** The flag bits of an entry's scoring fields (one place: the constructor, the scanner, the snapshot). */
+export function flagsOf(o: Record<string, unknown>): number {
+  return (
+    (o.source === "manual" ? MANUAL : 0) |
+    (o.scope === "project" ? PROJECT : 0) |
+    (o.importance === "high" ? HIGH : o.importance === "low" ? LOW : 0) |
+    (o.pinned === true ? PINNED : 0)
+  );
+}
 
 export class Rec {
   readonly id: string;
@@ -18,7 +33,7 @@ export class Rec {
   #entry: BaseEntry | undefined;
   /** Cached dedup key (normalised text), computed on first use. */
   norm: string | undefined;
-  /** Learning scoring inputs kept unparsed: bit 0 = source "manual", bit 1 = scope "project". */
+  /** Scoring inputs kept unparsed (see flagsOf): source "manual", scope "project", importance, pinned. */
   readonly flags: number;
   /** A learning's projectPath, when it has one. */
   readonly projectPath: string | undefined;
@@ -40,7 +55,7 @@ export class Rec {
     this.#raw = raw;
     this.#entry = entry;
     if (flags === undefined && entry) {
-      this.flags = (entry.source === "manual" ? MANUAL : 0) | (entry.scope === "project" ? PROJECT : 0);
+      this.flags = flagsOf(entry);
       this.projectPath = typeof entry.projectPath === "string" ? entry.projectPath : undefined;
     } else {
       this.flags = flags ?? 0;

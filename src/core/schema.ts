@@ -13,6 +13,8 @@ const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an I
 const nullableIso = iso.nullable();
 const priority = z.enum(["urgent", "high", "normal", "low"]);
 const base = { id: z.string().min(1), created: iso };
+/** How much a memory matters (seed 002): counts in its score; `high` never decays. */
+const memory = { importance: z.enum(["low", "medium", "high"]).optional(), pinned: z.boolean().optional() };
 
 export const SCHEMAS = {
   behavior: z.looseObject({
@@ -30,8 +32,9 @@ export const SCHEMAS = {
     source: z.string().optional(),
     scope: z.enum(["global", "project"]).optional(),
     projectPath: z.string().optional(),
+    ...memory,
   }),
-  preference: z.looseObject({ ...base, type: z.literal("preference"), text, category: text }),
+  preference: z.looseObject({ ...base, type: z.literal("preference"), text, category: text, ...memory }),
   context: z.looseObject({ ...base, type: z.literal("context"), project: text, path: text, content: text }),
   task: z.looseObject({
     ...base,

@@ -1,4 +1,4 @@
-import { MANUAL, PROJECT, type Rec } from "./rec.ts";
+import { HIGH, LOW, MANUAL, PINNED, PROJECT, type Rec } from "./rec.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -33,8 +33,38 @@ export function scoreLearning(l: ScoreInput, cwd: string, nowMs: number, under =
   return recency + scope + manual;
 }
 
-/** A record's score from the fields it keeps unparsed (no JSON.parse per learning). */
-export function scoreRec(r: Rec, cwd: string, nowMs: number, under = rhoUnder): number {
+/**
+ * Points for `importance` (seed 002; not in Rho's score): high is worth three weeks of recency, low takes
+ * as much away. Absent or "medium": 0, so a brain written by Rho scores exactly as Rho scores it.
+ */
+export const IMPORTANCE_POINTS = { high: 3, low: -3 } as const;
+/** The highest score a learning can reach (recency 10 + scope 5 + manual 2 + high importance 3). */
+export const MAX_SCORE = 20;
+
+export function importancePoints(flags: number): number {
+  return flags & HIGH ? IMPORTANCE_POINTS.high : flags & LOW ? IMPORTANCE_POINTS.low : 0;
+}
+
+/** `pinned: true`: shown in every context (src/context/sources/pinned.ts). */
+export function isPinned(r: Rec): boolean {
+  return (r.flags & PINNED) !== 0;
+}
+
+/** Pinned or of high importance: kept by decay whatever its age and score. */
+export function neverDecays(r: Rec): boolean {
+  return (r.flags & (HIGH | PINNED)) !== 0;
+}
+
+/**
+ * A record's score from the fields it keeps unparsed (no JSON.parse per learning): Rho's score plus the
+ * importance points, never below 0. `rho` leaves importance out (the `--compat rho` prompt).
+ */
+export function scoreRec(r: Rec, cwd: string, nowMs: number, under = rhoUnder, rho = false): number {
+  const base = rhoScoreRec(r, cwd, nowMs, under);
+  return rho ? base : Math.max(0, base + importancePoints(r.flags));
+}
+
+function rhoScoreRec(r: Rec, cwd: string, nowMs: number, under: (p: string, cwd: string) => boolean): number {
   return scoreLearning(
     {
       createdMs: r.createdMs,

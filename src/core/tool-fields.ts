@@ -25,7 +25,8 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   {
     name: "id",
     kind: "string",
-    description: "Entry id (8 hex characters) for update, remove, task_done, reminder_run.",
+    description:
+      "Entry id (8 hex characters) for update, remove, task_done, reminder_run; update and remove also take the #id a memory line in the context ends with (a unique prefix).",
   },
   { name: "text", kind: "string", description: "The text of a learning, preference, behavior or reminder." },
   {
@@ -57,6 +58,17 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   { name: "source", kind: "string", description: "learning: auto | manual." },
   { name: "scope", kind: "string", description: "learning: global | project." },
   { name: "projectPath", kind: "string", description: "learning with scope project: the project directory." },
+  {
+    name: "importance",
+    kind: "enum",
+    values: ["low", "medium", "high"],
+    description: "learning / preference: how much it matters (default medium); high never decays.",
+  },
+  {
+    name: "pinned",
+    kind: "boolean",
+    description: "learning / preference: shown in every context (within the budget); never decays.",
+  },
   { name: "reason", kind: "string", description: "remove: why (kept in the tombstone)." },
   { name: "query", kind: "string", description: "list: case-insensitive substring to search for." },
   {

@@ -198,6 +198,13 @@ export class RecallIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /** Like `weight`, but a term no document holds tells the most (what a relevance floor needs). */
+  informativeness(term: string): number {
+    const df = this.bm25.post.get(term)?.dfT ?? 0;
+    const n = Math.max(1, this.bm25.live);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
   toJSON(): { speakers: [string, number][]; index: unknown } {
     return { speakers: [...this.speakers], index: this.bm25.toJSON() };
   }

@@ -1,19 +1,29 @@
 import { hitLine, MEMORY_NOTE } from "../core/memory-lines.ts";
+import { terms } from "./analyze.ts";
+import { coverage, memoryText } from "./relevance.ts";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.ts";
 
 /** The rule for "which memories go with this prompt", in one place. */
 const KINDS = ["learning", "preference", "context", "task", "episode"] as const;
 const MAX_HITS = 5;
-/** At least this share of the prompt's terms must be in a memory for it to be shown. */
-const MIN_SCORE = 0.2;
 /**
- * Episodes (turns of past sessions, as the learner stored them) are many and chatty: one is shown only when it
- * holds most of the prompt's terms ("can you use a for loop here" must not bring back every turn that said
- * "use"), at most a few of them, each cut to a line.
+ * The relevance floor: a memory is shown only when it covers at least this share of what the prompt asks
+ * (src/recall/relevance.ts: the prompt's terms weighted by how much they tell, generic request words a
+ * quarter). Entries (learnings, preferences, project context, tasks) are few and distilled, so one strong
+ * shared term can be enough; "can you use a for loop here" vs "This repo uses pnpm" covers ~0.1.
  */
-const EPISODE_MIN_SCORE = 0.6;
+export const FLOOR = 0.35;
+/**
+ * Episodes (turns of past sessions, as the learner stored them) are many and chatty: a higher floor, at most a
+ * few of them, each cut to a line. Calibrated with bench/prompt-floor.ts on LoCoMo's merged variant (0.4 keeps
+ * the evidence hit rate of the former rule — most of the prompt's terms — with as few memories for prompts
+ * about another conversation), checked on the original variant; numbers in the README.
+ */
+export const EPISODE_FLOOR = 0.4;
 const MAX_EPISODES = 2;
 const EPISODE_CHARS = 300;
+/** An entry's importance moves it this much in the order (never past the floor). */
+const IMPORTANCE_SHIFT = { high: 0.1, low: -0.1 } as const;
 /** The block's header and the note that what follows is information, not instructions. */
 const HEADER = `## Relevant memories (brain)\n${MEMORY_NOTE}`;
 
@@ -26,6 +36,9 @@ export interface PromptMemoryOptions {
   session?: string;
   /** The working directory the prompt was given in (default: the brain's). */
   cwd?: string;
+  /** Floors other than FLOOR / EPISODE_FLOOR (the calibration bench sweeps them). */
+  floor?: number;
+  episodeFloor?: number;
 }
 
 export interface PromptMemories {
@@ -34,37 +47,53 @@ export interface PromptMemories {
   text: string;
 }
 
+export interface PromptSources {
+  search: (query: string, opts: SearchOptions) => SearchResult;
+  /** How much a query term tells (rarer in the brain weighs more; unknown terms the most). */
+  weight: (term: string) => number;
+  /** The short form of an entry's id (core/short-ids.ts); the full id when absent. */
+  shortId?: (id: string) => string;
+}
+
 /** Memories for a prompt; nothing for an empty prompt or a slash command. */
 export function promptMemories(
   prompt: string,
-  search: (query: string, opts: SearchOptions) => SearchResult,
+  src: PromptSources,
   opts: PromptMemoryOptions = {},
 ): PromptMemories {
   const q = prompt.trim();
   if (!q || q.startsWith("/")) return { hits: [], text: "" };
   const exclude = new Set(opts.exclude ?? []);
   const max = opts.maxChars ?? 2_000;
-  // Room for the episodes skipped below, so they cannot crowd out the entries ranked after them.
+  const floor = opts.floor ?? FLOOR;
+  const episodeFloor = opts.episodeFloor ?? EPISODE_FLOOR;
+  // Room for the hits skipped below, so they cannot crowd out the entries ranked after them.
   const limit = MAX_HITS + exclude.size + 20;
-  const found = search(q, {
-    limit,
-    minScore: MIN_SCORE,
-    types: KINDS,
-    ...(opts.cwd ? { cwd: opts.cwd } : {}),
-  });
+  const found = src.search(q, { limit, types: KINDS, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+  const qterms = terms(q);
+  const candidates = found.hits
+    .filter((h) => !exclude.has(h.id))
+    .map((h, i) => {
+      const relevance = coverage(qterms, memoryText(h.entry), src.weight);
+      const imp = h.entry.importance;
+      const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
+      return { h, i, relevance, key: relevance + shift };
+    })
+    .filter((c) => c.relevance >= (c.h.type === "episode" ? episodeFloor : floor))
+    .sort((a, b) => b.key - a.key || a.i - b.i);
   const hits: SearchHit[] = [];
   const lines = [HEADER];
   let size = HEADER.length;
   let episodes = 0;
-  for (const h of found.hits) {
-    if (exclude.has(h.id)) continue;
+  for (const { h } of candidates) {
     if (hits.length >= MAX_HITS) break;
     if (h.type === "episode") {
-      if (h.score < EPISODE_MIN_SCORE || episodes >= MAX_EPISODES) continue;
+      if (episodes >= MAX_EPISODES) continue;
       if (opts.session !== undefined && h.entry?.session === opts.session) continue;
       episodes++;
     }
-    const line = hitLine(h.type === "episode" ? { ...h, text: cut(h.text, EPISODE_CHARS) } : h);
+    const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;
+    const line = hitLine({ ...h, id, text: h.type === "episode" ? cut(h.text, EPISODE_CHARS) : h.text });
     if (size + line.length + 1 > max) break;
     lines.push(line);
     size += line.length + 1;

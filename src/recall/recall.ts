@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
-import { scoreRec } from "../core/score.ts";
+import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../core/score.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type EventStore, START } from "../store/event-store.ts";
@@ -188,9 +188,13 @@ export class Recall {
           dateMs: Date.parse(String(r.entry.date ?? "")),
         })),
       prior: (id, kind) => {
+        if (kind === "preference") {
+          const r = state.arrays.preference.get(id);
+          return r ? 0.5 + importancePoints(r.flags) / (2 * IMPORTANCE_POINTS.high) : 0.5;
+        }
         if (kind !== "learning") return 0.5;
         const r = learnings.get(id);
-        return r ? scoreRec(r, q.cwd, q.nowMs) / 17 : 0;
+        return r ? scoreRec(r, q.cwd, q.nowMs) / MAX_SCORE : 0;
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { shapeProblem } from "../core/entry-shape.ts";
 import type { BadLine } from "../core/health.ts";
-import { MANUAL, PROJECT, Rec } from "../core/rec.ts";
+import { flagsOf, Rec } from "../core/rec.ts";
 import { parseJson } from "../core/safe-json.ts";
 import { isEntryType } from "../core/types.ts";
 
@@ -170,7 +170,7 @@ function toRec(o: Record<string, unknown>, line: number, text: string): Rec {
   const created = typeof o.created === "string" ? Date.parse(o.created) : Number.NaN;
   const type = o.type as string;
   if (KEEP_PARSED.has(type)) return new Rec(o.id as string, type, line, created, undefined, o as never);
-  const flags = (o.source === "manual" ? MANUAL : 0) | (o.scope === "project" ? PROJECT : 0);
+  const flags = flagsOf(o);
   const projectPath = typeof o.projectPath === "string" ? o.projectPath : undefined;
   const last = text.charCodeAt(text.length - 1);
   const raw = last === 0x0d || last === 0x20 || last === 0x09 ? text.trimEnd() : text;

@@ -49,7 +49,7 @@ describe("brain context --explain", () => {
     assert.equal(learning?.verdict, "kept");
     assert.equal(learning?.section, "learnings");
     assert.ok(Number(learning?.score) > 0, "learnings carry their score");
-    assert.equal(learning?.label, "- Deploys go through staging first");
+    assert.equal(learning?.label, `- Deploys go through staging first #${id.slice(0, 4)}`);
   });
 });
 

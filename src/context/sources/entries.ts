@@ -1,8 +1,9 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
-import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { importancePoints, isPinned } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
@@ -47,7 +48,8 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
   }
 
-  const prefs = state.list("preference");
+  const short = (id: string) => state.shortIds().short(id);
+  const prefs = state.list("preference").filter((r) => !isPinned(r));
   if (prefs.length) {
     const byCat = new Map<string, Rec[]>();
     for (const p of prefs) {
@@ -58,10 +60,14 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     }
     const items: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
-      .flatMap(([cat, recs]) =>
-        recs.map((r) => ({ text: `- [${oneLine(cat)}] ${oneLine(r.entry.text)}`, entryIds: [r.id] })),
+      .flatMap(([, recs]) =>
+        // Within a category, more important first (a stable sort: fold order otherwise).
+        recs
+          .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
+          .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
       );
-    out.push(section("preferences", `## Preferences\n${MEMORY_NOTE}`, ORDER.preferences, 20, items, true));
+    const header = `## Preferences\n${MEMORY_NOTE}`;
+    out.push(section("preferences", header, ORDER.preferences, 20, items, true));
   }
 
   const best = state
@@ -81,7 +87,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled ? [] : state.list("learning");
+  const learnings = req.recalled ? [] : state.list("learning").filter((r) => !isPinned(r));
   if (learnings.length) {
     out.push({
       id: "learnings",
@@ -89,11 +95,26 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankLearnings(learnings, req.cwd, req.now.getTime(), pathContains, true),
+      items: rankLearnings(learnings, req.cwd, req.now.getTime(), {
+        under: pathContains,
+        flat: true,
+        shortId: short,
+      }),
       total: learnings.length,
     });
   }
   return { sections: out, problems: [] };
+}
+
+/**
+ * Lines of cacheable blocks end with the whole id: a short id (the shortest unique prefix) can grow when
+ * another entry with the same first characters arrives, which would change the cached prefix.
+ */
+export const fullId = (id: string): string => id;
+
+/** A preference as a context line: `- [Category] text #id`. */
+export function preferenceLine(r: Rec, short?: (id: string) => string): string {
+  return `- [${oneLine(str(r.entry.category))}] ${oneLine(r.entry.text)}${idTag(r.id, short)}`;
 }
 
 function section(

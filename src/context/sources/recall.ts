@@ -2,8 +2,9 @@ import type { Item, Section } from "../../core/budget/types.ts";
 import { renderEpisode } from "../../core/episode.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
-import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
@@ -20,6 +21,8 @@ export interface RecallView {
   weight?: (term: string) => number;
   /** Show every recalled turn up to this many characters instead (benchmark baselines: whole turns). */
   fixedChars?: number;
+  /** A learning's line ends with its short id (core/short-ids.ts). */
+  shortId?: (id: string) => string;
 }
 
 /**
@@ -33,21 +36,29 @@ export function previewChars(rank: number, budgetTokens: number): number {
   return Math.max(400, Math.floor(chars * (rank < 5 ? 0.15 : 0.08)));
 }
 
+/**
+ * A turn at most this much longer than its share is shown whole: cutting it would save little and risks
+ * leaving out the part that matters (on the merged long-turn variant, most evidence lost to previews was in
+ * turns just over their share). Tuned on bench:recall's merged variant, checked on the original and assistant.
+ */
+export const WHOLE_SLACK = 1.25;
+
 function item(r: Recalled, rank: number, view: RecallView): Item {
+  const raw = String(r.rec.entry.text ?? "");
+  const share = view.fixedChars ?? previewChars(rank, view.budget ?? 2000);
+  const chars = raw.length <= share * WHOLE_SLACK ? raw.length : share;
   const text =
     r.kind === "episode"
       ? renderEpisode({
           ...r.rec.entry,
           text: focusedPreview(
-            view.fixedChars === undefined && view.weight
-              ? dropBoilerplate(String(r.rec.entry.text ?? ""), view.weight)
-              : String(r.rec.entry.text ?? ""),
+            view.fixedChars === undefined && view.weight ? dropBoilerplate(raw, view.weight) : raw,
             view.query ?? "",
-            view.fixedChars ?? previewChars(rank, view.budget ?? 2000),
+            chars,
             view.weight,
           ),
         })
-      : `- ${oneLine(r.rec.entry.text)}`;
+      : `- ${oneLine(r.rec.entry.text)}${idTag(r.rec.id, view.shortId)}`;
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
 }
 
@@ -64,13 +75,17 @@ export function recallSection(
   nowMs: number,
   view: RecallView = {},
 ): Section {
-  const relevant = recalled.filter((r) => r.kind !== "preference");
+  // Pinned learnings have their own block (sources/pinned.ts).
+  const relevant = recalled.filter(
+    (r) => r.kind !== "preference" && !(r.kind === "learning" && isPinned(r.rec)),
+  );
   const seen = new Set(relevant.map((r) => r.rec.id));
-  const rest = learnings.filter((r) => !seen.has(r.id));
+  const rest = learnings.filter((r) => !seen.has(r.id) && !isPinned(r));
   function* items(): Generator<Item> {
     let episodes = 0;
     for (const r of relevant) yield item(r, r.kind === "episode" ? episodes++ : 0, view);
-    for (const i of rankLearnings(rest, cwd, nowMs, pathContains, true)) yield i;
+    const opts = { under: pathContains, flat: true, ...(view.shortId ? { shortId: view.shortId } : {}) };
+    for (const i of rankLearnings(rest, cwd, nowMs, opts)) yield i;
   }
   return {
     id: "learnings",
@@ -91,6 +106,7 @@ export function recall(state: FoldState, req: SourceRequest): SourceOutput {
     budget: req.budget,
     ...(req.termWeight ? { weight: req.termWeight } : {}),
     ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
+    shortId: (id: string) => state.shortIds().short(id),
   });
   return { sections: [section], problems: [] };
 }

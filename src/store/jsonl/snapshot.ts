@@ -20,8 +20,11 @@ import { derivedPath, fingerprintLog, type LogFingerprint, stillMatches } from "
  * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
  */
 const FORMAT = "brain-fold-snapshot";
-/** 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts). */
-const VERSION = 4;
+/**
+ * 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts).
+ * 5: flags carry importance and pinned (core/rec.ts flagsOf).
+ */
+const VERSION = 5;
 
 interface Header {
   format: string;

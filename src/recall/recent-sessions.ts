@@ -1,0 +1,103 @@
+import * as fs from "node:fs";
+import { dayOf } from "../core/episode.ts";
+import { oneLine } from "../core/one-line.ts";
+import { pathContains } from "../core/rank-learnings.ts";
+import { parseJson } from "../core/safe-json.ts";
+
+/** How much of the end of episodes.jsonl the "Recently in this project" block reads (the newest sessions). */
+export const TAIL_BYTES = 512 * 1024;
+/** Sessions listed, newest first. */
+export const MAX_SESSIONS = 3;
+const REQUEST_CHARS = 120;
+const MAX_FILES = 3;
+/** A path-like token: a file name with an extension, possibly under directories (`src/a.ts`, `README.md`). */
+const PATH =
+  /(?:^|[\s`'"(])((?:[\w.@-]+\/)*[\w@-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,5})(?=$|[\s`'"),:;]|[.!?](?:\s|$))/g;
+
+/**
+ * The last few sessions in a project, one line each, from the episodes the learner stored (each tagged with
+ * its project, the repository root of the session's working directory): the session's summary when one is
+ * stored (an episode with `role: "summary"`), else its first request and the files its turns name. Pure.
+ */
+export function sessionLines(
+  episodes: Iterable<Record<string, unknown>>,
+  cwd: string,
+  max = MAX_SESSIONS,
+): string[] {
+  const sessions = new Map<string, Record<string, unknown>[]>();
+  for (const e of episodes) {
+    if (e.type !== "episode" || typeof e.project !== "string" || !pathContains(e.project, cwd)) continue;
+    const key = String(e.session ?? "");
+    const turns = sessions.get(key);
+    if (turns) turns.push(e);
+    else sessions.set(key, [e]);
+  }
+  const last = (turns: Record<string, unknown>[]) => String(turns[turns.length - 1]?.date ?? "");
+  return [...sessions.values()]
+    .sort((a, b) => last(b).localeCompare(last(a)))
+    .slice(0, max)
+    .map((turns) => `- ${dayOf(last(turns))}: ${describe(turns)}`);
+}
+
+function describe(turns: Record<string, unknown>[]): string {
+  const summary = turns.findLast((t) => t.role === "summary" && typeof t.text === "string" && t.text.trim());
+  if (summary) return cut(oneLine(summary.text), 2 * REQUEST_CHARS);
+  const isUser = (t: Record<string, unknown>) => (t.role ?? t.speaker) === "user";
+  const first = turns.find((t) => isUser(t) && typeof t.text === "string" && t.text.trim());
+  const request = first ? `"${cut(oneLine(first.text), REQUEST_CHARS)}"` : "(no request recorded)";
+  const files = filesNamed(turns);
+  return files.length ? `${request} — files: ${files.join(", ")}` : request;
+}
+
+/** The files a session's turns name most often (ties: first named first). */
+function filesNamed(turns: Record<string, unknown>[]): string[] {
+  const count = new Map<string, number>();
+  for (const t of turns) {
+    if (typeof t.text !== "string") continue;
+    for (const m of t.text.matchAll(PATH)) {
+      const p = m[1] as string;
+      if (/^\d/.test(p) || /^\w+\.(?:com|org|net|io)$/.test(p)) continue; // versions, hosts
+      count.set(p, (count.get(p) ?? 0) + 1);
+    }
+  }
+  return [...count]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_FILES)
+    .map(([p]) => oneLine(p));
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The whole lines in the last `bytes` of a file, parsed (bad lines skipped); [] when it cannot be read. */
+export function tailEntries(path: string, bytes = TAIL_BYTES): Record<string, unknown>[] {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, "r");
+  } catch {
+    return [];
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
+    const buf = Buffer.alloc(size - start);
+    let got = 0;
+    while (got < buf.length) {
+      const n = fs.readSync(fd, buf, got, buf.length - got, start + got);
+      if (n === 0) break;
+      got += n;
+    }
+    let text = buf.toString("utf8", 0, got);
+    if (start > 0) text = text.slice(text.indexOf("\n") + 1); // the first line is cut: skip it
+    const out: Record<string, unknown>[] = [];
+    for (const line of text.split("\n")) {
+      const r = line.trim() ? parseJson(line) : null;
+      const v = r?.ok ? r.value : null;
+      if (v && typeof v === "object" && !Array.isArray(v)) out.push(v as Record<string, unknown>);
+    }
+    return out;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,43 @@
+import { terms } from "./analyze.ts";
+import { entryText } from "./index.ts";
+
+/**
+ * Words a request to an agent is made of whatever it is about ("can you *use* a for loop", "please *make*
+ * it work", "I *need* to *try* something"): they say what to do, not what about, so a memory that shares only
+ * them with a prompt is not about the prompt. Counted at a quarter of their weight. Not a stop list — a
+ * query made only of them still matches — and corpus-independent, because a young brain's document
+ * frequencies cannot tell "use" from "pnpm" yet.
+ */
+const GENERIC_WORDS =
+  "use using used make made get got let want need needs like try help please look see show know think tell " +
+  "give take put keep go going come work works thing things something anything way new good sure also maybe " +
+  "actually really just still able ok okay yes thanks thank quick quickly again instead here there";
+const GENERIC: ReadonlySet<string> = new Set(terms(GENERIC_WORDS));
+const GENERIC_SHARE = 0.25;
+
+/** The text of a memory its relevance is measured on: an entry's searchable fields, an episode's turn. */
+export function memoryText(entry: Record<string, unknown>): string {
+  return entry.type === "episode" ? String(entry.text ?? "") : entryText(entry);
+}
+
+/**
+ * How much of what a query asks a memory covers, 0–1: the weight of the query's terms found in the memory's
+ * text over the weight of all of them, each term weighing its informativeness (rarer in the brain weighs
+ * more, a term no memory holds the most; generic request words a quarter). "can you use a for loop here" vs
+ * "This repo uses pnpm": only "use" is shared, a generic word, against the rare "loop" — a small coverage.
+ */
+export function coverage(
+  queryTerms: readonly string[],
+  text: string,
+  weight: (term: string) => number,
+): number {
+  const doc = new Set(terms(text));
+  let all = 0;
+  let hit = 0;
+  for (const t of new Set(queryTerms)) {
+    const w = weight(t) * (GENERIC.has(t) ? GENERIC_SHARE : 1);
+    all += w;
+    if (doc.has(t)) hit += w;
+  }
+  return all > 0 ? hit / all : 0;
+}
