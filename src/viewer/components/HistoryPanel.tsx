@@ -18,6 +18,13 @@ export function HistoryPanel(props: { tick: number }) {
   const diff = useLoad(() => api.historyDiff(base, point), [base, point, props.tick]);
   const label = useLoad(() => api.history(point), [point, props.tick]);
   const ev = point > 0 ? label.data?.events[0] : undefined;
+  // No slider before the log's length is known (a slider over 0 events would be a wrong picture).
+  if (!events.data)
+    return (
+      <section aria-label="History" class="history">
+        <p>{events.error ? `History unavailable: ${events.error}` : "Loading the log…"}</p>
+      </section>
+    );
   return (
     <section aria-label="History" class="history">
       <label class="slider">
