@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { homedir } from "node:os";
+import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
@@ -14,7 +14,8 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  *   6. ~/.rho/brain/brain.jsonl — so an existing Rho user's brain is used as it is.
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING.
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
+ * wins over the settings file's `store: { url }`; the PG* variables are the driver's own).
  */
 export interface Settings {
   autoMemory: boolean;
@@ -31,7 +32,20 @@ export interface Settings {
   projectRoots: string[];
 }
 
+/** A team brain on a PostgreSQL server (src/store/postgres/). The URL may hold credentials: never print it. */
+export interface TeamStoreConfig {
+  url: string;
+  /** Owner of the personal namespace (default: the login name). */
+  user: string;
+  /** Recorded with every row: user@host. */
+  writer: string;
+  /** How long opening waits for the server. */
+  connectTimeoutMs?: number;
+}
+
 export interface ResolvedConfig extends Settings {
+  /** The team store, when the brain lives on a server rather than in brainPath. */
+  store: TeamStoreConfig | null;
   brainPath: string;
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
@@ -157,9 +171,11 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
+  const store = teamStore(configPath, text, env.BRAIN_STORE);
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,
+    store,
     brainPath: path,
     brainPathSource: source,
     configPath,
@@ -169,6 +185,46 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
     lockTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : undefined,
     debug: Boolean(env.BRAIN_DEBUG),
     hookTiming: Boolean(env.BRAIN_HOOK_TIMING),
+  };
+}
+
+function loginName(): string {
+  try {
+    return userInfo().username || "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs? }`. */
+function teamStore(file: string, text: string | undefined, fromEnv: string | undefined): TeamStoreConfig | null {
+  let o: Record<string, unknown> = {};
+  if (text !== undefined && text.includes('"store"')) {
+    const raw = (JSON.parse(text) as Record<string, unknown>).store;
+    if (raw !== undefined) {
+      if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+        throw new BrainError("CONFIG", `${file}: "store" must be an object like { "url": "postgres://…" }`, {
+          key: "store",
+        });
+      o = raw as Record<string, unknown>;
+    }
+  }
+  const url = fromEnv || (typeof o.url === "string" ? o.url : "");
+  if (!url || url === "jsonl") return null;
+  if (!/^postgres(ql)?:\/\//i.test(url))
+    throw new BrainError("CONFIG", `the store URL must start with postgres:// (BRAIN_STORE or "store.url" in ${file})`, {
+      key: "store",
+    });
+  if (o.user !== undefined && (typeof o.user !== "string" || o.user === ""))
+    throw new BrainError("CONFIG", `${file}: "store.user" must be a non-empty string`, { key: "store.user" });
+  const user = (o.user as string | undefined) ?? loginName();
+  return {
+    url,
+    user,
+    writer: `${user}@${hostname()}`,
+    ...(o.connectTimeoutMs !== undefined
+      ? { connectTimeoutMs: num(file, "store.connectTimeoutMs", o.connectTimeoutMs, 1) }
+      : {}),
   };
 }
 

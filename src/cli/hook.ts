@@ -42,6 +42,8 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
     }
     const input = parseHookInput(await readStdin());
     config = cliConfig(g.brain);
+    // Hooks stay fast when a team server is down: a short connect timeout, then the hook's silent failure.
+    if (config.store) config = { ...config, store: { ...config.store, connectTimeoutMs: 500 } };
     const c = config;
     const out = await handleHook(event, input, {
       brainPath: c.brainPath,

@@ -28,7 +28,7 @@ export const SCHEMAS = {
     type: z.literal("learning"),
     text,
     source: z.string().optional(),
-    scope: z.enum(["global", "project"]).optional(),
+    scope: z.enum(["global", "project", "personal"]).optional(),
     projectPath: z.string().optional(),
   }),
   preference: z.looseObject({ ...base, type: z.literal("preference"), text, category: text }),

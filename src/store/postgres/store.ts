@@ -43,7 +43,7 @@ export class PostgresStore implements EventStore {
   readonly #filter: ReadFilter;
   readonly #worker: Worker;
   readonly #rpc: SyncCaller;
-  readonly #listeners = new Set<(seq: number | null) => void>();
+  readonly #listeners = new Set<() => void>();
   #depth = 0;
   #listening = false;
 
@@ -57,8 +57,8 @@ export class PostgresStore implements EventStore {
       { url: opts.url, writer: opts.writer, connectTimeoutMs, retryMs },
       retryMs + connectTimeoutMs + this.#lockTimeoutMs + 30_000,
       (message, code) => new BrainError(code as BrainErrorCode, message),
-      (n) => {
-        for (const l of this.#listeners) l(n.seq);
+      () => {
+        for (const l of this.#listeners) l();
       },
     );
     this.#worker = worker;
@@ -157,7 +157,7 @@ export class PostgresStore implements EventStore {
   }
 
   /** Call `onAppend` when any machine commits new rows (LISTEN/NOTIFY), until the returned function is called. */
-  subscribe(onAppend: (seq: number | null) => void): () => void {
+  subscribe(onAppend: () => void): () => void {
     this.#listeners.add(onAppend);
     if (!this.#listening) {
       this.#rpc.call("listen");
