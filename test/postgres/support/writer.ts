@@ -20,8 +20,12 @@ if (mode === "append") {
   const brain = Brain.open({ store, seedDefault: false, snapshot: false });
   process.stdout.write("ready\n");
   await new Promise((r) => process.stdin.once("data", r));
-  const r = await brain.act({ action: "add", type: "learning", content: "Use pnpm in the monorepo, never npm" });
-  process.stdout.write(`${JSON.stringify(r)}\n`);
+  try {
+    await brain.act({ action: "add", type: "learning", text: "Use pnpm in the monorepo, never npm" });
+    process.stdout.write("added\n");
+  } catch (err) {
+    process.stdout.write(`refused ${(err as { code?: string }).code}\n`);
+  }
 } else if (mode === "crash") {
   for (let k = 0; k < Number(n); k++) {
     const id = `c${w}-${k}`;
