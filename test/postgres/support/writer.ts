@@ -20,6 +20,7 @@ if (mode === "append") {
   const brain = Brain.open({ store, seedDefault: false, snapshot: false });
   process.stdout.write("ready\n");
   await new Promise((r) => process.stdin.once("data", r));
+  process.stdin.destroy();
   try {
     await brain.act({ action: "add", type: "learning", text: "Use pnpm in the monorepo, never npm" });
     process.stdout.write("added\n");
