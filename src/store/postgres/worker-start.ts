@@ -25,9 +25,11 @@ export function startWorker(
   } else {
     worker = new Worker(new URL("./pg-worker.js", here), options);
   }
-  // The worker never keeps a process alive: a command ends when its work is done.
-  worker.unref();
   worker.on("message", (n: AppendNotice) => onNotice(n));
   worker.on("error", () => {});
+  // The worker never keeps a process alive: a command ends when its work is done (unref after the listeners,
+  // which would ref it again).
+  worker.unref();
+  port1.unref();
   return { worker, rpc: syncCaller(worker, port1, flag, receiveMessageOnPort, waitMs, fail) };
 }
