@@ -197,9 +197,13 @@ function loginName(): string {
 }
 
 /** The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs? }`. */
-function teamStore(file: string, text: string | undefined, fromEnv: string | undefined): TeamStoreConfig | null {
+function teamStore(
+  file: string,
+  text: string | undefined,
+  fromEnv: string | undefined,
+): TeamStoreConfig | null {
   let o: Record<string, unknown> = {};
-  if (text !== undefined && text.includes('"store"')) {
+  if (text?.includes('"store"')) {
     const raw = (JSON.parse(text) as Record<string, unknown>).store;
     if (raw !== undefined) {
       if (raw === null || typeof raw !== "object" || Array.isArray(raw))
@@ -212,9 +216,13 @@ function teamStore(file: string, text: string | undefined, fromEnv: string | und
   const url = fromEnv || (typeof o.url === "string" ? o.url : "");
   if (!url || url === "jsonl") return null;
   if (!/^postgres(ql)?:\/\//i.test(url))
-    throw new BrainError("CONFIG", `the store URL must start with postgres:// (BRAIN_STORE or "store.url" in ${file})`, {
-      key: "store",
-    });
+    throw new BrainError(
+      "CONFIG",
+      `the store URL must start with postgres:// (BRAIN_STORE or "store.url" in ${file})`,
+      {
+        key: "store",
+      },
+    );
   if (o.user !== undefined && (typeof o.user !== "string" || o.user === ""))
     throw new BrainError("CONFIG", `${file}: "store.user" must be a non-empty string`, { key: "store.user" });
   const user = (o.user as string | undefined) ?? loginName();

@@ -55,7 +55,8 @@ const SNAPSHOT_AFTER_LINES = 2000;
 
 /** The store a brain is opened on: the given one, the team store, or the JSONL file at `path`. */
 export function storeFor(opts: BrainOptions): EventStore {
-  if (!opts.store && opts.team) return openTeamStore(opts.team, opts.cwd ?? process.cwd(), opts.lockTimeoutMs);
+  if (!opts.store && opts.team)
+    return openTeamStore(opts.team, opts.cwd ?? process.cwd(), opts.lockTimeoutMs);
   return (
     opts.store ??
     new JsonlFileStore(opts.path ?? required("path or store"), {

@@ -23,7 +23,9 @@ test("dedup race: 6 processes add the same learning at once, one row is stored",
   if (!server) return;
   const store = freshStore(t, server);
   const url = optionsOf(store).url;
-  const children = Array.from({ length: 6 }, (_, w) => startPgChild(t, "writer", [url, "learn", String(w), "1"]));
+  const children = Array.from({ length: 6 }, (_, w) =>
+    startPgChild(t, "writer", [url, "learn", String(w), "1"]),
+  );
   // Every process has opened the brain and folded it (no learning yet) before any of them adds.
   await Promise.all(children.map((c) => c.waitForLine(/^ready$/)));
   for (const c of children) c.child.stdin?.write("go\n");
@@ -37,24 +39,28 @@ test("dedup race: 6 processes add the same learning at once, one row is stored",
   assert.equal(recs(store).filter((r) => r.type === "learning").length, 1);
 });
 
-test("kill -9 of the server amid 8 writers: after restart every acknowledged write is there exactly once", needs, async (t) => {
-  if (!server) return;
-  const store = freshStore(t, server);
-  const url = optionsOf(store).url;
-  const EACH = 60;
-  const children = Array.from({ length: 8 }, (_, w) =>
-    startPgChild(t, "writer", [url, "crash", String(w), String(EACH)]),
-  );
-  // Crash once every writer has had some writes acknowledged, so the kill lands in the middle of the run.
-  await Promise.all(children.map((c) => c.waitForLine(/^ack c\d+-5$/)));
-  await server.crashAndRestart();
-  const ends = await Promise.all(children.map((c) => c.done));
-  for (const [i, e] of ends.entries()) assert.equal(e.code, 0, `writer ${i}: ${e.stderr}`);
-  const acked = children.flatMap((c) => c.lines.filter((l) => l.startsWith("ack ")).map((l) => l.slice(4)));
-  assert.equal(acked.length, 8 * EACH, "every writer finished its writes");
-  const stored = recs(store).map((r) => r.id);
-  const counts = new Map<string, number>();
-  for (const id of stored) counts.set(id, (counts.get(id) ?? 0) + 1);
-  for (const id of acked) assert.equal(counts.get(id), 1, `${id} stored ${counts.get(id) ?? 0} times`);
-  assert.equal(stored.length, acked.length, "nothing stored that was not written");
-});
+test(
+  "kill -9 of the server amid 8 writers: after restart every acknowledged write is there exactly once",
+  needs,
+  async (t) => {
+    if (!server) return;
+    const store = freshStore(t, server);
+    const url = optionsOf(store).url;
+    const EACH = 60;
+    const children = Array.from({ length: 8 }, (_, w) =>
+      startPgChild(t, "writer", [url, "crash", String(w), String(EACH)]),
+    );
+    // Crash once every writer has had some writes acknowledged, so the kill lands in the middle of the run.
+    await Promise.all(children.map((c) => c.waitForLine(/^ack c\d+-5$/)));
+    await server.crashAndRestart();
+    const ends = await Promise.all(children.map((c) => c.done));
+    for (const [i, e] of ends.entries()) assert.equal(e.code, 0, `writer ${i}: ${e.stderr}`);
+    const acked = children.flatMap((c) => c.lines.filter((l) => l.startsWith("ack ")).map((l) => l.slice(4)));
+    assert.equal(acked.length, 8 * EACH, "every writer finished its writes");
+    const stored = recs(store).map((r) => r.id);
+    const counts = new Map<string, number>();
+    for (const id of stored) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const id of acked) assert.equal(counts.get(id), 1, `${id} stored ${counts.get(id) ?? 0} times`);
+    assert.equal(stored.length, acked.length, "nothing stored that was not written");
+  },
+);

@@ -10,8 +10,8 @@ import { newGeneration } from "../../src/store/jsonl/log-identity.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import type { PostgresStore } from "../../src/store/postgres/store.ts";
 import { freshStore, optionsOf, reopenStore, startPgChild } from "../postgres/support/pg-store.ts";
-import { postgresOrSkip } from "../support/postgres.ts";
 import { type Child, reap, startChild, tempDir } from "../reliability/support/harness.ts";
+import { postgresOrSkip } from "../support/postgres.ts";
 import { type StoreHarness, storeContract } from "./contract-cases.ts";
 
 const jsonl: StoreHarness = {

@@ -164,7 +164,16 @@ export function createDatabaseSync(server: PgServer, t?: TestContext): string {
     stdio: "pipe",
   });
   t?.after(() => {
-    spawnSync(bin("dropdb") ?? "dropdb", ["-h", "127.0.0.1", "-p", String(server.port), "-U", "postgres", "--force", name]);
+    spawnSync(bin("dropdb") ?? "dropdb", [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(server.port),
+      "-U",
+      "postgres",
+      "--force",
+      name,
+    ]);
   });
   return server.url(name);
 }

@@ -120,7 +120,10 @@ async function listen(): Promise<void> {
   if (listening) return;
   listening = true;
   for (let attempt = 0; ; attempt++) {
-    const c = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: config.connectTimeoutMs });
+    const c = new pg.Client({
+      connectionString: config.url,
+      connectionTimeoutMillis: config.connectTimeoutMs,
+    });
     try {
       const ended = new Promise<void>((resolve) => {
         c.on("error", () => resolve());
@@ -248,7 +251,10 @@ function describe(err: unknown): { message: string; code: string } {
   const detail = e?.message || e?.errors?.[0]?.message || e?.code || String(err);
   const where = redactUrl(config.url);
   if (e?.code === "55P03")
-    return { code: "LOCKED", message: `LOCK_TIMEOUT: another writer holds the team store's write lock (${where})` };
+    return {
+      code: "LOCKED",
+      message: `LOCK_TIMEOUT: another writer holds the team store's write lock (${where})`,
+    };
   const text = redactText(detail, config.url);
   if (retriable(err)) return { code: "IO", message: `the team store at ${where} is unreachable: ${text}` };
   return { code: "IO", message: `the team store at ${where} failed: ${text}` };

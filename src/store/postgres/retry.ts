@@ -3,7 +3,14 @@
  * clients for now) or a transaction lost a conflict. Anything else is a real error and surfaces at once.
  */
 const RETRY_SQLSTATE = new Set(["40001", "40P01", "57P01", "57P02", "57P03", "53300"]);
-const RETRY_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
+const RETRY_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 
 export function retriable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;

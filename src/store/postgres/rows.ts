@@ -21,7 +21,10 @@ function parseObject(line: string): Record<string, unknown> | null {
  * state anyway: every line carries its entry's id and time.
  */
 function keyOf(line: string, complete: boolean): string {
-  const h = createHash("sha256").update(complete ? "1" : "0").update(line).digest("hex");
+  const h = createHash("sha256")
+    .update(complete ? "1" : "0")
+    .update(line)
+    .digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -134,6 +134,12 @@ export class PostgresStore implements EventStore {
     }).inserted;
   }
 
+  /** The text of every whole row this handle reads, in order (for `brain sync pull`). */
+  lines(): string[] {
+    const rows = this.#rpc.call<Rows>("rows", { after: 0, filter: this.#filter });
+    return rows.line.filter((_, i) => rows.complete[i]);
+  }
+
   createIfMissing(lines: string[]): boolean {
     return this.#rpc.call("createIfMissing", { rows: this.#rows(lines), lockTimeoutMs: this.#lockTimeoutMs });
   }

@@ -10,7 +10,10 @@ import { ROOT, type Started, startProcess } from "../../support/spawn.ts";
 
 const opened = new WeakMap<PostgresStore, { opts: PostgresStoreOptions; t: TestContext }>();
 
-export function openStore(t: TestContext, opts: Partial<PostgresStoreOptions> & { url: string }): PostgresStore {
+export function openStore(
+  t: TestContext,
+  opts: Partial<PostgresStoreOptions> & { url: string },
+): PostgresStore {
   const full: PostgresStoreOptions = { user: "ana", writer: "ana@test", cwd: null, ...opts };
   const s = new PostgresStore(full);
   opened.set(s, { opts: full, t });
@@ -38,7 +41,10 @@ export function optionsOf(s: PostgresStore): PostgresStoreOptions {
 /** Run test/postgres/support/<name>.ts as its own process (through tsx). */
 export function startPgChild(t: TestContext, name: string, args: string[], env: EnvPatch = {}): Started {
   const file = `${ROOT}/test/postgres/support/${name}.ts`;
-  const c = startProcess(process.execPath, ["--import", "tsx", file, ...args], { env: cleanEnv(env), cwd: ROOT });
+  const c = startProcess(process.execPath, ["--import", "tsx", file, ...args], {
+    env: cleanEnv(env),
+    cwd: ROOT,
+  });
   t.after(() => {
     if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill("SIGKILL");
   });
