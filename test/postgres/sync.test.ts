@@ -8,6 +8,12 @@ import { test } from "node:test";
 import { brain, freshSandbox } from "../support/cli.ts";
 import { createDatabaseSync, postgresOrSkip } from "../support/postgres.ts";
 
+interface Summary {
+  considered: number;
+  added: number;
+  present: number;
+}
+
 const server = await postgresOrSkip();
 const needs = server ? {} : { skip: "no PostgreSQL here" };
 
@@ -27,21 +33,21 @@ test("sync push and pull are idempotent, dry runs copy nothing, the password sta
   await run(a, ["add", "type=learning", "text=Release notes live in docs/changes"], false);
   await run(a, ["add", "type=preference", "text=Short commit subjects", "category=Code"], false);
 
-  const dry = (await run(a, ["--json", "sync", "push", "--dry-run"])) as Record<string, number>;
+  const dry = (await run(a, ["--json", "sync", "push", "--dry-run"])) as Summary;
   assert.ok(dry.added >= 2, JSON.stringify(dry));
-  const before = (await run(b, ["--json", "sync", "pull", "--dry-run"])) as Record<string, number>;
+  const before = (await run(b, ["--json", "sync", "pull", "--dry-run"])) as Summary;
   assert.equal(before.considered, 0, "a dry push leaves the team store empty");
 
-  const first = (await run(a, ["--json", "sync", "push"])) as Record<string, number>;
+  const first = (await run(a, ["--json", "sync", "push"])) as Summary;
   assert.equal(first.added, dry.added);
-  const second = (await run(a, ["--json", "sync", "push"])) as Record<string, number>;
+  const second = (await run(a, ["--json", "sync", "push"])) as Summary;
   assert.deepEqual([second.added, second.present], [0, first.added], "twice adds nothing");
 
-  const pulled = (await run(b, ["--json", "sync", "pull"])) as Record<string, number>;
+  const pulled = (await run(b, ["--json", "sync", "pull"])) as Summary;
   assert.equal(pulled.added, first.added);
-  const again = (await run(b, ["--json", "sync", "pull"])) as Record<string, number>;
+  const again = (await run(b, ["--json", "sync", "pull"])) as Summary;
   assert.equal(again.added, 0, "twice adds nothing");
-  const back = (await run(b, ["--json", "sync", "push"])) as Record<string, number>;
+  const back = (await run(b, ["--json", "sync", "push"])) as Summary;
   assert.equal(back.present, first.added, "what was pulled is already on the team store");
 
   const listed = (await run(b, ["list", "type=learning"], false)) as string;
