@@ -55,7 +55,7 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   },
   { name: "enabled", kind: "boolean", description: "reminder: whether it runs." },
   { name: "source", kind: "string", description: "learning: auto | manual." },
-  { name: "scope", kind: "string", description: "learning: global | project | personal (team brain: its user only)." },
+  { name: "scope", kind: "string", description: "learning: global | project | personal (own only)." },
   { name: "projectPath", kind: "string", description: "learning with scope project: the project directory." },
   { name: "reason", kind: "string", description: "remove: why (kept in the tombstone)." },
   { name: "query", kind: "string", description: "list: case-insensitive substring to search for." },
