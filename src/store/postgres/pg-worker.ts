@@ -61,9 +61,9 @@ async function session<T>(fn: (c: pg.Client) => Promise<T>, budgetMs = config.re
 }
 
 async function beginOn(c: pg.Client, t: NonNullable<typeof tx>): Promise<void> {
-  await c.query("BEGIN");
-  await c.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(t.lockTimeoutMs))}`);
-  await c.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+  // One round trip (the simple protocol runs the three statements in order).
+  const ms = Math.max(1, Math.floor(t.lockTimeoutMs));
+  await c.query(`BEGIN; SET LOCAL lock_timeout = ${ms}; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
   t.open = true;
   if (t.rows.length > 0) await appendRows(c, t.rows);
 }
@@ -95,8 +95,9 @@ async function appendRows(c: pg.Client, rows: RowIn[]): Promise<AppendOutcome[]>
   return r.rows.map((x) => x.ok);
 }
 
-const notify = (c: pg.Client) =>
-  c.query("SELECT pg_notify($1, (SELECT coalesce(max(seq), 0)::text FROM brain_events))", [CHANNEL]);
+/** Announce the rows and commit, in one round trip (the notification is delivered at the commit). */
+const notifyAndCommit = (c: pg.Client) =>
+  c.query(`SELECT pg_notify('${CHANNEL}', (SELECT coalesce(max(seq), 0)::text FROM brain_events)); COMMIT`);
 
 /** `fn` in a write transaction of its own (or in the open one), committed and announced. */
 async function atomically<T>(fn: (c: pg.Client) => Promise<T>, lockTimeoutMs: number): Promise<T> {
@@ -105,8 +106,7 @@ async function atomically<T>(fn: (c: pg.Client) => Promise<T>, lockTimeoutMs: nu
   try {
     return await session(async (c) => {
       const out = await fn(c);
-      await notify(c);
-      await c.query("COMMIT");
+      await notifyAndCommit(c);
       return out;
     });
   } finally {
@@ -115,36 +115,44 @@ async function atomically<T>(fn: (c: pg.Client) => Promise<T>, lockTimeoutMs: nu
   }
 }
 
-let listening = false;
-async function listen(): Promise<void> {
-  if (listening) return;
-  listening = true;
-  for (let attempt = 0; ; attempt++) {
-    const c = new pg.Client({
-      connectionString: config.url,
-      connectionTimeoutMillis: config.connectTimeoutMs,
-    });
-    try {
-      const ended = new Promise<void>((resolve) => {
-        c.on("error", () => resolve());
-        c.on("end", () => resolve());
-      });
-      await c.connect();
-      c.on("notification", (n) => {
-        const seq = Number(n.payload);
-        parentPort?.postMessage({ kind: "append", seq: Number.isFinite(seq) ? seq : null });
-      });
-      await c.query(`LISTEN ${CHANNEL}`);
-      // Anything written while we were not listening is found by the subscriber's next refresh.
-      if (attempt > 0) parentPort?.postMessage({ kind: "append", seq: null });
-      attempt = 0;
-      await ended;
-    } catch {
-      /* unreachable for now: retry below */
-    }
-    c.end().catch(() => {});
-    await sleep(backoff(attempt, Math.random));
-  }
+let listening: Promise<void> | null = null;
+
+/** LISTEN on a connection of its own, reconnecting forever; resolves once the first LISTEN is in place. */
+function listen(): Promise<void> {
+  listening ??= new Promise<void>((ready, fail) => {
+    void (async () => {
+      let first = true;
+      for (let attempt = 0; ; attempt++) {
+        const c = new pg.Client({
+          connectionString: config.url,
+          connectionTimeoutMillis: config.connectTimeoutMs,
+        });
+        try {
+          const ended = new Promise<void>((resolve) => {
+            c.on("error", () => resolve());
+            c.on("end", () => resolve());
+          });
+          await c.connect();
+          c.on("notification", (n) => {
+            const seq = Number(n.payload);
+            parentPort?.postMessage({ kind: "append", seq: Number.isFinite(seq) ? seq : null });
+          });
+          await c.query(`LISTEN ${CHANNEL}`);
+          if (first) ready();
+          // Anything committed while we were not listening is found by the subscriber's next refresh.
+          else parentPort?.postMessage({ kind: "append", seq: null });
+          first = false;
+          attempt = 0;
+          await ended;
+        } catch (err) {
+          if (first && attempt >= 3) fail(err);
+        }
+        c.end().catch(() => {});
+        await sleep(backoff(attempt, Math.random));
+      }
+    })();
+  });
+  return listening;
 }
 
 type Args = Record<string, unknown>;
@@ -203,8 +211,7 @@ const ops: Record<string, (a: Args) => Promise<unknown>> = {
     const t = tx;
     try {
       await session(async (c) => {
-        if (t.rows.length > 0) await notify(c);
-        await c.query("COMMIT");
+        await (t.rows.length > 0 ? notifyAndCommit(c) : c.query("COMMIT"));
       });
     } catch (err) {
       if (t.open) await client?.query("ROLLBACK").catch(() => {});
@@ -236,7 +243,7 @@ const ops: Record<string, (a: Args) => Promise<unknown>> = {
       return null;
     }, a.lockTimeoutMs as number),
   listen: async () => {
-    void listen();
+    await listen();
     return null;
   },
   close: async () => {

@@ -164,13 +164,16 @@ export class PostgresStore implements EventStore {
 
   /** Call `onAppend` when any machine commits new rows (LISTEN/NOTIFY), until the returned function is called. */
   subscribe(onAppend: () => void): () => void {
-    this.#listeners.add(onAppend);
     if (!this.#listening) {
       this.#rpc.call("listen");
       this.#listening = true;
     }
+    this.#listeners.add(onAppend);
+    // A subscription is a live interest: it keeps the process up until the last one ends.
+    this.#worker.ref();
     return () => {
       this.#listeners.delete(onAppend);
+      if (this.#listeners.size === 0) this.#worker.unref();
     };
   }
 
