@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { dedupText } from "../../core/text.ts";
+import { crypto } from "../crypto.ts";
 import { namespaceOf } from "./namespaces.ts";
 import type { RowIn } from "./protocol.ts";
 
@@ -21,7 +21,8 @@ function parseObject(line: string): Record<string, unknown> | null {
  * state anyway: every line carries its entry's id and time.
  */
 function keyOf(line: string, complete: boolean): string {
-  const h = createHash("sha256")
+  const h = crypto()
+    .createHash("sha256")
     .update(complete ? "1" : "0")
     .update(line)
     .digest("hex");
@@ -42,7 +43,7 @@ export function toRow(line: string, user: string, complete = true): RowIn {
     json: o !== null && !line.includes("\\u0000"),
     complete,
     namespace: namespaceOf(o, user),
-    hash: text ? createHash("sha256").update(text).digest("hex") : null,
+    hash: text ? crypto().createHash("sha256").update(text).digest("hex") : null,
     target: type === "tombstone" && typeof o?.target_id === "string" ? o.target_id : null,
   };
 }

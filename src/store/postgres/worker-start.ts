@@ -1,4 +1,5 @@
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 import type { AppendNotice, WorkerConfig } from "./protocol.ts";
 import { type SyncCaller, syncCaller } from "./sync-call.ts";
 
@@ -6,12 +7,17 @@ import { type SyncCaller, syncCaller } from "./sync-call.ts";
  * Start the store's worker thread (pg-worker). Built, it is dist/.../pg-worker.js beside this module (the CLI
  * bundle has it as its own entry); from the TypeScript sources (tests), the worker registers tsx first.
  */
+/** node:worker_threads, loaded when a team store opens (a JSONL brain's start-up never pays for it). */
+const threads = () =>
+  createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
+
 export function startWorker(
   config: WorkerConfig,
   waitMs: number,
   fail: (message: string, code: string) => Error,
   onNotice: (n: AppendNotice) => void,
 ): { worker: Worker; rpc: SyncCaller } {
+  const { MessageChannel, receiveMessageOnPort, Worker } = threads();
   const { port1, port2 } = new MessageChannel();
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const here = import.meta.url;
