@@ -72,7 +72,11 @@ async function bundleCli() {
   const outdir = join(DIST, "cli");
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: join(ROOT, "src", "cli", "main.ts") },
+    // The team store's worker thread is its own entry: the store starts it from ./pg-worker.js beside its chunk.
+    entryPoints: {
+      main: join(ROOT, "src", "cli", "main.ts"),
+      "pg-worker": join(ROOT, "src", "store", "postgres", "pg-worker.ts"),
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { homedir } from "node:os";
+import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
@@ -15,8 +15,9 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING. The served hook (src/serve/served-hook.ts)
- * uses resolveBrainPath and hookTiming from here without reading the settings file.
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
+ * wins over the settings file's `store: { url }`; the PG* variables are the driver's own). The served hook
+ * (src/serve/served-hook.ts) uses resolveBrainPath and hookTiming from here without reading the settings file.
  */
 export interface Settings {
   autoMemory: boolean;
@@ -63,7 +64,20 @@ export interface ExtractionSource {
   env: Record<string, string | undefined>;
 }
 
+/** A team brain on a PostgreSQL server (src/store/postgres/). The URL may hold credentials: never print it. */
+export interface TeamStoreConfig {
+  url: string;
+  /** Owner of the personal namespace (default: the login name). */
+  user: string;
+  /** Recorded with every row: user@host. */
+  writer: string;
+  /** How long opening waits for the server. */
+  connectTimeoutMs?: number;
+}
+
 export interface ResolvedConfig extends Settings {
+  /** The team store, when the brain lives on a server rather than in brainPath. */
+  store: TeamStoreConfig | null;
   brainPath: string;
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
@@ -242,9 +256,11 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
   settings.extraction = extractionSource(configPath, settings, env);
+  const store = teamStore(configPath, text, env.BRAIN_STORE);
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,
+    store,
     brainPath: path,
     brainPathSource: source,
     configPath,
@@ -260,6 +276,54 @@ export function loadConfig(env: Env = process.env, explicitBrain?: string, home 
 /** BRAIN_HOOK_TIMING (also read by the served hook, src/serve/served-hook.ts, which loads no settings). */
 export function hookTiming(env: Env): boolean {
   return Boolean(env.BRAIN_HOOK_TIMING);
+}
+
+function loginName(): string {
+  try {
+    return userInfo().username || "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs? }`. */
+function teamStore(
+  file: string,
+  text: string | undefined,
+  fromEnv: string | undefined,
+): TeamStoreConfig | null {
+  let o: Record<string, unknown> = {};
+  if (text?.includes('"store"')) {
+    const raw = (JSON.parse(text) as Record<string, unknown>).store;
+    if (raw !== undefined) {
+      if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+        throw new BrainError("CONFIG", `${file}: "store" must be an object like { "url": "postgres://…" }`, {
+          key: "store",
+        });
+      o = raw as Record<string, unknown>;
+    }
+  }
+  const url = fromEnv || (typeof o.url === "string" ? o.url : "");
+  if (!url || url === "jsonl") return null;
+  if (!/^postgres(ql)?:\/\//i.test(url))
+    throw new BrainError(
+      "CONFIG",
+      `the store URL must start with postgres:// (BRAIN_STORE or "store.url" in ${file})`,
+      {
+        key: "store",
+      },
+    );
+  if (o.user !== undefined && (typeof o.user !== "string" || o.user === ""))
+    throw new BrainError("CONFIG", `${file}: "store.user" must be a non-empty string`, { key: "store.user" });
+  const user = (o.user as string | undefined) ?? loginName();
+  return {
+    url,
+    user,
+    writer: `${user}@${hostname()}`,
+    ...(o.connectTimeoutMs !== undefined
+      ? { connectTimeoutMs: num(file, "store.connectTimeoutMs", o.connectTimeoutMs, 1) }
+      : {}),
+  };
 }
 
 function fixedNow(v: string | undefined): Date | null {

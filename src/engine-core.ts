@@ -21,6 +21,7 @@ import {
   START,
 } from "./store/event-store.ts";
 import { JsonlFileStore } from "./store/jsonl/file-store.ts";
+import { openTeamStore } from "./store/postgres/open.ts";
 import type { Position } from "./store/scan.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
@@ -53,8 +54,10 @@ const brainFileWrite = onFirstUse(() =>
 /** Save a new snapshot once this many lines were parsed beyond the last one. */
 const SNAPSHOT_AFTER_LINES = 2000;
 
-/** The store a brain is opened on: the given one, or the JSONL file at `path`. */
+/** The store a brain is opened on: the given one, the team store, or the JSONL file at `path`. */
 export function storeFor(opts: BrainOptions): EventStore {
+  if (!opts.store && opts.team)
+    return openTeamStore(opts.team, opts.cwd ?? process.cwd(), opts.lockTimeoutMs);
   return (
     opts.store ??
     new JsonlFileStore(opts.path ?? required("path or store"), {

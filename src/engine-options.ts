@@ -1,12 +1,14 @@
-import type { ResolvedConfig, Settings } from "./config.ts";
+import type { ResolvedConfig, Settings, TeamStoreConfig } from "./config.ts";
 import type { RandomHex } from "./core/ids.ts";
 import type { EventStore } from "./store/event-store.ts";
 
 /** How a Brain is opened: where its log is, its settings, and the clock and randomness it uses. */
 export interface BrainOptions {
-  /** Path of brain.jsonl (ignored when `store` is given). */
+  /** Path of brain.jsonl (ignored when `store` or `team` is given). */
   path?: string;
   store?: EventStore;
+  /** A team store on a PostgreSQL server, opened (its driver loaded) only when given. */
+  team?: TeamStoreConfig;
   settings?: Partial<Settings>;
   /** Clock; defaults to the real one. */
   now?: () => Date;
@@ -29,6 +31,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   const fixed = config.fixedNow;
   return {
     path: config.brainPath,
+    ...(config.store ? { team: config.store } : {}),
     settings: config,
     cwd,
     snapshot: config.snapshot,

@@ -28,6 +28,8 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     // Given: main.ts read it and asked the server already (it did not answer); not asked again.
     const given = parseHookInput(stdin ?? (await readStdin()));
     config = cliConfig(g.brain);
+    // Hooks stay fast when a team server is down: a short connect timeout, then the hook's silent failure.
+    if (config.store) config = { ...config, store: { ...config.store, connectTimeoutMs: 500 } };
     const c = config;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const input = { ...given, cwd: g.cwd ?? (given.cwd || process.cwd()) };

@@ -317,6 +317,17 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   program
+    .command("sync")
+    .description("copy entries between the local brain and the team store (BRAIN_STORE); idempotent")
+    .argument("<direction>", "push (local → team) | pull (team → local)")
+    .option("--dry-run", "say what would be copied without copying")
+    .action((direction: string, o) =>
+      run(
+        async () => (await import("./sync.ts")).runSync(direction, { ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
     .command("export-rules")
     .description("write the brain's stable context into a host's rules file, between markers (idempotent)")
     .requiredOption("--format <format>", "agents | claude | cursor | gemini | copilot")

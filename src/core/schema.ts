@@ -30,7 +30,7 @@ export const SCHEMAS = {
     type: z.literal("learning"),
     text,
     source: z.string().optional(),
-    scope: z.enum(["global", "project"]).optional(),
+    scope: z.enum(["global", "project", "personal"]).optional(),
     projectPath: z.string().optional(),
     ...memory,
   }),

@@ -56,7 +56,7 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
   },
   { name: "enabled", kind: "boolean", description: "reminder: whether it runs." },
   { name: "source", kind: "string", description: "learning: auto | manual." },
-  { name: "scope", kind: "string", description: "learning: global | project." },
+  { name: "scope", kind: "string", description: "learning: global | project | personal (own only)." },
   { name: "projectPath", kind: "string", description: "learning with scope project: the project directory." },
   {
     name: "importance",

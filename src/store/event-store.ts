@@ -37,6 +37,12 @@ export interface EventStore {
   readonly snapshots?: SnapshotStore;
   /** Compaction, repair and lock inspection; absent when the store needs none. */
   readonly maintenance?: Maintenance;
+  /**
+   * Call `onAppend` whenever another writer (another process or machine) commits to the log, until the
+   * returned function is called; the listener then `refresh`es. Absent when the store cannot announce writes
+   * (a file store is watched instead). The team store implements it with LISTEN/NOTIFY.
+   */
+  subscribe?(onAppend: () => void): () => void;
 }
 
 export type SnapshotLoad =
