@@ -93,7 +93,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     server.close(); // nobody could find it: do not keep listening
     throw e;
   }
-  events.start(brain.store.file);
+  events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));

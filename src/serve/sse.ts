@@ -29,6 +29,7 @@ export class EventHub {
   /** Ids seen live so far: a line for one of them is an update, for a new one an add. */
   #seen = new Set<string>();
   #watcher: fs.FSWatcher | null = null;
+  #unsubscribe: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(brain: Brain) {
@@ -48,8 +49,16 @@ export class EventHub {
     return () => this.#listeners.delete(fn);
   }
 
-  /** Watch the log for other processes' appends (plus a poll every `pollMs`). */
-  start(logPath: string | null, pollMs = 1000): void {
+  /**
+   * Watch the log for other processes' appends (plus a poll every `pollMs`). A store that announces appends
+   * itself (the team store's LISTEN/NOTIFY: `subscribe`, which also fires after it reconnects) is listened
+   * to instead, with no poll.
+   */
+  start(logPath: string | null, pollMs = 1000, subscribe?: (onAppend: () => void) => () => void): void {
+    if (subscribe) {
+      this.#unsubscribe = subscribe(() => this.check());
+      return;
+    }
     if (logPath) {
       try {
         const name = basename(logPath);
@@ -69,6 +78,8 @@ export class EventHub {
   }
 
   stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
     this.#watcher?.close();
     this.#watcher = null;
     if (this.#timer) clearInterval(this.#timer);

@@ -1,59 +1,8 @@
 /** `GET /api/events`: appends by other processes (a separate `brain` CLI) reach a connected client. */
 import assert from "node:assert/strict";
-import { request } from "node:http";
 import { test } from "node:test";
 import { brainOk, freshSandbox } from "../support/cli.ts";
-import { type ServeInfo, startServe } from "./_support.ts";
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** An open event stream: its events in order, and a wait for the next one matching. */
-function subscribe(info: ServeInfo) {
-  const events: SseEvent[] = [];
-  const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
-  let buf = "";
-  const req = request({
-    host: "127.0.0.1",
-    port: info.port,
-    path: "/api/events",
-    agent: false,
-    headers: { authorization: `Bearer ${info.token}` },
-  });
-  const opened = new Promise<Record<string, unknown>>((resolve, reject) => {
-    req.on("response", (res) => {
-      resolve(res.headers);
-      res.setEncoding("utf8").on("data", (d: string) => {
-        buf += d;
-        for (let i = buf.indexOf("\n\n"); i >= 0; i = buf.indexOf("\n\n")) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!event || data === undefined) continue;
-          const e = { event, data: JSON.parse(data) };
-          events.push(e);
-          for (const w of [...waiters])
-            if (w.match(e)) {
-              waiters.splice(waiters.indexOf(w), 1);
-              w.resolve(e);
-            }
-        }
-      });
-    });
-    req.on("error", reject);
-  });
-  req.end();
-  const next = (match: (e: SseEvent) => boolean) =>
-    new Promise<SseEvent>((resolve) => {
-      const seen = events.find(match);
-      if (seen) resolve(seen);
-      else waiters.push({ match, resolve });
-    });
-  return { opened, events, next, close: () => req.destroy() };
-}
+import { startServe, subscribe } from "./_support.ts";
 
 type Append = {
   events: { n: number; id: string; type: string; op: string; entry: Record<string, unknown> }[];
