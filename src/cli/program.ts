@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { ACTIONS } from "../core/action-names.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
+import { addDataCommands } from "./program-data.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -253,5 +254,6 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
         () => Boolean(g().json),
       ),
     );
+  addDataCommands(program, g);
   return program;
 }
