@@ -27,4 +27,31 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
         "  brain forget --before 2026-01-01 --project ~/src/app --json\n",
     )
     .action((o) => run(async () => (await import("./episodes.ts")).runForget({ ...g(), ...o }), json));
+  program
+    .command("export")
+    .description("the folded brain (live entries, then episodes) as JSONL, or as Markdown grouped by type")
+    .option("--format <format>", "jsonl (for brain import, Rho-compatible) | markdown (to read)", "jsonl")
+    .option("--out <file>", "write to this file (atomically) instead of stdout")
+    .option("--no-episodes", "leave the conversation turns (episodes.jsonl) out")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain export > brain-backup.jsonl\n  brain export --format markdown --out brain.md\n" +
+        "  brain --brain /other/brain.jsonl import brain-backup.jsonl --dry-run\n",
+    )
+    .action((o) => run(async () => (await import("./portable.ts")).runExport({ ...g(), ...o }), json));
+  program
+    .command("import")
+    .description("import JSONL from brain export, another brain.jsonl or a Rho brain (idempotent by id)")
+    .argument("<file>")
+    .option("--dry-run", "say what would be imported; write nothing")
+    .addHelpText(
+      "after",
+      "\nThe file is folded first (its updates and removals applied); entries the brain already has (same id,\n" +
+        "key, or learning text) are left as they are; episodes go to episodes.jsonl. Lines that cannot be\n" +
+        "imported are listed with their line numbers (exit 1); the file itself is only read.\n\nExamples:\n" +
+        "  brain import brain-backup.jsonl --dry-run\n  brain import ~/old-machine/.rho/brain/brain.jsonl --json\n",
+    )
+    .action((file: string, o) =>
+      run(async () => (await import("./portable.ts")).runImport(file, { ...g(), ...o }), json),
+    );
 }
