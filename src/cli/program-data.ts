@@ -54,4 +54,17 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
     .action((file: string, o) =>
       run(async () => (await import("./portable.ts")).runImport(file, { ...g(), ...o }), json),
     );
+  program
+    .command("uninstall")
+    .description("undo brain install: remove exactly the files it wrote for claude or pi (yours stay)")
+    .argument("<host>", "claude | pi")
+    .option("--dir <dir>", "the directory given to brain install --dir")
+    .option("--dry-run", "list what would be removed; remove nothing")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain uninstall claude --dry-run\n  brain uninstall pi --dir ~/.pi/agent/extensions\n",
+    )
+    .action((host: string, o) =>
+      run(async () => (await import("./uninstall.ts")).runUninstall(host, { ...g(), ...o }), json),
+    );
 }
