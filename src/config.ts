@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
+import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 
 /**
@@ -66,10 +67,14 @@ export function resolveBrainPath(
   env: Env,
   explicit?: string,
   home = homedir(),
+  cwd = process.cwd(),
 ): { path: string; source: string } {
   if (explicit) return { path: resolve(explicit), source: "--brain" };
   if (env.BRAIN_PATH) return { path: resolve(env.BRAIN_PATH), source: "BRAIN_PATH" };
   if (env.BRAIN_DIR) return { path: resolve(env.BRAIN_DIR, "brain.jsonl"), source: "BRAIN_DIR" };
+  // A project's own brain (`brain init --project`), found from the working directory.
+  const project = projectBrainPath(cwd);
+  if (fs.existsSync(project)) return { path: project, source: "project" };
   if (env.RHO_BRAIN_PATH) return { path: resolve(env.RHO_BRAIN_PATH), source: "RHO_BRAIN_PATH" };
   if (env.RHO_BRAIN_DIR) return { path: resolve(env.RHO_BRAIN_DIR, "brain.jsonl"), source: "RHO_BRAIN_DIR" };
   return { path: join(home, ".rho", "brain", "brain.jsonl"), source: "default" };
@@ -137,8 +142,13 @@ export function parseSettings(file: string, text: string): Settings {
   return s;
 }
 
-export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {
-  const { path, source } = resolveBrainPath(env, explicitBrain, home);
+export function loadConfig(
+  env: Env = process.env,
+  explicitBrain?: string,
+  home = homedir(),
+  cwd = process.cwd(),
+): ResolvedConfig {
+  const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
   let settings = { ...DEFAULT_SETTINGS };
   let text: string | undefined;

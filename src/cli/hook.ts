@@ -41,7 +41,7 @@ export async function runHook(name: string, g: GlobalOpts): Promise<number> {
       );
     }
     const input = parseHookInput(await readStdin());
-    config = cliConfig(g.brain);
+    config = cliConfig(g.brain, g.cwd);
     const c = config;
     const out = await handleHook(event, input, {
       brainPath: c.brainPath,
