@@ -22,6 +22,8 @@ export interface Settings {
   decayAfterDays: number;
   decayMinScore: number;
   promptBudget: number;
+  /** Tokens for the always-loaded brain files, next to promptBudget (0: they share promptBudget). */
+  brainFileBudget: number;
   /** What to do with a new memory that contains a secret: refuse it (default), redact it, or allow it. */
   secrets: "refuse" | "redact" | "allow";
   /** Longest text a single field of a new entry may have (characters). */
@@ -56,12 +58,20 @@ export const DEFAULT_SETTINGS: Settings = {
   decayAfterDays: 90,
   decayMinScore: 3,
   promptBudget: 2000,
+  // A brain opened without settings shares one budget; loadConfig gives brain files their allowance.
+  brainFileBudget: 0,
   secrets: "refuse",
   maxEntryChars: 8000,
   projectRoots: [],
 };
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * The always-loaded brain files' allowance (tokens) next to promptBudget, sized for seed 004's core files:
+ * SOUL.md ~18 KB, USER.md ~11 KB, AGENTS.md ~8 KB ≈ 9 500 tokens.
+ */
+export const BRAIN_FILE_BUDGET = 10_000;
 
 export function resolveBrainPath(
   env: Env,
@@ -101,7 +111,7 @@ export function parseSettings(file: string, text: string): Settings {
     throw new BrainError("CONFIG", `${file}: must contain a JSON object`);
   }
   const o = raw as Record<string, unknown>;
-  const s: Settings = { ...DEFAULT_SETTINGS };
+  const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(
@@ -116,6 +126,7 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.decayAfterDays !== undefined) s.decayAfterDays = num(file, "decayAfterDays", o.decayAfterDays, 0);
   if (o.decayMinScore !== undefined) s.decayMinScore = num(file, "decayMinScore", o.decayMinScore, 0);
   if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
+  if (o.brainFileBudget !== undefined) s.brainFileBudget = num(file, "brainFileBudget", o.brainFileBudget, 0);
   if (o.maxEntryChars !== undefined) s.maxEntryChars = num(file, "maxEntryChars", o.maxEntryChars, 1);
   if (o.embeddings !== undefined) s.embeddings = parseEmbeddings(file, o.embeddings);
   if (o.secrets !== undefined) {
@@ -150,7 +161,7 @@ export function loadConfig(
 ): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
-  let settings = { ...DEFAULT_SETTINGS };
+  let settings: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   let text: string | undefined;
   try {
     text = fs.readFileSync(configPath, "utf8");

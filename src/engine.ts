@@ -34,7 +34,12 @@ export class Brain extends BrainRecall {
     const recalled = req.query?.trim() ? this.query(req.query, ["learning", "episode"], cwd).recalled : null;
     return buildContext(
       this.state,
-      { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
+      {
+        ...req,
+        cwd,
+        budget: req.budget ?? this.settings.promptBudget,
+        fileBudget: req.fileBudget ?? this.settings.brainFileBudget,
+      },
       {
         brainDir: this.brainDir,
         now: this.now(),

@@ -73,6 +73,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
   }
   const result = assemble(sections, {
     budget: req.budget,
+    ...(req.fileBudget ? { fileBudget: req.fileBudget } : {}),
     fixedShare: req.recover ? 1 : 0.6,
     exhaustive: req.explain ?? false,
   });
