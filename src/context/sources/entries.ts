@@ -1,4 +1,5 @@
 import type { Item, Section } from "../../core/budget/types.ts";
+import { missingText, withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
 import { pathContains, rankLearnings } from "../../core/rank-learnings.ts";
@@ -29,12 +30,12 @@ function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, 
  */
 export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   const out: Section[] = [];
-  const identity = state.list("identity");
+  const identity = withText(state.list("identity"));
   if (identity.length) out.push(kv("identity", "Identity", identity, ORDER.identity, 10));
-  const user = state.list("user");
+  const user = withText(state.list("user"));
   if (user.length) out.push(kv("user", "User", user, ORDER.user, 20));
 
-  const behaviors = state.list("behavior");
+  const behaviors = withText(state.list("behavior"));
   if (behaviors.length) {
     const label = { do: "Do", dont: "Don't", value: "Value" } as Record<string, string>;
     const items: Item[] = [];
@@ -47,7 +48,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
   }
 
-  const prefs = state.list("preference");
+  const prefs = withText(state.list("preference"));
   if (prefs.length) {
     const byCat = new Map<string, Rec[]>();
     for (const p of prefs) {
@@ -66,6 +67,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const best = state
     .list("context")
+    .filter((r) => missingText("context", r.entry as Record<string, unknown>) === null)
     .filter((c) => pathContains(str(c.entry.path), req.cwd))
     .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
   if (best) {
@@ -81,7 +83,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled ? [] : state.list("learning");
+  const learnings = req.recalled ? [] : withText(state.list("learning"));
   if (learnings.length) {
     out.push({
       id: "learnings",

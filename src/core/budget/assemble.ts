@@ -59,12 +59,23 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
   const fileCap = Math.max(0, Math.floor((opts.fileBudget ?? 0) * 4));
   let fileUsed = 0;
   const own = fileCap > 0 ? allFixed.filter((s) => s.allowance) : [];
-  for (const s of own) {
-    const room = Math.max(0, fileCap - fileUsed - SEPARATOR);
-    const f = fitItems(s.header, s.items, s.total, room, true, opts.exhaustive, fileMarker(s));
+  // Fair shares (smallest first, each at most an equal part of what is left): one huge file cannot crowd
+  // out the others, and files that fit together are all whole.
+  const bySize = own.map((s) => ({ s, size: fullSize(s) })).sort((a, b) => a.size - b.size);
+  bySize.forEach(({ s }, i) => {
+    const share = Math.floor((fileCap - fileUsed) / (bySize.length - i));
+    const f = fitItems(
+      s.header,
+      s.items,
+      s.total,
+      Math.max(0, share - SEPARATOR),
+      true,
+      opts.exhaustive,
+      fileMarker(s),
+    );
     fitted.set(s.id, f);
     if (f.used > 0) fileUsed += f.used + SEPARATOR;
-  }
+  });
   const fixed = allFixed.filter((s) => !own.includes(s));
   const weighted = sections.filter((s) => s.allocation.kind === "weighted");
   const sink = weighted.filter(isSinkSection);
@@ -206,6 +217,13 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
     kept,
     cuts,
   };
+}
+
+/** Characters a section takes in full (header and every line). */
+function fullSize(s: Section): number {
+  let n = s.header.length + 1;
+  for (const item of s.items) n += item.text.length + 1;
+  return n;
 }
 
 /** The omission line of a brain file names it and says how to read the rest. */
