@@ -4,6 +4,7 @@ import type { Brain } from "../../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
 import { loadContextFile } from "../../tools/context-file.ts";
 import { describeError } from "../../tools/describe-error.ts";
+import { WRITE_FILE_DESCRIPTION, type WriteFileArgs, writeFileTool } from "../../tools/write-file.ts";
 import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
 type Open = (cwd: string) => Brain;
@@ -52,6 +53,27 @@ export function registerPiTools(pi: PiApi, open: Open): void {
       run(() => {
         const f = loadContextFile(open(ctx.cwd), String(params.name ?? ""), ctx.cwd);
         return { text: f.content || `(${f.name} is empty)`, details: f };
+      }),
+  });
+
+  pi.registerTool({
+    name: "write_brain_file",
+    label: "Write brain file",
+    description: WRITE_FILE_DESCRIPTION,
+    parameters: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "The brain file (CODE.md, NOTES.md …; no paths)." },
+        text: { type: "string", description: "Text to append, or the whole new content." },
+        mode: { type: "string", enum: ["append", "rewrite"], description: "append (default) or rewrite." },
+        cleanup_intent: { type: "string", description: "rewrite only: why the old content goes." },
+      },
+      required: ["name", "text"],
+    },
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(async () => {
+        const r = await writeFileTool(open(ctx.cwd), params as unknown as WriteFileArgs);
+        return { text: r.text, details: r.result };
       }),
   });
 
