@@ -111,9 +111,9 @@ function rewrite(
     );
     copyForBackup(path, backup);
     pruneBackups(bdir, n, now);
-    // Why the old content went, beside the copy of it (one line per rewrite; a record, not a log we fold).
+    // Why the old content went, with the name of its copy (one line per rewrite; a record, not a log we fold).
     const record = { at: now.toISOString(), file: n, backup: basename(backup), intent };
-    fs.appendFileSync(join(bdir, "rewrites.jsonl"), `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    fs.appendFileSync(join(dir, ".brain", "rewrites.jsonl"), `${JSON.stringify(record)}\n`, { mode: 0o600 });
   }
   writeFileAtomic(path, [withNewline(body)], { beforeCommit: () => lock.verify() });
   return { name: n, mode: "rewrite", backup };

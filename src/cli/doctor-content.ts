@@ -1,4 +1,3 @@
-import { listBrainFiles } from "../brainfiles/read.ts";
 import { missingText } from "../core/entry-text.ts";
 import { approxTokens } from "../core/text.ts";
 import type { Brain } from "../engine.ts";

@@ -20,13 +20,14 @@ export function missingText(type: string, e: Record<string, unknown>): string | 
   return typeof v === "string" && v.trim() !== "" ? null : field;
 }
 
-/** `"text": "` followed by something: checked on the raw line, so a large brain is not parsed for it. */
-const RAW_TEXT = /"text"\s*:\s*"(?!")/;
+/** `"text": "` then a visible character: surely has text, seen on the raw line without parsing it. */
+const RAW_TEXT = /"text"\s*:\s*"[^"\s\\]/;
 
 /** The records that have their text: what a context may show (the rest are reported by `brain doctor`). */
 export function withText(recs: Rec[]): Rec[] {
   return recs.filter((r) => {
-    if (!r.parsed && TEXT_FIELD[r.type] === "text") return RAW_TEXT.test(r.raw);
-    return missingText(r.type, r.entry as Record<string, unknown>) === null;
+    // The raw test only ever says yes; anything it cannot tell (blank, escapes) is decided on the parsed entry.
+    if (!r.parsed && TEXT_FIELD[r.type] === "text" && RAW_TEXT.test(r.raw)) return true;
+    return missingText(r.type, r.peek() as Record<string, unknown>) === null;
   });
 }

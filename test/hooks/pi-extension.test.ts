@@ -189,7 +189,7 @@ describe("write_brain_file and load_brain_file of a skill (issue 13)", () => {
     assert.equal(fs.readFileSync(backup, "utf8"), "- the CI runs on arm64\n");
     assert.equal(fs.readFileSync(join(dir, "NOTES.md"), "utf8"), "- CI: arm64 and x86\n");
     const log = fs
-      .readFileSync(join(dir, ".brain", "backups", "rewrites.jsonl"), "utf8")
+      .readFileSync(join(dir, ".brain", "rewrites.jsonl"), "utf8")
       .trim()
       .split("\n");
     assert.deepEqual(JSON.parse(log.at(-1) as string).intent, "merge the CI notes");

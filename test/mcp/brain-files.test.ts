@@ -47,7 +47,7 @@ describe("write_brain_file", () => {
     assert.equal(fs.readFileSync(backup, "utf8"), old);
     const record = JSON.parse(
       fs
-        .readFileSync(join(dir, ".brain", "backups", "rewrites.jsonl"), "utf8")
+        .readFileSync(join(dir, ".brain", "rewrites.jsonl"), "utf8")
         .trim()
         .split("\n")
         .at(-1) as string,

@@ -23,6 +23,7 @@ describe("brain mcp over stdio", () => {
       "brain_context",
       "brain_search",
       "load_brain_file",
+      "write_brain_file",
     ]);
 
     const add = await client.callTool({

@@ -211,7 +211,7 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
     text,
     tokens: approxTokens(text),
     budget: opts.budget,
-    fileBudget: fileCap > 0 ? (opts.fileBudget as number) : 0,
+    fileBudget: own.length > 0 ? (opts.fileBudget as number) : 0,
     fileCuts,
     injectedIds: injected,
     kept,

@@ -81,7 +81,7 @@ export interface Assembled {
   tokens: number;
   /** The memory budget (tokens). */
   budget: number;
-  /** The brain-file allowance (tokens) next to it; 0 when brain files share the memory budget. */
+  /** The brain-file allowance (tokens) next to it; 0 when brain files share the memory budget or there are none. */
   fileBudget: number;
   /** Always-loaded brain files cut or left out (each also marked in the text). */
   fileCuts: FileCut[];
