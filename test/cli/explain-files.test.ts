@@ -28,12 +28,7 @@ describe("brain context --explain", () => {
       await brainOk(sb, [...args, "--format", "json"], { env }),
     );
     const lines = (await brainOk(sb, [...args, "--explain"], { env })).stdout.trimEnd().split("\n");
-    // init wrote SOUL.md, USER.md and AGENTS.md: they have their own allowance next to the budget.
-    assert.equal(
-      lines[0],
-      `budget 200 tokens + 10000 for brain files, used ${ctx.tokens}`,
-      "the numbers of the context it explains",
-    );
+    assert.equal(lines[0], `budget 200 tokens, used ${ctx.tokens}`, "the numbers of the context it explains");
     const items = lines.slice(1).map((l) => {
       const m = LINE.exec(l);
       assert.ok(m, `not an explain line: ${l}`);
