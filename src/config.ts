@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
+import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 
 /**
@@ -24,6 +25,8 @@ export interface Settings {
   decayAfterDays: number;
   decayMinScore: number;
   promptBudget: number;
+  /** Tokens for the always-loaded brain files, next to promptBudget (0: they share promptBudget). */
+  brainFileBudget: number;
   /** What to do with a new memory that contains a secret: refuse it (default), redact it, or allow it. */
   secrets: "refuse" | "redact" | "allow";
   /** Longest text a single field of a new entry may have (characters). */
@@ -101,6 +104,8 @@ export const DEFAULT_SETTINGS: Settings = {
   decayAfterDays: 90,
   decayMinScore: 3,
   promptBudget: 2000,
+  // A brain opened without settings shares one budget; loadConfig gives brain files their allowance.
+  brainFileBudget: 0,
   secrets: "refuse",
   maxEntryChars: 8000,
   projectRoots: [],
@@ -111,14 +116,24 @@ export const DEFAULT_SETTINGS: Settings = {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The always-loaded brain files' allowance (tokens) next to promptBudget, sized for seed 004's core files:
+ * SOUL.md ~18 KB, USER.md ~11 KB, AGENTS.md ~8 KB ≈ 9 500 tokens.
+ */
+export const BRAIN_FILE_BUDGET = 10_000;
+
 export function resolveBrainPath(
   env: Env,
   explicit?: string,
   home = homedir(),
+  cwd = process.cwd(),
 ): { path: string; source: string } {
   if (explicit) return { path: resolve(explicit), source: "--brain" };
   if (env.BRAIN_PATH) return { path: resolve(env.BRAIN_PATH), source: "BRAIN_PATH" };
   if (env.BRAIN_DIR) return { path: resolve(env.BRAIN_DIR, "brain.jsonl"), source: "BRAIN_DIR" };
+  // A project's own brain (`brain init --project`), found from the working directory.
+  const project = projectBrainPath(cwd);
+  if (fs.existsSync(project)) return { path: project, source: "project" };
   if (env.RHO_BRAIN_PATH) return { path: resolve(env.RHO_BRAIN_PATH), source: "RHO_BRAIN_PATH" };
   if (env.RHO_BRAIN_DIR) return { path: resolve(env.RHO_BRAIN_DIR, "brain.jsonl"), source: "RHO_BRAIN_DIR" };
   return { path: join(home, ".rho", "brain", "brain.jsonl"), source: "default" };
@@ -145,7 +160,7 @@ export function parseSettings(file: string, text: string): Settings {
     throw new BrainError("CONFIG", `${file}: must contain a JSON object`);
   }
   const o = raw as Record<string, unknown>;
-  const s: Settings = { ...DEFAULT_SETTINGS };
+  const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(
@@ -160,6 +175,7 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.decayAfterDays !== undefined) s.decayAfterDays = num(file, "decayAfterDays", o.decayAfterDays, 0);
   if (o.decayMinScore !== undefined) s.decayMinScore = num(file, "decayMinScore", o.decayMinScore, 0);
   if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
+  if (o.brainFileBudget !== undefined) s.brainFileBudget = num(file, "brainFileBudget", o.brainFileBudget, 0);
   if (o.maxEntryChars !== undefined) s.maxEntryChars = num(file, "maxEntryChars", o.maxEntryChars, 1);
   if (o.embeddings !== undefined) s.embeddings = parseEmbeddings(file, o.embeddings);
   if (o.secrets !== undefined) {
@@ -235,10 +251,15 @@ function extractionSource(file: string, s: Settings, env: Env): ExtractionSource
   return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
 }
 
-export function loadConfig(env: Env = process.env, explicitBrain?: string, home = homedir()): ResolvedConfig {
-  const { path, source } = resolveBrainPath(env, explicitBrain, home);
+export function loadConfig(
+  env: Env = process.env,
+  explicitBrain?: string,
+  home = homedir(),
+  cwd = process.cwd(),
+): ResolvedConfig {
+  const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
-  let settings = { ...DEFAULT_SETTINGS };
+  let settings: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   let text: string | undefined;
   try {
     text = fs.readFileSync(configPath, "utf8");

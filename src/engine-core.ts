@@ -371,6 +371,11 @@ export class BrainCore {
     }
   }
 
+  /** n random bytes as hex, from the generator this brain was opened with (seeded in tests). */
+  protected randomHex(bytes: number): string {
+    return this.#random(bytes);
+  }
+
   /** Save derived state a layer above keeps (the recall index); the core keeps none. */
   protected saveDerived(_force: boolean): void {}
 

@@ -1,8 +1,10 @@
 import { resolve } from "node:path";
 import type { Turn } from "./core/episode.ts";
+import { BrainError } from "./core/errors.ts";
 import { BrainCore, storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
+import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "./recall/episode-select.ts";
 import type { RecallIndex } from "./recall/index.ts";
 import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
 import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
@@ -11,6 +13,15 @@ import { sessionLines, tailEntries } from "./recall/recent-sessions.ts";
 import { toSearchResult } from "./recall/search.ts";
 import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "./recall/types.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
+
+export interface ForgetResult {
+  forgotten: number;
+  /** Ids of the episodes forgotten (or that would be, on a dry run). */
+  ids: string[];
+  /** The episodes themselves (what was removed, for the caller to show). */
+  episodes: Record<string, unknown>[];
+  dryRun: boolean;
+}
 
 /**
  * The engine's recall layer: the relevance index over entries and episodes, search, and the memories that go
@@ -89,6 +100,50 @@ export class BrainRecall extends BrainCore {
     this.recallEngine.sync(this.state, this.position);
     this.recallEngine.save(true);
     return r;
+  }
+
+  /**
+   * Forget episodes: one turn, a session, a project's, or everything before a date (fields combine). Each is
+   * tombstoned in episodes.jsonl (one locked append) and leaves search, recall, prompts and `get` at once;
+   * the relevance index is rebuilt without it. `dryRun` says what would go and writes nothing.
+   */
+  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): ForgetResult {
+    const { dryRun = false, ...filter } = opts;
+    if (isEmptyFilter(filter))
+      throw new BrainError(
+        "INVALID",
+        "forget needs session, turn, before or project (it never forgets everything)",
+      );
+    const created = this.now().toISOString();
+    const recs = this.recallEngine.episodes.forget(
+      (log) => selectEpisodes(log, filter),
+      (rec) => ({
+        id: this.randomHex(4),
+        type: "tombstone",
+        target_id: rec.id,
+        target_type: "episode",
+        reason: "forget",
+        created,
+      }),
+      dryRun,
+    );
+    if (!dryRun && recs.length > 0) {
+      this.refresh();
+      this.recallEngine.sync(this.state, this.position);
+      this.recallEngine.save(true);
+    }
+    const ids = recs.map((r) => r.id);
+    return { forgotten: ids.length, ids, episodes: recs.map((r) => r.entry), dryRun };
+  }
+
+  /** Episodes matching `filter` in log order, paged: what `brain list type=episode` shows. */
+  listEpisodes(filter: EpisodeFilter = {}, page: { limit?: number; offset?: number } = {}) {
+    const log = this.recallEngine.episodes;
+    log.refresh();
+    const all = selectEpisodes(log, filter);
+    const offset = page.offset ?? 0;
+    const shown = all.slice(offset, offset + (page.limit ?? 100));
+    return { total: all.length, offset, episodes: shown.map((r) => r.entry) };
   }
 
   /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */

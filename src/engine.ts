@@ -43,7 +43,12 @@ export class Brain extends BrainRecall {
     const sessions = recalled ? [] : this.recentSessions(cwd);
     return buildContext(
       this.state,
-      { ...req, cwd, budget: req.budget ?? this.settings.promptBudget },
+      {
+        ...req,
+        cwd,
+        budget: req.budget ?? this.settings.promptBudget,
+        fileBudget: req.fileBudget ?? this.settings.brainFileBudget,
+      },
       {
         brainDir: this.brainDir,
         now: this.now(),

@@ -9,6 +9,8 @@ export interface Capability {
   name: string;
   description: string;
   source: string;
+  /** A skill's SKILL.md. */
+  file?: string;
 }
 
 export interface FileProblem {
@@ -50,7 +52,7 @@ function skillsIn(dir: string, source: string, problems: FileProblem[]): Capabil
       problems.push({ file, line: 1, message: "SKILL.md frontmatter needs a name" });
       continue;
     }
-    out.push({ kind: "skill", name, description, source });
+    out.push({ kind: "skill", name, description, source, file });
   }
   return out;
 }
@@ -122,4 +124,11 @@ export function loadCapabilities(brainDir: string): { items: Capability[]; probl
     ...tomlList(join(brainDir, "tools.toml"), "tools", problems),
   ];
   return { items, problems };
+}
+
+/** A skill by its name (a user skill first, then a built-in one): its SKILL.md, for `load_brain_file`. */
+export function findSkill(brainDir: string, name: string): (Capability & { file: string }) | null {
+  const n = name.replace(/\.md$/, "");
+  const skill = loadCapabilities(brainDir).items.find((c) => c.kind === "skill" && c.name === n && c.file);
+  return skill ? (skill as Capability & { file: string }) : null;
 }

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter } from "../project/activation.ts";
+import { findSkill, loadCapabilities } from "./capabilities.ts";
 import { ownsLine, splitFrontmatter, visibleContent } from "./markdown.ts";
 import { hardLinked, insideRoot } from "./safe-path.ts";
 
@@ -18,7 +19,7 @@ export const CONTEXTUAL_FILES = [
 
 export interface BrainFile {
   name: string;
-  kind: "core" | "contextual" | "user-created";
+  kind: "core" | "contextual" | "user-created" | "skill";
   mode: Activation;
   globs: string[];
   description: string | undefined;
@@ -98,16 +99,43 @@ export function brainFileName(name: string): string {
   return n;
 }
 
-/** `load_brain_file`: one file by name, refusing traversal and symlinks out of the directory. */
+/**
+ * `load_brain_file`: one file by name, refusing traversal and symlinks out of the directory; else a skill by
+ * its name (`memory-consolidate`: its SKILL.md, a user skill before a built-in one).
+ */
 export function loadBrainFile(dir: string, name: string): BrainFile {
   const n = brainFileName(name);
-  const f = readBrainFile(dir, n);
+  const f = readBrainFile(dir, n) ?? readSkill(dir, name);
   if (!f) {
-    const available = listBrainFiles(dir).map((b) => b.name);
+    const skills = loadCapabilities(dir)
+      .items.filter((c) => c.kind === "skill")
+      .map((c) => `skill ${c.name}`);
+    const available = [...listBrainFiles(dir).map((b) => b.name), ...skills];
     throw new BrainError(
       "NOT_FOUND",
       `No brain file "${n}"${available.length ? ` (available: ${available.join(", ")})` : ""}`,
     );
   }
   return f;
+}
+
+function readSkill(dir: string, name: string): BrainFile | null {
+  const skill = findSkill(dir, name);
+  if (!skill) return null;
+  let text: string;
+  try {
+    text = fs.readFileSync(skill.file, "utf8");
+  } catch {
+    return null;
+  }
+  return {
+    name: skill.name,
+    kind: "skill",
+    mode: "manual",
+    globs: [],
+    description: skill.description || undefined,
+    owns: undefined,
+    bytes: Buffer.byteLength(text),
+    content: splitFrontmatter(text).body.trim(),
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
@@ -50,7 +50,10 @@ export function writeBrainFile(
   }
   const lock = new FileLock(join(dir, ".brain", n));
   return lock.with(
-    () => (opts.replace ? rewrite(dir, n, path, text, lock, opts.now) : append(n, path, text)),
+    () =>
+      opts.replace
+        ? rewrite(dir, n, path, text, lock, opts.now, opts.cleanupIntent as string)
+        : append(n, path, text),
     {
       purpose: opts.replace ? "rewrite" : "append",
     },
@@ -94,6 +97,7 @@ function rewrite(
   text: string | ((current: string) => string),
   lock: FileLock,
   at: Date | undefined,
+  intent: string,
 ): WriteResult {
   const body = typeof text === "function" ? text(current(path)) : text;
   const now = at ?? new Date();
@@ -107,6 +111,9 @@ function rewrite(
     );
     copyForBackup(path, backup);
     pruneBackups(bdir, n, now);
+    // Why the old content went, with the name of its copy (one line per rewrite; a record, not a log we fold).
+    const record = { at: now.toISOString(), file: n, backup: basename(backup), intent };
+    fs.appendFileSync(join(dir, ".brain", "rewrites.jsonl"), `${JSON.stringify(record)}\n`, { mode: 0o600 });
   }
   writeFileAtomic(path, [withNewline(body)], { beforeCommit: () => lock.verify() });
   return { name: n, mode: "rewrite", backup };

@@ -1,5 +1,5 @@
 import type { ActionResult } from "../core/actions.ts";
-import { parseKeyValues } from "../core/params.ts";
+import { type Params, parseKeyValues } from "../core/params.ts";
 import { BrainCore } from "../engine-core.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
@@ -10,12 +10,14 @@ export async function runAction(
   words: string[],
   g: GlobalOpts & { all?: boolean; dryRun?: boolean },
 ): Promise<number> {
-  const params = {
+  const params: Params = {
     ...parseKeyValues(words),
     ...(g.all ? { all: true } : {}),
     ...(g.dryRun ? { dry_run: true } : {}),
     action,
   };
+  if (action === "list" && params.type === "episode")
+    return (await import("./episodes.ts")).runListEpisodes(params, g);
   const { brain } = openLayer(BrainCore, g);
   const result: ActionResult = await brain.act(params);
   if (g.json) printJson({ ...result, message: result.message });

@@ -3,8 +3,8 @@ import { loadConfig, type ResolvedConfig } from "../config.ts";
 let loaded: ResolvedConfig | undefined;
 
 /** The configuration of this process (environment and settings file), read once, at the entry point. */
-export function cliConfig(brain: string | undefined): ResolvedConfig {
-  loaded ??= loadConfig(process.env, brain);
+export function cliConfig(brain: string | undefined, cwd?: string): ResolvedConfig {
+  loaded ??= loadConfig(process.env, brain, undefined, cwd);
   return loaded;
 }
 

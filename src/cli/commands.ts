@@ -3,7 +3,9 @@ import { BrainError } from "../core/errors.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
-export async function runInit(g: GlobalOpts & { empty?: boolean }): Promise<number> {
+export async function runInit(g: GlobalOpts & { empty?: boolean; project?: boolean }): Promise<number> {
+  if (g.project)
+    g = { ...g, brain: (await import("./project-brain.ts")).prepareProjectBrain(g.cwd ?? process.cwd()) };
   const { brain, config } = openBrain(g, g.empty ? { seedDefault: false } : {});
   let files: string[] = [];
   if (g.empty) {
@@ -20,7 +22,9 @@ export async function runInit(g: GlobalOpts & { empty?: boolean }): Promise<numb
   };
   if (g.json) printJson(result);
   else {
-    print(`Brain ready at ${config.brainPath} (${config.brainPathSource})\n${result.stats}`);
+    print(
+      `Brain ready at ${config.brainPath} (${g.project ? "this project's own brain, git-ignored" : config.brainPathSource})\n${result.stats}`,
+    );
     if (files.length) print(`Brain file templates written: ${files.join(", ")}`);
   }
   return 0;

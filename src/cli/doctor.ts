@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { episodeHealth, repairEpisodes } from "../store/episode-health.ts";
 import { deadTempFiles, removeDeadTempFiles } from "../store/temp-files.ts";
+import { contentLines, contentReport } from "./doctor-content.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -33,6 +34,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
   const lock = brain.lockStatus();
   const episodes = episodeHealth(episodesPath);
   const tempFiles = deadTempFiles(dir);
+  const content = contentReport(brain);
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,
     path: config.brainPath,
@@ -46,6 +48,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
     ...h,
     episodes,
     tempFiles,
+    content,
   };
   if (g.json) printJson(report);
   else {
@@ -80,6 +83,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
         : []),
       `temp files left by killed writers: ${tempFiles.length}`,
       ...tempFiles.slice(0, 20).map((t) => `  ${t.path} (${t.bytes} bytes, pid ${t.pid} not running)`),
+      ...contentLines(content, config.configPath),
     ];
     print(lines.join("\n"));
   }

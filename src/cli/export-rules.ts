@@ -8,6 +8,7 @@ export interface ExportRulesOpts extends GlobalOpts {
   out?: string;
   budget?: string;
   dryRun?: boolean;
+  all?: boolean;
 }
 
 /** `brain export-rules --format agents|claude|cursor|gemini|copilot [--out FILE] [--dry-run]`. */
@@ -30,6 +31,7 @@ export async function runExportRules(o: ExportRulesOpts): Promise<number> {
     ...(o.out ? { out: o.out } : {}),
     ...(budget ? { budget } : {}),
     dryRun: Boolean(o.dryRun),
+    all: Boolean(o.all),
   });
   if (o.json)
     printJson({ ok: true, file: r.file, format: r.format, changed: r.changed, dryRun: Boolean(o.dryRun) });

@@ -35,7 +35,12 @@ const EXAMPLES: Record<Action, readonly string[]> = {
     "brain remove type=user key=timezone",
     "brain remove type=behavior --all --dry-run",
   ],
-  list: ["brain list type=task filter=pending", "brain list query=pnpm limit=20", "brain list id=3f2a9c1e"],
+  list: [
+    "brain list type=task filter=pending",
+    "brain list query=pnpm limit=20",
+    "brain list id=3f2a9c1e",
+    "brain list type=episode session=claude:5f0c2b1e before=2026-01-01   # conversation turns",
+  ],
   decay: ["brain decay --dry-run", "brain decay"],
   task_done: ["brain task_done id=3f2a9c1e"],
   task_clear: ["brain task_clear --dry-run", "brain task_clear"],

@@ -27,7 +27,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     }
     // Given: main.ts read it and asked the server already (it did not answer); not asked again.
     const given = parseHookInput(stdin ?? (await readStdin()));
-    config = cliConfig(g.brain);
+    config = cliConfig(g.brain, g.cwd);
     // Hooks stay fast when a team server is down: a short connect timeout, then the hook's silent failure.
     if (config.store) config = { ...config, store: { ...config.store, connectTimeoutMs: 500 } };
     const c = config;

@@ -21,16 +21,42 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-function installClaude(o: GlobalOpts & { dir?: string }) {
-  const dir = resolve(o.dir ?? join(homedir(), ".brain", "claude-marketplace"));
-  const files = writeAll(
-    dir,
-    marketplaceFiles({
-      command: [process.execPath, MAIN],
-      globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],
-      version: packageVersion(),
-    }),
-  );
+export type InstallOpts = GlobalOpts & { dir?: string };
+
+/** What `brain install <host>` writes: the directory and its files (relative path → content). */
+export function hostFiles(host: string, o: InstallOpts): { dir: string; files: Record<string, string> } {
+  if (host === "claude")
+    return {
+      dir: resolve(o.dir ?? join(homedir(), ".brain", "claude-marketplace")),
+      files: marketplaceFiles({
+        command: [process.execPath, MAIN],
+        globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],
+        version: packageVersion(),
+      }),
+    };
+  if (host === "pi") {
+    const ext = join(ROOT, "dist", "hosts", "pi", "extension.js");
+    const opts = o.brain ? `{ brainPath: ${JSON.stringify(resolve(o.brain))} }` : "{}";
+    const stub = [
+      PI_STUB_HEADER,
+      `import { createBrainExtension } from ${JSON.stringify(ext)};`,
+      `export default createBrainExtension(${opts});`,
+      "",
+    ].join("\n");
+    return {
+      dir: resolve(o.dir ?? join(homedir(), ".pi", "agent", "extensions")),
+      files: { "brain.ts": stub },
+    };
+  }
+  throw new BrainError("INVALID", `unknown host "${host}" (claude, pi)`, { field: "host" });
+}
+
+export const PI_STUB_HEADER =
+  "// Brain memory for pi — written by `brain install pi`; re-run it after moving the brain package.";
+
+function installClaude(o: InstallOpts) {
+  const { dir, files: content } = hostFiles("claude", o);
+  const files = writeAll(dir, content);
   const commands = [
     `claude plugin marketplace add ${dir}`,
     `claude plugin install ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
@@ -50,17 +76,9 @@ function installClaude(o: GlobalOpts & { dir?: string }) {
   };
 }
 
-function installPi(o: GlobalOpts & { dir?: string }) {
-  const dir = resolve(o.dir ?? join(homedir(), ".pi", "agent", "extensions"));
-  const ext = join(ROOT, "dist", "hosts", "pi", "extension.js");
-  const opts = o.brain ? `{ brainPath: ${JSON.stringify(resolve(o.brain))} }` : "{}";
-  const stub = [
-    "// Brain memory for pi — written by `brain install pi`; re-run it after moving the brain package.",
-    `import { createBrainExtension } from ${JSON.stringify(ext)};`,
-    `export default createBrainExtension(${opts});`,
-    "",
-  ].join("\n");
-  const files = writeAll(dir, { "brain.ts": stub });
+function installPi(o: InstallOpts) {
+  const { dir, files: content } = hostFiles("pi", o);
+  const files = writeAll(dir, content);
   return {
     host: "pi",
     dir,
@@ -72,14 +90,8 @@ function installPi(o: GlobalOpts & { dir?: string }) {
 
 /** `brain install claude|pi [--dir DIR]`. */
 export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
-  const r =
-    host === "claude"
-      ? installClaude(o)
-      : host === "pi"
-        ? installPi(o)
-        : (() => {
-            throw new BrainError("INVALID", `unknown host "${host}" (claude, pi)`, { field: "host" });
-          })();
+  hostFiles(host, o); // refuses an unknown host
+  const r = host === "claude" ? installClaude(o) : installPi(o);
   if (o.json) printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, commands: r.commands });
   else print(r.text);
   return 0;

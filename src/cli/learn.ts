@@ -30,7 +30,7 @@ function positive(v: string | undefined, name: string): number | undefined {
  * does one run and prints nothing, whatever happens; `--status` shows the queue, the cursors and the last runs.
  */
 export async function runLearn(o: LearnOpts): Promise<number> {
-  const config = cliConfig(o.brain);
+  const config = cliConfig(o.brain, o.cwd);
   if (o.status) return status(config.brainPath, Boolean(o.json));
   if (!config.autoMemory) {
     if (!o.quiet)

@@ -24,7 +24,7 @@ export function openLayer<B extends { close(): void }>(
   g: GlobalOpts,
   extra: Partial<BrainOptions> = {},
 ): OpenedBrain<B> {
-  const config = cliConfig(g.brain);
+  const config = cliConfig(g.brain, g.cwd);
   const brain = keep(layer.open({ ...brainOptions(config, g.cwd ?? process.cwd()), ...extra }));
   return { brain, config };
 }

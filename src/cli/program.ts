@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { ACTIONS } from "../core/action-names.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
+import { addDataCommands } from "./program-data.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -71,7 +72,8 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .command("init")
     .description("create the brain (default behaviours, consolidation reminder) if it does not exist")
     .option("--empty", "a new brain with no default entries or brain-file templates (only schema_version)")
-    .action((o: { empty?: boolean }) =>
+    .option("--project", "this project's own brain: .brain/brain.jsonl at the repository root, git-ignored")
+    .action((o: { empty?: boolean; project?: boolean }) =>
       run(
         async () => (await import("./commands.ts")).runInit({ ...g(), ...o }),
         () => Boolean(g().json),
@@ -334,11 +336,16 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--out <file>", "file to write (default: the host's rules file under --cwd)")
     .option("--budget <tokens>", "token budget of the exported context")
     .option("--dry-run", "print the file that would be written instead of writing it")
+    .option(
+      "--all",
+      "the whole lasting context (identity, user, preferences, …), not only this project's memories",
+    )
     .action((o) =>
       run(
         async () => (await import("./export-rules.ts")).runExportRules({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
+  addDataCommands(program, g);
   return program;
 }

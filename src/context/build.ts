@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { assemble } from "../core/budget/assemble.ts";
 import type { Item, Section } from "../core/budget/types.ts";
 import type { FoldState } from "../core/fold.ts";
-import { readRecent } from "../project/recent.ts";
+import { recentFor } from "../project/recent.ts";
 import type { ContextRequest, ContextResult, Source, SourceRequest, UsedPath } from "./request.ts";
 import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
@@ -51,7 +51,7 @@ export interface BuildEnv {
  */
 export function buildContext(state: FoldState, req: ContextRequest, env: BuildEnv): ContextResult {
   const cwd = resolve(req.cwd);
-  const recentPaths = env.brainDir ? readRecent(env.brainDir) : [];
+  const recentPaths = env.brainDir ? recentFor(env.brainDir, cwd) : [];
   const sreq: SourceRequest = {
     cwd,
     now: env.now,
@@ -89,6 +89,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
   }
   const result = assemble(sections, {
     budget: req.budget,
+    ...(req.fileBudget ? { fileBudget: req.fileBudget } : {}),
     fixedShare: req.recover ? 1 : 0.6,
     exhaustive: req.explain ?? false,
   });

@@ -8,6 +8,11 @@ export interface ContextRequest {
   /** The prompt or question the context is for (ranks relevant memories). */
   query?: string;
   budget: number;
+  /**
+   * Tokens for the always-loaded brain files (SOUL.md, USER.md, AGENTS.md, other `always` files) next to
+   * `budget`; 0 puts them in `budget` with everything else. Default: the `brainFileBudget` setting.
+   */
+  fileBudget?: number;
   /** Files the agent is working on (auto-attaches rules whose globs match). */
   files?: string[];
   /** Manual rules and brain files to include by name or path. */

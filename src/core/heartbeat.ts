@@ -1,3 +1,4 @@
+import { missingText, withText } from "./entry-text.ts";
 import type { FoldState } from "./fold.ts";
 import type { BaseEntry } from "./types.ts";
 
@@ -50,7 +51,7 @@ function isOverdue(due: unknown, now: Date): boolean {
 export function heartbeat(state: FoldState, now: Date): Heartbeat {
   const nowMs = now.getTime();
   const reminders: DueReminder[] = [];
-  for (const r of state.list("reminder")) {
+  for (const r of withText(state.list("reminder"))) {
     const e = r.entry;
     if (e.enabled !== true) continue;
     const next = typeof e.next_due === "string" ? Date.parse(e.next_due) : Number.NaN;
@@ -67,6 +68,7 @@ export function heartbeat(state: FoldState, now: Date): Heartbeat {
   }
   const tasks: PendingTask[] = state
     .list("task")
+    .filter((r) => missingText("task", r.entry as Record<string, unknown>) === null)
     .map((r) => r.entry as BaseEntry)
     .filter((e) => (e.status ?? "pending") === "pending")
     .map((e) => ({

@@ -166,3 +166,25 @@ export const inboxOutput = {
   item: inboxItem.optional().describe("The candidate decided on."),
   outcome: z.looseObject({ kind: z.string() }).optional().describe("accept: what the brain stored."),
 };
+
+export const writeFileInput = {
+  name: z
+    .string({ error: "name must be a string, e.g. CODE.md" })
+    .min(1, { error: "name must not be empty" })
+    .describe("The brain file (CODE.md, NOTES.md …; .md optional; no paths)."),
+  text: z.string({ error: "text must be a string" }).describe("Text to append, or the whole new content."),
+  mode: z
+    .enum(["append", "rewrite"], { error: "mode must be append or rewrite" })
+    .optional()
+    .describe("append (default): add at the end. rewrite: replace the file (needs cleanup_intent)."),
+  cleanup_intent: z
+    .string()
+    .optional()
+    .describe("rewrite only: why the old content goes (recorded with the backup)."),
+};
+
+export const writeFileOutput = {
+  name: z.string(),
+  mode: z.string().describe("append | rewrite"),
+  backup: z.string().nullable().describe("rewrite: the copy of the old file."),
+};

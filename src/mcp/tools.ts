@@ -5,6 +5,7 @@ import type { Brain } from "../engine.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
+import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
 import type { ProjectRoots } from "./roots.ts";
 import {
@@ -18,6 +19,8 @@ import {
   loadFileOutput,
   searchInput,
   searchOutput,
+  writeFileInput,
+  writeFileOutput,
 } from "./schemas.ts";
 
 /** A successful tool result: readable text for the model, the same data as structured content. */
@@ -110,6 +113,27 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
       guard(async () => {
         const f = loadContextFile(brain, a.name, await roots.check(a.cwd));
         return ok(f.content || `(${f.name} is empty)`, { ...f });
+      }),
+  );
+
+  server.registerTool(
+    "write_brain_file",
+    {
+      title: "Append to or rewrite a brain file",
+      description: WRITE_FILE_DESCRIPTION,
+      inputSchema: writeFileInput,
+      outputSchema: writeFileOutput,
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: false,
+        destructiveHint: true,
+        openWorldHint: false,
+      },
+    },
+    (a) =>
+      guard(async () => {
+        const r = await writeFileTool(brain, a);
+        return ok(r.text, r.result);
       }),
   );
 

@@ -3,7 +3,9 @@ import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { targetInside } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
+import { contentLines, oneLine } from "../core/one-line.ts";
 import type { Brain } from "../engine.ts";
+import { isInside, repoRoot } from "./repo-root.ts";
 
 /**
  * `brain export-rules`: the brain's stable context written into a host's own rules file, for hosts without
@@ -48,6 +50,30 @@ export function stableContext(brain: Brain, cwd: string, budget?: number): strin
     .replace(/<!--/g, "&lt;!--"); // a memory quoting our markers must not end or open the section
 }
 
+/**
+ * What belongs to this project only (the default: a rules file is usually committed, and a personal brain
+ * — identity, user facts, preferences, other projects — must not travel with it): the project context whose
+ * path holds `cwd`, and the learnings scoped to this project.
+ */
+export function projectOnlyContext(brain: Brain, cwd: string): string {
+  brain.refresh();
+  const here = resolve(cwd);
+  const root = repoRoot(here);
+  const ours = (p: unknown) =>
+    typeof p === "string" && p !== "" && (isInside(here, resolve(p)) || isInside(resolve(p), root));
+  const out: string[] = [];
+  for (const c of brain.state.list("context")) {
+    if (!ours(c.entry.path)) continue;
+    out.push(`## Project: ${oneLine(c.entry.project)}`, ...contentLines(c.entry.content), "");
+  }
+  const learnings = brain.state
+    .list("learning")
+    .filter((l) => l.entry.scope === "project" && ours(l.entry.projectPath))
+    .map((l) => `- ${oneLine(l.entry.text)}`);
+  if (learnings.length) out.push("## Learnings (this project)", ...learnings);
+  return out.join("\n").trim().replace(/<!--/g, "&lt;!--");
+}
+
 /** Put `body` between the markers of `existing` (or append a marked section); throws on broken markers. */
 export function mergeMarked(existing: string | null, body: string, format: RuleFormat): string {
   const section = `${BEGIN}\n${body.trim()}\n${END}\n`;
@@ -81,7 +107,7 @@ export interface ExportResult {
 
 export function exportRules(
   brain: Brain,
-  o: { format: RuleFormat; cwd: string; out?: string; budget?: number; dryRun?: boolean },
+  o: { format: RuleFormat; cwd: string; out?: string; budget?: number; dryRun?: boolean; all?: boolean },
 ): ExportResult {
   const named = o.out ? resolve(o.cwd, o.out) : join(o.cwd, RULE_FORMATS[o.format]);
   // Never follow a link out of the repo (AGENTS.md → ~/.aws/credentials would copy them in).
@@ -99,7 +125,10 @@ export function exportRules(
     if ((e as NodeJS.ErrnoException).code !== "ENOENT")
       throw new BrainError("IO", `${file}: ${(e as Error).message}`);
   }
-  const body = stableContext(brain, o.cwd, o.budget) || "(the brain has no stable context yet)";
+  const body = o.all
+    ? stableContext(brain, o.cwd, o.budget) || "(the brain has no stable context yet)"
+    : projectOnlyContext(brain, o.cwd) ||
+      "(no memory of this project yet: project context and project-scoped learnings go here; --all exports everything)";
   const content = mergeMarked(existing, body, o.format);
   const changed = content !== existing;
   if (changed && !o.dryRun) {

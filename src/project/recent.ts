@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
+import { isInside, repoRoot } from "./repo-root.ts";
 
 /**
  * Recently accessed paths: files the agent worked on and rules that were injected. Kept in
- * `.brain/recent.json` beside the log so they survive compaction and can be re-injected on recovery.
+ * `.brain/recent.json` beside the log so they survive compaction and can be re-injected on recovery. One
+ * list for the brain, read per project: a context sees only the paths inside its own repository that still
+ * exist (`recentFor`).
  */
 export interface RecentPath {
   path: string;
@@ -12,7 +15,8 @@ export interface RecentPath {
   at: string;
 }
 
-const MAX = 100;
+/** Kept across every project (newest first), so one busy project does not push the others out. */
+const MAX = 300;
 
 export function recentPath(brainDir: string): string {
   return join(brainDir, ".brain", "recent.json");
@@ -25,6 +29,14 @@ export function readRecent(brainDir: string): RecentPath[] {
   } catch {
     return [];
   }
+}
+
+/** The recent paths of the project `cwd` is in: inside its repository root, and (files) still there. */
+export function recentFor(brainDir: string, cwd: string): RecentPath[] {
+  const root = repoRoot(cwd);
+  return readRecent(brainDir).filter(
+    (r) => isInside(r.path, root) && (r.kind !== "file" || fs.existsSync(r.path)),
+  );
 }
 
 /** Add paths (newest first, deduplicated, capped); writes only when something changed. */

@@ -1,9 +1,10 @@
 import * as fs from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { lenientFrontmatter, splitFrontmatter, visibleContent } from "../brainfiles/markdown.ts";
 import { insideRoot } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
+import { repoRoot } from "./repo-root.ts";
 
 /** A project rule file found between the repository root and the working directory. */
 export interface Rule {
@@ -21,16 +22,7 @@ export interface Rule {
   problem?: { line: number; message: string };
 }
 
-/** The nearest directory at or above `cwd` containing `.git` (else cwd itself). */
-export function repoRoot(cwd: string): string {
-  let dir = resolve(cwd);
-  for (;;) {
-    if (fs.existsSync(join(dir, ".git"))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return resolve(cwd);
-    dir = up;
-  }
-}
+export { repoRoot } from "./repo-root.ts";
 
 function dirsFromRoot(root: string, cwd: string): string[] {
   const rel = relative(root, resolve(cwd));

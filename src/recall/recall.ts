@@ -130,6 +130,11 @@ export class Recall {
         return this.#index as unknown as RecallIndex;
       }
     }
+    if (this.episodes.lastForgetLine > this.#episodeMark.line) {
+      // Episodes were forgotten since it was built: their text (and their neighbours' context) must go.
+      this.#rebuild(state, brainPos, "forgotten episodes");
+      return this.#index as unknown as RecallIndex;
+    }
     const index = this.#index as RecallIndex;
     // brain.jsonl: index the tail appended since the index last looked.
     if (this.#brain.size() > this.#brainMark.offset) {

@@ -12,7 +12,9 @@ export interface SessionTurns {
 /**
  * The episode log (`episodes.jsonl`): the same store, framing, torn-tail handling and lock as brain.jsonl,
  * folded into episodes by id and sessions in turn order. Episodes are immutable; a line whose id is already
- * known is a duplicate and is ignored (so a concurrent double import cannot show a turn twice).
+ * known is a duplicate and is ignored (so a concurrent double import cannot show a turn twice). A tombstone
+ * (`target_type: "episode"`, written by `brain forget`) removes its episode from every view; importing the
+ * same turn again does not bring it back (`appendNew` skips forgotten ids).
  */
 export class EpisodeLog implements ScanSink {
   readonly store: EventStore;
@@ -25,6 +27,10 @@ export class EpisodeLog implements ScanSink {
   badLines: BadLine[] = [];
   badLineCount = 0;
   tornTail: { line: number; text: string } | null = null;
+  /** Ids of forgotten episodes (tombstoned). */
+  readonly forgotten = new Set<string>();
+  /** Line of the last tombstone read (0: none): an index built before it must be rebuilt. */
+  lastForgetLine = 0;
 
   constructor(store: EventStore) {
     this.store = store;
@@ -43,7 +49,12 @@ export class EpisodeLog implements ScanSink {
     return type === "episode";
   }
   rec(rec: Rec): void {
+    if (rec.type === "tombstone") {
+      this.#forget(rec);
+      return;
+    }
     if (rec.type !== "episode" || this.byId.has(rec.id)) return;
+    this.forgotten.delete(rec.id);
     const session = String(rec.entry.session ?? "");
     this.byId.set(rec.id, rec);
     let s = this.sessions.get(session);
@@ -55,6 +66,27 @@ export class EpisodeLog implements ScanSink {
     s.recs.push(rec);
     this.#fresh.push(rec);
     this.#byDate = null;
+  }
+  #forget(tomb: Rec): void {
+    const id = String(tomb.entry.target_id ?? "");
+    if (tomb.entry.target_type !== "episode" || !id) return;
+    this.forgotten.add(id);
+    this.lastForgetLine = tomb.line;
+    const rec = this.byId.get(id);
+    if (!rec) return;
+    this.byId.delete(id);
+    this.#fresh = this.#fresh.filter((r) => r.id !== id);
+    this.#byDate = null;
+    const key = String(rec.entry.session ?? "");
+    const s = this.sessions.get(key);
+    if (!s) return;
+    s.recs = s.recs.filter((r) => r.id !== id);
+    this.#index.delete(id);
+    if (s.recs.length === 0) this.sessions.delete(key);
+    else
+      s.recs.forEach((r, i) => {
+        this.#index.set(r.id, i);
+      });
   }
   bad(bad: BadLine): void {
     this.badLineCount++;
@@ -128,7 +160,7 @@ export class EpisodeLog implements ScanSink {
       const seen = new Set<string>();
       const lines: string[] = [];
       for (const e of entries) {
-        if (this.byId.has(e.id) || seen.has(e.id)) continue;
+        if (this.byId.has(e.id) || this.forgotten.has(e.id) || seen.has(e.id)) continue;
         seen.add(e.id);
         validate(e as Record<string, unknown>);
         lines.push(JSON.stringify(e));
@@ -136,5 +168,27 @@ export class EpisodeLog implements ScanSink {
       if (lines.length > 0) this.store.append(lines);
       return lines.length;
     }, "ingest");
+  }
+
+  /**
+   * Forget the episodes `pick` chooses from the log as it is under the lock: one tombstone line each, in one
+   * append. Returns the episodes forgotten (none written when `dryRun`).
+   */
+  forget(
+    pick: (log: EpisodeLog) => Rec[],
+    tombstone: (rec: Rec) => Record<string, unknown>,
+    dryRun: boolean,
+  ): Rec[] {
+    if (dryRun) {
+      this.refresh();
+      return pick(this);
+    }
+    return this.store.withLock(() => {
+      this.refresh();
+      const recs = pick(this);
+      if (recs.length > 0) this.store.append(recs.map((r) => JSON.stringify(tombstone(r))));
+      this.refresh();
+      return recs;
+    }, "forget");
   }
 }

@@ -34,8 +34,8 @@ export const CLAUDE_NATIVE_RULES = ["claude", "claude-rules"];
 /** Claude Code caps hook output added to the context at 10 000 characters. */
 export const HOOK_MAX_CHARS = 10_000;
 
-function build(brain: Brain, o: HostContextOptions, budget: number): HostContext {
-  const req: Partial<ContextRequest> = { cwd: o.cwd, budget, recover: Boolean(o.recover) };
+function build(brain: Brain, o: HostContextOptions, budget: number, fileBudget: number): HostContext {
+  const req: Partial<ContextRequest> = { cwd: o.cwd, budget, fileBudget, recover: Boolean(o.recover) };
   if (o.query) req.query = o.query;
   if (o.excludeRules?.length) req.excludeRules = o.excludeRules;
   const { blocks, used } = brain.context(req);
@@ -67,13 +67,16 @@ function hardCap(text: string, max: number): string {
 
 export function hostContext(brain: Brain, o: HostContextOptions): HostContext {
   let budget = o.budget ?? brain.settings.promptBudget;
-  let ctx = build(brain, o, budget);
+  let fileBudget = brain.settings.brainFileBudget;
+  let ctx = build(brain, o, budget, fileBudget);
   const max = o.maxChars;
   if (!max) return recorded(brain, ctx);
-  // The budget is in tokens; shrink it until the text fits in characters, then cut as a last resort.
+  // The budgets are in tokens; shrink both until the text fits in characters, then cut as a last resort.
   for (let i = 0; i < 3 && ctx.text.length > max; i++) {
-    budget = Math.max(50, Math.floor((budget * max * 0.9) / ctx.text.length));
-    ctx = build(brain, o, budget);
+    const ratio = (max * 0.9) / ctx.text.length;
+    budget = Math.max(50, Math.floor(budget * ratio));
+    fileBudget = Math.floor(fileBudget * ratio);
+    ctx = build(brain, o, budget, fileBudget);
   }
   return recorded(brain, { ...ctx, text: hardCap(ctx.text, max) });
 }

@@ -113,3 +113,60 @@ describe("the packed package, installed", () => {
     assert.equal(r.stdout.trim(), "function function");
   });
 });
+
+/**
+ * `npm install -g <tarball>` as a user runs it (issue 13), into a temporary prefix: offline, so the
+ * dependencies come from npm's cache (no network); the bin is then on PATH in a clean directory.
+ */
+describe("npm install -g of the packed tarball", () => {
+  let sb: Sandbox;
+  let prefix: string;
+  const onPath = () => ({ PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:/usr/bin:/bin` });
+
+  before(() => {
+    assertBuilt();
+    sb = sandbox("brain-global-");
+    const packed = npmPack(sb.dir);
+    prefix = join(sb.dir, "prefix");
+    const r = spawnSync(
+      "npm",
+      [
+        "install",
+        "-g",
+        "--offline",
+        "--ignore-scripts",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        prefix,
+        join(sb.dir, packed.filename),
+      ],
+      { cwd: sb.dir, encoding: "utf8" },
+    );
+    assert.equal(r.status, 0, `npm install -g failed:\n${r.stderr}`);
+  });
+  after(() => removeSandbox(sb));
+
+  test("brain --version, init and context run from PATH in a clean directory", async () => {
+    const clean = join(sb.dir, "clean");
+    fs.mkdirSync(clean);
+    const opts = { cwd: clean, env: { ...onPath(), BRAIN_PATH: undefined } };
+    const version = await run("brain", ["--version"], sb, opts);
+    assert.equal(version.stdout.trim(), pkg.version, version.stderr);
+    const init = await run("brain", ["init"], sb, opts);
+    assert.equal(init.code, 0, init.stderr);
+    assert.match(init.stdout, new RegExp(`Brain ready at ${join(sb.home, ".rho", "brain", "brain.jsonl")}`));
+    const ctx = await run("brain", ["context"], sb, opts);
+    assert.equal(ctx.code, 0, ctx.stderr);
+    assert.match(ctx.stdout, /## Behavior\n- Do: Be direct/);
+  });
+
+  test("the Claude Code plugin is one command away: brain install claude points at the installed copy", async () => {
+    const dir = join(sb.dir, "market");
+    const r = await run("brain", ["install", "claude", "--dir", dir], sb, { env: onPath() });
+    assert.equal(r.code, 0, r.stderr);
+    const hooks = fs.readFileSync(join(dir, "brain", "hooks", "hooks.json"), "utf8");
+    assert.ok(hooks.includes(join(prefix, "lib", "node_modules", "brain", "dist", "cli", "main.js")), hooks);
+    assert.ok(fs.existsSync(join(dir, "brain", "skills", "memory-consolidate", "SKILL.md")));
+  });
+});

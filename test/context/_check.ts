@@ -58,7 +58,11 @@ function renderedLine(brain: Brain, id: string): { line: string; truncatable: bo
 
 /** Every invariant of one assembled context. */
 export function checkContext(brain: Brain, r: ContextResult, budget: number): void {
-  assert.ok(r.tokens <= budget, `tokens ${r.tokens} > budget ${budget}`);
+  // The memory budget plus the always-loaded brain files' own allowance (0 when they share the budget).
+  assert.ok(
+    r.tokens <= budget + r.fileBudget,
+    `tokens ${r.tokens} > budget ${budget} + files ${r.fileBudget}`,
+  );
   assert.equal(r.tokens, Math.ceil(r.text.length / 4), "tokens must be ceil(text.length / 4)");
   assert.equal(r.budget, budget);
   assert.equal(r.text, r.blocks.map((b) => b.text).join("\n\n"), "text is the blocks joined by blank lines");

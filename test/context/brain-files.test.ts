@@ -106,10 +106,12 @@ describe("contextual and user-created files in the index", () => {
         const size = (n: string) => fs.statSync(join(t.dir, n)).size;
         assert.ok(index.includes(`- TOOLS.md — tool usage — pitfalls (${size("TOOLS.md")} B)`), index);
         assert.ok(
-          index.includes(`- RESEARCH.md — open questions about caching (${size("RESEARCH.md")} B)`),
+          index.includes(
+            `- RESEARCH.md (user-created) — open questions about caching (${size("RESEARCH.md")} B)`,
+          ),
           index,
         );
-        assert.ok(index.includes(`- PLAIN.md (${size("PLAIN.md")} B)`), index);
+        assert.ok(index.includes(`- PLAIN.md (user-created) (${size("PLAIN.md")} B)`), index);
         const text = t.brain.context({ budget: 4000 }).text;
         assert.ok(!text.includes("Use rg.") && !text.includes("Q1."));
         assert.equal(t.brain.loadBrainFile("TOOLS.md").kind, "contextual");

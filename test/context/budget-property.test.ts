@@ -88,13 +88,16 @@ describe("property: CLI --format json carries exactly the text the text format p
             text: string;
             tokens: number;
             budget: number;
+            fileBudget: number;
             injectedIds: string[];
           };
           assert.equal(text.stdout, j.text === "" ? "" : `${j.text}\n`);
           assert.equal(j.tokens, Math.ceil(j.text.length / 4));
-          assert.ok(j.tokens <= spec.budget);
+          // The CLI's settings give always-loaded brain files their own allowance next to the budget.
+          assert.ok(j.tokens <= spec.budget + j.fileBudget);
           assert.equal(j.budget, spec.budget);
-          assert.deepEqual(j.injectedIds, t.brain.context({ budget: spec.budget }).injectedIds);
+          const lib = t.brain.context({ budget: spec.budget, fileBudget: j.fileBudget });
+          assert.deepEqual(j.injectedIds, lib.injectedIds);
         } finally {
           cleanup({ root });
         }

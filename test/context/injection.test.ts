@@ -115,6 +115,7 @@ test("property: hostile values in every prompt-reaching field never open a headi
             `${JSON.stringify({ session: "s", speaker: h.speaker, text: `zebra ${h.episodeText}`, date: "2024-01-01" })}\n`,
           );
           await t.brain.ingest(transcript, { format: "generic" });
+          fs.writeFileSync(join(project, h.file), ""); // recent paths keep only files that exist
           const first = t.brain.context({ cwd: project, budget: 8000, query: "zebra", files: [h.file] });
           assertClean(first.text, "context with a query");
           t.brain.recordRecent(first.used); // what the surfaces do after a context (building one writes nothing)

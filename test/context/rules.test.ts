@@ -219,6 +219,7 @@ describe("recently accessed paths and --recover", () => {
     writeFiles(repo, {
       ".cursor/rules/tsx.mdc": '---\nglobs: "**/*.tsx"\n---\nMARK-cursor-tsx\n',
       "CLAUDE.md": "MARK-claude\n",
+      "web/App.tsx": "export {};\n", // recent paths keep only files that exist
     });
     // ~500 tokens each: together more than the 60 % fixed share of a 2000 budget, less than the budget.
     const big = (name: string) => `# ${name}\n\n${`${name} line that matters.\n`.repeat(80)}`;

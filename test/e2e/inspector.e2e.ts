@@ -42,7 +42,14 @@ describe("MCP Inspector CLI", { skip: missing(INSPECTOR) }, () => {
   it("lists the tools, calls brain to add a learning, and reports an error result for a bad action", async () => {
     const list = await inspect(["--method", "tools/list"]);
     const names = (list.json.tools as { name: string }[]).map((t) => t.name).sort();
-    assert.deepEqual(names, ["brain", "brain_context", "brain_inbox", "brain_search", "load_brain_file"]);
+    assert.deepEqual(names, [
+      "brain",
+      "brain_context",
+      "brain_inbox",
+      "brain_search",
+      "load_brain_file",
+      "write_brain_file",
+    ]);
 
     const add = await inspect([
       "--method",

@@ -59,12 +59,13 @@ const exec = (name: string, params: Record<string, unknown>) =>
 const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
-  it("registers the brain, load_brain_file and brain_search tools and the /brain command", () => {
+  it("registers the brain, load_brain_file, write_brain_file, brain_inbox and brain_search tools and the /brain command", () => {
     assert.deepEqual([...pi.tools.keys()].sort(), [
       "brain",
       "brain_inbox",
       "brain_search",
       "load_brain_file",
+      "write_brain_file",
     ]);
     assert.deepEqual([...pi.commands.keys()], ["brain"]);
     const params = pi.tools.get("brain")!.parameters as { properties: Record<string, { enum?: string[] }> };
@@ -208,5 +209,35 @@ describe("pi extension", () => {
       exec("brain_inbox", { action: "accept", id: candidateId("learning", text) }),
       /already rejected/,
     );
+  });
+});
+
+describe("write_brain_file and load_brain_file of a skill (issue 13)", () => {
+  it("appends, refuses a rewrite without cleanup_intent, rewrites with a backup and the intent recorded", async () => {
+    const dir = join(sb.dir, "brain");
+    const first = await exec("write_brain_file", { name: "NOTES", text: "- the CI runs on arm64" });
+    assert.match(first.content[0]?.text ?? "", /Appended to NOTES\.md/);
+    assert.equal(fs.readFileSync(join(dir, "NOTES.md"), "utf8"), "- the CI runs on arm64\n");
+    await assert.rejects(
+      Promise.resolve(exec("write_brain_file", { name: "NOTES.md", text: "x", mode: "rewrite" })),
+      /cleanup_intent/,
+    );
+    const r = await exec("write_brain_file", {
+      name: "NOTES.md",
+      text: "- CI: arm64 and x86",
+      mode: "rewrite",
+      cleanup_intent: "merge the CI notes",
+    });
+    const backup = (r.details as { backup: string }).backup;
+    assert.equal(fs.readFileSync(backup, "utf8"), "- the CI runs on arm64\n");
+    assert.equal(fs.readFileSync(join(dir, "NOTES.md"), "utf8"), "- CI: arm64 and x86\n");
+    const log = fs
+      .readFileSync(join(dir, ".brain", "rewrites.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    assert.deepEqual(JSON.parse(log.at(-1) as string).intent, "merge the CI notes");
+    const skill = await exec("load_brain_file", { name: "memory-consolidate" });
+    assert.equal((skill.details as { kind: string }).kind, "skill");
+    assert.match(skill.content[0]?.text ?? "", /brain/);
   });
 });

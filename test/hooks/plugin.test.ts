@@ -37,8 +37,17 @@ after(() => removeSandbox(sb));
 describe("plugins/claude in the repository", () => {
   it("is what the generator writes for a `brain` on PATH", () => {
     for (const [rel, content] of Object.entries(pluginFiles({ command: ["brain"] }))) {
-      assert.deepEqual(readJson(join(ROOT, "plugins", "claude", rel)), JSON.parse(content), rel);
+      const file = join(ROOT, "plugins", "claude", rel);
+      if (rel.endsWith(".json")) assert.deepEqual(readJson(file), JSON.parse(content), rel);
+      else assert.equal(fs.readFileSync(file, "utf8"), content, rel);
     }
+    // The skill is Claude Code's own format: SKILL.md with a name and a description.
+    const skill = fs.readFileSync(
+      join(ROOT, "plugins", "claude", "skills", "memory-consolidate", "SKILL.md"),
+      "utf8",
+    );
+    assert.match(skill, /^---\nname: memory-consolidate\ndescription: .+\n---\n/);
+    assert.match(skill, /brain consolidate/);
     assert.deepEqual(
       readJson(join(ROOT, "plugins", ".claude-plugin", "marketplace.json")),
       marketplaceJson({ command: ["brain"] }, "./claude"),

@@ -12,7 +12,9 @@ import { brain, json, removeSandbox, type Sandbox, sandbox, show } from "../supp
 let sb: Sandbox;
 let project: string;
 const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z" };
-const exportRules = (...args: string[]) => brain(sb, ["--cwd", project, "export-rules", ...args], { env });
+/** The whole lasting context (`--all`); the project-only default is tested in test/cli/per-project.test.ts. */
+const exportRules = (...args: string[]) =>
+  brain(sb, ["--cwd", project, "export-rules", "--all", ...args], { env });
 
 before(async () => {
   sb = sandbox("brain-export-");

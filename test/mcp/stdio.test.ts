@@ -24,6 +24,7 @@ describe("brain mcp over stdio", () => {
       "brain_inbox",
       "brain_search",
       "load_brain_file",
+      "write_brain_file",
     ]);
 
     const add = await client.callTool({

@@ -76,7 +76,11 @@ describe("a hostile line in brain.jsonl or episodes.jsonl", () => {
     ["list", ["list"], /kite/],
     ["search", ["search", "staging"], /8443/],
     ["stats", ["stats"], /2L|1L/],
-    ["export-rules", ["export-rules", "--format", "agents", "--cwd", "PROJECT", "--dry-run"], /kite/],
+    [
+      "export-rules",
+      ["export-rules", "--all", "--format", "agents", "--cwd", "PROJECT", "--dry-run"],
+      /kite/,
+    ],
     ["compact", ["compact"], /Compacted/],
   ];
   for (const [name, args, expect] of reads) {

@@ -73,7 +73,7 @@ test("a memory quoting the export markers does not break export-rules", async (t
     assert.equal(add.code, 0, add.stderr);
   }
   for (let i = 0; i < 2; i++) {
-    const r = await brain(sb, ["--cwd", project, "export-rules", "--format", "agents"]);
+    const r = await brain(sb, ["--cwd", project, "export-rules", "--all", "--format", "agents"]);
     assert.equal(r.code, 0, `run ${i + 1}: ${r.stderr}`);
   }
   const out = fs.readFileSync(join(project, "AGENTS.md"), "utf8");

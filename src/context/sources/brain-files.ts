@@ -34,20 +34,23 @@ export function brainFiles(_state: FoldState, req: SourceRequest): SourceOutput 
     const named = req.include.has(f.name) || req.include.has(f.name.replace(/\.md$/, ""));
     if ((f.mode === "always" || attached || named) && f.content) {
       const [order, priority] = placement(f.name, attached || named);
-      sections.push(
-        fileSection(
-          `brain-file:${f.name}`,
-          `## ${f.name}`,
-          f.content,
-          order,
-          priority,
-          !(attached || named),
-          f.name,
-        ),
+      const always = !(attached || named);
+      const section = fileSection(
+        `brain-file:${f.name}`,
+        `## ${f.name}`,
+        f.content,
+        order,
+        priority,
+        always,
+        f.name,
       );
+      // Always-loaded files have their own allowance next to the memory budget (ContextRequest.fileBudget).
+      sections.push(always ? { ...section, allowance: { name: f.name } } : section);
     } else if (f.mode === "agent" && f.content && f.name !== "PLAN.md") {
       const about = f.owns ? ` — ${oneLine(f.owns)}` : f.description ? ` — ${oneLine(f.description)}` : "";
-      index.push({ text: `- ${f.name}${about} (${kb(f.bytes)})`, entryIds: [], label: f.name });
+      // Seed 004 §2.3: files outside the core and contextual lists are marked as the user's own.
+      const tag = f.kind === "user-created" ? " (user-created)" : "";
+      index.push({ text: `- ${f.name}${tag}${about} (${kb(f.bytes)})`, entryIds: [], label: f.name });
     }
     if (f.name === "PLAN.md" && f.content && req.recover) {
       sections.push(fileSection("plan", "## Active plan", f.content, ORDER.plan, 75, false, "PLAN.md"));

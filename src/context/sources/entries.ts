@@ -1,4 +1,5 @@
 import type { Item, Section } from "../../core/budget/types.ts";
+import { missingText, withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
@@ -30,12 +31,12 @@ function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, 
  */
 export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   const out: Section[] = [];
-  const identity = state.list("identity");
+  const identity = withText(state.list("identity"));
   if (identity.length) out.push(kv("identity", "Identity", identity, ORDER.identity, 10));
-  const user = state.list("user");
+  const user = withText(state.list("user"));
   if (user.length) out.push(kv("user", "User", user, ORDER.user, 20));
 
-  const behaviors = state.list("behavior");
+  const behaviors = withText(state.list("behavior"));
   if (behaviors.length) {
     const label = { do: "Do", dont: "Don't", value: "Value" } as Record<string, string>;
     const items: Item[] = [];
@@ -49,7 +50,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   }
 
   const short = (id: string) => state.shortIds().short(id);
-  const prefs = state.list("preference").filter((r) => !isPinned(r));
+  const prefs = withText(state.list("preference")).filter((r) => !isPinned(r));
   if (prefs.length) {
     const byCat = new Map<string, Rec[]>();
     for (const p of prefs) {
@@ -72,6 +73,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const best = state
     .list("context")
+    .filter((r) => missingText("context", r.entry as Record<string, unknown>) === null)
     .filter((c) => pathContains(str(c.entry.path), req.cwd))
     .sort((a, b) => str(b.entry.path).length - str(a.entry.path).length)[0];
   if (best) {
@@ -87,7 +89,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled ? [] : state.list("learning").filter((r) => !isPinned(r));
+  const learnings = req.recalled ? [] : withText(state.list("learning")).filter((r) => !isPinned(r));
   if (learnings.length) {
     out.push({
       id: "learnings",

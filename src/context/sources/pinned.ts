@@ -1,4 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
+import { withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag } from "../../core/rank-learnings.ts";
@@ -13,8 +14,8 @@ import { fullId, preferenceLine } from "./entries.ts";
  * does not fit is listed by --explain as cut). The entries and recall sections leave pinned entries out.
  */
 export function pinned(state: FoldState, _req: SourceRequest): SourceOutput {
-  const learnings = state.list("learning").filter(isPinned);
-  const prefs = state.list("preference").filter(isPinned);
+  const learnings = withText(state.list("learning")).filter(isPinned);
+  const prefs = withText(state.list("preference")).filter(isPinned);
   if (learnings.length + prefs.length === 0) return { sections: [], problems: [] };
   const items: Item[] = [
     ...learnings.map((r) => ({ text: `- ${oneLine(r.entry.text)}${idTag(r.id, fullId)}`, entryIds: [r.id] })),

@@ -1,6 +1,6 @@
 import { approxTokens, tokensOfChars } from "../text.ts";
 import { type Fitted, fitItems } from "./fit.ts";
-import type { Assembled, Block, Cut, Kept, Section } from "./types.ts";
+import type { Assembled, Block, Cut, FileCut, Kept, Section } from "./types.ts";
 
 export interface AssembleOptions {
   /** Hard cap in tokens (ceil(chars / 4) of the final text). */
@@ -9,6 +9,12 @@ export interface AssembleOptions {
   fixedShare?: number;
   /** Look at every item, so --explain can list every cut (slower on large brains). */
   exhaustive?: boolean;
+  /**
+   * Tokens for always-loaded brain files (sections with `allowance`), next to `budget`: they are fitted in
+   * it, in priority order, and take nothing from the memories. 0 or absent: they share `budget` as fixed
+   * sections. Either way a file cut or left out is marked in the text and listed in `fileCuts`.
+   */
+  fileBudget?: number;
 }
 
 const SEPARATOR = 2; // blocks are joined with a blank line
@@ -35,17 +41,63 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
         ? Math.floor(capChars * s.allocation.cap)
         : capChars;
     const room = Math.max(0, Math.min(limit - used, cap) - SEPARATOR);
-    const f = fitItems(s.header, s.items, s.total, room, s.contiguous ?? true, opts.exhaustive);
+    const f = fitItems(
+      s.header,
+      s.items,
+      s.total,
+      room,
+      s.contiguous ?? true,
+      opts.exhaustive,
+      fileMarker(s),
+    );
     fitted.set(s.id, f);
     if (f.used > 0) used += f.used + SEPARATOR;
   };
-  const fixed = sections.filter((s) => s.allocation.kind === "fixed").sort((a, b) => prio(a) - prio(b));
+  const allFixed = sections.filter((s) => s.allocation.kind === "fixed").sort((a, b) => prio(a) - prio(b));
+
+  // 0. Always-loaded brain files in their own allowance, when there is one.
+  const fileCap = Math.max(0, Math.floor((opts.fileBudget ?? 0) * 4));
+  let fileUsed = 0;
+  const own = fileCap > 0 ? allFixed.filter((s) => s.allowance) : [];
+  // Fair shares (smallest first, each at most an equal part of what is left): one huge file cannot crowd
+  // out the others, and files that fit together are all whole.
+  const bySize = own.map((s) => ({ s, size: fullSize(s) })).sort((a, b) => a.size - b.size);
+  bySize.forEach(({ s }, i) => {
+    const share = Math.floor((fileCap - fileUsed) / (bySize.length - i));
+    const f = fitItems(
+      s.header,
+      s.items,
+      s.total,
+      Math.max(0, share - SEPARATOR),
+      true,
+      opts.exhaustive,
+      fileMarker(s),
+    );
+    fitted.set(s.id, f);
+    if (f.used > 0) fileUsed += f.used + SEPARATOR;
+  });
+  const fixed = allFixed.filter((s) => !own.includes(s));
   const weighted = sections.filter((s) => s.allocation.kind === "weighted");
   const sink = weighted.filter(isSinkSection);
   const shared = weighted.filter((s) => !isSinkSection(s)).sort((a, b) => a.order - b.order);
 
   // 1. Stable fixed sections (identity, user, brain files, rules, indexes), in priority order.
   for (const s of fixed.filter((s) => s.cacheable)) fitFixed(s, fixedCap);
+
+  // A brain file left out entirely still says so, in what is left of either budget — decided here, before
+  // anything volatile is placed, so the cacheable prefix never depends on the learnings.
+  const fileCuts: FileCut[] = [];
+  for (const s of allFixed) {
+    const f = fitted.get(s.id);
+    if (!s.allowance || !f || f.kept.length >= s.total) continue;
+    fileCuts.push({ file: s.allowance.name, keptLines: f.kept.length, totalLines: s.total });
+    if (f.lines.length > 0) continue;
+    const note = `${s.header}\n(left out: its ${s.total} lines do not fit the budget; load_brain_file ${s.allowance.name} reads it)`;
+    if (note.length + 1 + SEPARATOR <= capChars - used + (fileCap - fileUsed)) {
+      fitted.set(s.id, { ...f, lines: [note], used: note.length + 1 });
+      used += note.length + 1 + SEPARATOR;
+    }
+  }
 
   // 2. Weighted sections get their percentage of what the stable part left. Nothing volatile has been
   //    placed yet, so these shares — and so the cacheable prefix — do not move when learnings, tasks or
@@ -154,7 +206,32 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
     });
   }
   const text = blocks.map((b) => b.text).join("\n\n");
-  return { blocks, text, tokens: approxTokens(text), budget: opts.budget, injectedIds: injected, kept, cuts };
+  return {
+    blocks,
+    text,
+    tokens: approxTokens(text),
+    budget: opts.budget,
+    fileBudget: own.length > 0 ? (opts.fileBudget as number) : 0,
+    fileCuts,
+    injectedIds: injected,
+    kept,
+    cuts,
+  };
+}
+
+/** Characters a section takes in full (header and every line). */
+function fullSize(s: Section): number {
+  let n = s.header.length + 1;
+  for (const item of s.items) n += item.text.length + 1;
+  return n;
+}
+
+/** The omission line of a brain file names it and says how to read the rest. */
+function fileMarker(s: Section): ((n: number) => string) | undefined {
+  const name = s.allowance?.name;
+  return name
+    ? (n) => `(…${n} more lines of ${name} left out by the budget; load_brain_file ${name} reads it all)`
+    : undefined;
 }
 
 function isSinkSection(s: Section): boolean {

@@ -12,7 +12,7 @@ export interface Fitted {
 }
 
 const MAX_MISSES = 64;
-const marker = (n: number) => `(…${n} more omitted)`;
+const defaultMarker = (n: number) => `(…${n} more omitted)`;
 
 function cost(text: string): number {
   return text.length + 1;
@@ -31,6 +31,8 @@ export function fitItems(
   budget: number,
   contiguous: boolean,
   exhaustive = false,
+  /** The line that says how many items were left out (a file's names the file). */
+  marker: (omitted: number) => string = defaultMarker,
 ): Fitted {
   const headerCost = cost(header);
   if (budget < headerCost + 8 || total === 0) {

@@ -30,12 +30,27 @@ export function toOpenAI(a: Assembled): { messages: { role: "system"; content: s
 }
 
 export function toJson(a: Assembled) {
-  return { text: a.text, tokens: a.tokens, budget: a.budget, blocks: a.blocks, injectedIds: a.injectedIds };
+  return {
+    text: a.text,
+    tokens: a.tokens,
+    budget: a.budget,
+    fileBudget: a.fileBudget,
+    fileCuts: a.fileCuts,
+    blocks: a.blocks,
+    injectedIds: a.injectedIds,
+  };
 }
 
 /** `--explain`: every entry or line kept or cut, with section, score and budget left. */
 export function explain(a: Assembled): string {
-  const out = [`budget ${a.budget} tokens, used ${a.tokens}`];
+  const files = a.fileBudget > 0 ? ` + ${a.fileBudget} for brain files` : "";
+  const out = [`budget ${a.budget} tokens${files}, used ${a.tokens}`];
+  for (const c of a.fileCuts)
+    out.push(
+      `file  ${c.file}: ${c.keptLines === 0 ? "left out" : `cut to ${c.keptLines}`} of ${c.totalLines} lines (${
+        a.fileBudget > 0 ? "brain-file allowance" : "budget"
+      } full; load_brain_file ${c.file} reads it)`,
+    );
   for (const k of a.kept) {
     const score = k.score !== undefined ? ` score=${k.score}` : "";
     out.push(

@@ -30,6 +30,11 @@ export interface Section {
   total: number;
   /** Fixed sections keep their lines contiguous: stop at the first line that does not fit. */
   contiguous?: boolean;
+  /**
+   * Always-loaded brain files: fitted in the brain-file allowance (`fileBudget`), not the memory budget.
+   * `name` is the file, named in the marker that says what was left out.
+   */
+  allowance?: { name: string };
 }
 
 export type CutReason = "budget" | "no-room" | "truncated";
@@ -63,11 +68,23 @@ export interface Block {
   notExamined: number;
 }
 
+/** A brain file the allowance could not hold in full: how much of it is in the context. */
+export interface FileCut {
+  file: string;
+  keptLines: number;
+  totalLines: number;
+}
+
 export interface Assembled {
   blocks: Block[];
   text: string;
   tokens: number;
+  /** The memory budget (tokens). */
   budget: number;
+  /** The brain-file allowance (tokens) next to it; 0 when brain files share the memory budget or there are none. */
+  fileBudget: number;
+  /** Always-loaded brain files cut or left out (each also marked in the text). */
+  fileCuts: FileCut[];
   injectedIds: string[];
   kept: Kept[];
   cuts: Cut[];

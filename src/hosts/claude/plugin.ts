@@ -3,7 +3,9 @@
  * this with the command `brain` (on PATH); `brain install claude` writes it with absolute paths instead, inside
  * a local marketplace so `claude plugin install` can pick it up.
  */
-import { packageVersion } from "../../package-root.ts";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { packageRoot, packageVersion } from "../../package-root.ts";
 
 export const PLUGIN_NAME = "brain";
 export const MARKETPLACE_NAME = "brain-local";
@@ -69,12 +71,26 @@ export function marketplaceJson(o: PluginOptions, source = "./brain") {
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
+/** Skills the plugin ships, in Claude Code's own format (`skills/<name>/SKILL.md`): the package's built-ins. */
+export const PLUGIN_SKILLS = ["memory-consolidate"];
+
+function skillFiles(): Record<string, string> {
+  const root = packageRoot();
+  const out: Record<string, string> = {};
+  for (const name of PLUGIN_SKILLS) {
+    const rel = `skills/${name}/SKILL.md`;
+    if (root) out[rel] = fs.readFileSync(join(root, rel), "utf8");
+  }
+  return out;
+}
+
 /** Files of the plugin folder, keyed by path relative to it. */
 export function pluginFiles(o: PluginOptions): Record<string, string> {
   return {
     ".claude-plugin/plugin.json": json(pluginJson(o)),
     "hooks/hooks.json": json(hooksJson(o)),
     ".mcp.json": json(mcpJson(o)),
+    ...skillFiles(),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   inboxTool,
   inboxToolJsonSchema,
 } from "../../tools/inbox-tool.ts";
+import { WRITE_FILE_DESCRIPTION, type WriteFileArgs, writeFileTool } from "../../tools/write-file.ts";
 import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
 type Open = (cwd: string) => Brain;
@@ -71,6 +72,27 @@ export function registerPiTools(pi: PiApi, open: Open): void {
       run(() => {
         const f = loadContextFile(open(ctx.cwd), String(params.name ?? ""), ctx.cwd);
         return { text: f.content || `(${f.name} is empty)`, details: f };
+      }),
+  });
+
+  pi.registerTool({
+    name: "write_brain_file",
+    label: "Write brain file",
+    description: WRITE_FILE_DESCRIPTION,
+    parameters: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "The brain file (CODE.md, NOTES.md …; no paths)." },
+        text: { type: "string", description: "Text to append, or the whole new content." },
+        mode: { type: "string", enum: ["append", "rewrite"], description: "append (default) or rewrite." },
+        cleanup_intent: { type: "string", description: "rewrite only: why the old content goes." },
+      },
+      required: ["name", "text"],
+    },
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(async () => {
+        const r = await writeFileTool(open(ctx.cwd), params as unknown as WriteFileArgs);
+        return { text: r.text, details: r.result };
       }),
   });
 

@@ -1,0 +1,62 @@
+import * as path from "node:path";
+import { BrainError } from "../core/errors.ts";
+import { BrainRecall } from "../engine-recall.ts";
+import { EXPORT_FORMATS, type ExportFormat, exportRecords, toJsonl, toMarkdown } from "../portable/export.ts";
+import { importBrain } from "../portable/import.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
+import { type GlobalOpts, openLayer } from "./open-layer.ts";
+import { print, printJson, warn } from "./output.ts";
+
+export interface ExportOpts extends GlobalOpts {
+  format?: string;
+  out?: string;
+  episodes?: boolean;
+}
+
+/** `brain export [--format jsonl|markdown] [--out FILE] [--no-episodes]`: to stdout unless --out. */
+export async function runExport(o: ExportOpts): Promise<number> {
+  const format = (o.format ?? "jsonl") as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format))
+    throw new BrainError(
+      "INVALID",
+      `--format must be one of: ${EXPORT_FORMATS.join(", ")} (got "${format}")`,
+    );
+  const { brain } = openLayer(BrainRecall, o, { seedDefault: false });
+  const recs = exportRecords(brain, o.episodes !== false);
+  const text = format === "jsonl" ? toJsonl(recs) : toMarkdown(recs, brain.now());
+  if (!o.out) {
+    // JSONL is exact (its control characters are JSON escapes); Markdown is cleaned like any output.
+    if (format === "jsonl") process.stdout.write(text);
+    else print(text);
+    return 0;
+  }
+  const out = path.resolve(o.cwd ?? process.cwd(), o.out);
+  writeFileAtomic(out, [text]);
+  const summary = {
+    ok: true,
+    file: out,
+    format,
+    entries: recs.entries.length,
+    episodes: recs.episodes.length,
+  };
+  if (o.json) printJson(summary);
+  else print(`Exported ${summary.entries} entries and ${summary.episodes} episodes to ${out} (${format})`);
+  return 0;
+}
+
+/** `brain import <file> [--dry-run]`: exit 0, or 1 when some lines could not be imported (each reported). */
+export async function runImport(file: string, o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
+  const { brain } = openLayer(BrainRecall, o);
+  const r = importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
+  if (o.json) printJson({ ok: r.problems.length === 0, ...r });
+  else {
+    const verb = r.dryRun ? "Would import" : "Imported";
+    print(
+      `${verb} ${r.added} entries (${r.existing} already in the brain) and ${r.episodesAdded} episodes ` +
+        `(${r.episodesExisting} already there) from ${r.file}.`,
+    );
+    for (const p of r.problems.slice(0, 50)) warn(`line ${p.line}: ${p.reason} (not imported)`);
+    if (r.problems.length > 50) warn(`… and ${r.problems.length - 50} more lines not imported`);
+  }
+  return r.problems.length > 0 ? 1 : 0;
+}

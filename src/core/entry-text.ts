@@ -1,0 +1,33 @@
+import type { Rec } from "./rec.ts";
+
+/** The field that carries an entry's meaning, per type: without it there is nothing to show. */
+export const TEXT_FIELD: Readonly<Record<string, string>> = {
+  behavior: "text",
+  identity: "value",
+  user: "value",
+  learning: "text",
+  preference: "text",
+  context: "content",
+  task: "description",
+  reminder: "text",
+};
+
+/** The missing field's name when an entry lacks its text (a hand-written line), else null. */
+export function missingText(type: string, e: Record<string, unknown>): string | null {
+  const field = TEXT_FIELD[type];
+  if (!field) return null;
+  const v = e[field];
+  return typeof v === "string" && v.trim() !== "" ? null : field;
+}
+
+/** `"text": "` then a visible character: surely has text, seen on the raw line without parsing it. */
+const RAW_TEXT = /"text"\s*:\s*"[^"\s\\]/;
+
+/** The records that have their text: what a context may show (the rest are reported by `brain doctor`). */
+export function withText(recs: Rec[]): Rec[] {
+  return recs.filter((r) => {
+    // The raw test only ever says yes; anything it cannot tell (blank, escapes) is decided on the parsed entry.
+    if (!r.parsed && TEXT_FIELD[r.type] === "text" && RAW_TEXT.test(r.raw)) return true;
+    return missingText(r.type, r.peek() as Record<string, unknown>) === null;
+  });
+}
