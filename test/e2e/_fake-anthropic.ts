@@ -1,9 +1,12 @@
 /**
  * A fake Anthropic Messages API on 127.0.0.1: records every request and answers every `POST /v1/messages`
- * with one short text message (streamed as SSE when `stream: true`, the way Claude Code asks).
+ * with one short text message (streamed as SSE when `stream: true`, the way Claude Code asks). With
+ * `extract`, a request it returns an answer for (the learner's extraction call) gets that value as the
+ * model's structured answer instead, the way test/support/fake-llm.ts answers it.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { reply as structured } from "../support/fake-llm.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -61,7 +64,10 @@ function stream(model: string, text: string): string {
   ].join("");
 }
 
-export async function startFakeAnthropic(reply = "Noted."): Promise<FakeAnthropic> {
+export async function startFakeAnthropic(
+  reply = "Noted.",
+  extract?: (body: Record<string, unknown>) => unknown,
+): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -85,6 +91,12 @@ export async function startFakeAnthropic(reply = "Noted."): Promise<FakeAnthropi
       if (req.method !== "POST" || !path.endsWith("/v1/messages")) {
         res.writeHead(404, { "content-type": "application/json" });
         res.end('{"type":"error","error":{"type":"not_found_error","message":"not found"}}');
+        return;
+      }
+      const answer = extract?.(body);
+      if (answer !== undefined) {
+        const json = JSON.stringify(structured("anthropic", body, JSON.stringify(answer)));
+        res.writeHead(200, { "content-type": "application/json" }).end(json);
         return;
       }
       const model = typeof body.model === "string" ? body.model : "claude-fake";

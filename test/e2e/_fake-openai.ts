@@ -1,6 +1,7 @@
 /**
  * A fake OpenAI-compatible chat-completions server on 127.0.0.1: records every request and answers with
- * streamed SSE chunks (text, or one tool call), as `stream: true` clients such as pi expect.
+ * streamed SSE chunks (text, or one tool call), as `stream: true` clients such as pi expect; a request
+ * without `stream: true` (the learner's extraction call) gets one JSON completion.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -64,7 +65,7 @@ export async function startFakeOpenAI(
       const n = requests.length;
       requests.push(body);
       const reply = script(body, n);
-      if (body.stream === false) {
+      if (body.stream !== true) {
         const message =
           "text" in reply
             ? { role: "assistant", content: reply.text }

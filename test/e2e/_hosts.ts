@@ -1,7 +1,8 @@
 /** Where `test/e2e/setup.mjs` installed the real agent hosts (override with BRAIN_E2E_HOSTS). */
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../support/cli.ts";
+import { childEnv, ROOT, type Sandbox } from "../support/cli.ts";
+import type { EnvPatch } from "../support/env.ts";
 import { spawnProcess } from "../support/spawn.ts";
 
 export const HOSTS = process.env.BRAIN_E2E_HOSTS ?? join(ROOT, ".tmp", "e2e-hosts");
@@ -34,3 +35,50 @@ export function runHost(
 ): Promise<HostRun> {
   return spawnProcess(file, args, { env: opts.env, cwd: opts.cwd, timeoutMs: opts.timeoutMs ?? 180_000 });
 }
+
+/** Claude Code's environment in a sandbox: Node 22 first on PATH, the model API at `baseUrl`, no telemetry. */
+export function claudeEnv(sb: Sandbox, baseUrl: string, extra: EnvPatch = {}): NodeJS.ProcessEnv {
+  return childEnv(sb, {
+    PATH: `${NODE22_DIR}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: "sk-ant-fake-key",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    ...extra,
+  });
+}
+
+/** A pi agent directory whose models.json has one provider `fake` (model `fake-model`) at `baseUrl`. */
+export function piAgentDir(sb: Sandbox, baseUrl: string): string {
+  const dir = join(sb.dir, "pi-agent");
+  fs.mkdirSync(dir, { recursive: true });
+  const models = {
+    providers: {
+      fake: {
+        baseUrl,
+        api: "openai-completions",
+        apiKey: "fake-key",
+        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+        models: [
+          { id: "fake-model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 4096 },
+        ],
+      },
+    },
+  };
+  fs.writeFileSync(join(dir, "models.json"), JSON.stringify(models, null, 2));
+  return dir;
+}
+
+/** pi's headless arguments: print mode, no session file, the fake model, the brain extension from source. */
+export const PI_ARGS = [
+  "-p",
+  "--no-session",
+  "--provider",
+  "fake",
+  "--model",
+  "fake-model",
+  "-e",
+  join(ROOT, "plugins", "pi", "index.ts"),
+];

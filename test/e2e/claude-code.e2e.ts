@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { brain, childEnv, readLines, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
+import { brain, readLines, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
 import { type FakeAnthropic, startFakeAnthropic } from "./_fake-anthropic.ts";
-import { CLAUDE, missing, NODE22_DIR, runHost } from "./_hosts.ts";
+import { CLAUDE, claudeEnv, missing, NODE22_DIR, runHost } from "./_hosts.ts";
 
 let sb: Sandbox;
 let project: string;
@@ -33,19 +33,7 @@ after(async () => {
   if (sb) removeSandbox(sb);
 });
 
-function claudeEnv(): NodeJS.ProcessEnv {
-  return childEnv(sb, {
-    PATH: `${NODE22_DIR}:${process.env.PATH ?? "/usr/bin:/bin"}`,
-    ANTHROPIC_BASE_URL: api.baseUrl,
-    ANTHROPIC_API_KEY: "sk-ant-fake-key",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  });
-}
-
-const claude = (args: string[]) => runHost(CLAUDE, args, { env: claudeEnv(), cwd: project });
+const claude = (args: string[]) => runHost(CLAUDE, args, { env: claudeEnv(sb, api.baseUrl), cwd: project });
 
 /** The model requests (POST /v1/messages) made since `from`, as JSON text. */
 const modelRequests = (from: number) =>

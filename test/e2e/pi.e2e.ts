@@ -4,21 +4,11 @@
  * be in the system prompt the server received, and the turn must be queued for extraction.
  */
 import assert from "node:assert/strict";
-import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import {
-  brain,
-  childEnv,
-  ROOT,
-  readLines,
-  removeSandbox,
-  type Sandbox,
-  sandbox,
-  show,
-} from "../support/cli.ts";
+import { brain, childEnv, readLines, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "./_fake-openai.ts";
-import { missing, PI, runHost } from "./_hosts.ts";
+import { missing, PI, PI_ARGS, piAgentDir, runHost } from "./_hosts.ts";
 
 let sb: Sandbox;
 let api: FakeOpenAI;
@@ -39,22 +29,7 @@ before(async () => {
         }
       : { text: "Stored." },
   );
-  agentDir = join(sb.dir, "pi-agent");
-  fs.mkdirSync(agentDir, { recursive: true });
-  const models = {
-    providers: {
-      fake: {
-        baseUrl: api.baseUrl,
-        api: "openai-completions",
-        apiKey: "fake-key",
-        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-        models: [
-          { id: "fake-model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 4096 },
-        ],
-      },
-    },
-  };
-  fs.writeFileSync(join(agentDir, "models.json"), JSON.stringify(models, null, 2));
+  agentDir = piAgentDir(sb, api.baseUrl);
 });
 after(async () => {
   await api?.close();
@@ -66,9 +41,7 @@ type ChatMessage = { role: string; content: unknown };
 describe("pi end to end", { skip: missing(PI) }, () => {
   it("the fake model stores a learning through the brain tool; the context was in the system prompt", async () => {
     const env = childEnv(sb, { PI_OFFLINE: "1", PI_CODING_AGENT_DIR: agentDir });
-    const ext = join(ROOT, "plugins", "pi", "index.ts");
-    const args = ["-p", "--no-session", "--provider", "fake", "--model", "fake-model", "-e", ext];
-    const r = await runHost(PI, [...args, "Remember where the deploy key lives"], { env, cwd: sb.dir });
+    const r = await runHost(PI, [...PI_ARGS, "Remember where the deploy key lives"], { env, cwd: sb.dir });
     assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /Stored\./);
 

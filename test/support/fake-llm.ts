@@ -89,7 +89,8 @@ function send(res: ServerResponse, status: number, value: unknown, headers: Reco
   res.end(JSON.stringify(value));
 }
 
-function reply(format: WireFormat, request: Record<string, unknown>, text: string): unknown {
+/** The 200 body a `format` server sends when the model answers `text` (the e2e fakes reuse it). */
+export function reply(format: WireFormat, request: Record<string, unknown>, text: string): unknown {
   const model = String(request.model ?? "fake");
   const { inputTokens, outputTokens } = FAKE_USAGE;
   if (format === "openai") {
