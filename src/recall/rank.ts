@@ -25,7 +25,7 @@ export interface RankInput {
   neighbours: (id: string) => Neighbour[];
   /** Episodes dated within [from, to) epoch ms (for a query that names a period). */
   between: (from: number, to: number) => (Neighbour & { dateMs: number })[];
-  /** Recency / scope prior of a learning or preference in [0, 1] (Rho's score, scaled). */
+  /** Recency / scope prior in [0, 1]: Rho's score for a learning or preference, the project for an episode. */
   prior: (id: string, kind: Kind) => number;
   /** Index term of a speaker's name. */
   speakerTerm: (speaker: string) => string | null;
@@ -122,6 +122,8 @@ export function rank(input: RankInput): Ranked[] {
       const t = input.speakerTerm(c.speaker);
       if (t && named.has(t)) s *= WEIGHTS.speaker;
     }
+    // Episodes: the project prior (1 for untagged ones, so LoCoMo-style brains rank as before).
+    if (c.kind === "episode") s *= 0.8 + 0.4 * Math.min(1, Math.max(0, input.prior(id, "episode")));
     out.push({ id, kind: c.kind, score: s });
   }
   return out.sort((a, b) => b.score - a.score);
