@@ -35,11 +35,13 @@ export function learnerCli(argv1: string | undefined = process.argv[1]): string 
  */
 export function startLearner(brainPath: string, cli: string | null = learnerCli()): boolean {
   if (!cli || learnerRunning(brainPath)) return false;
+  return spawnDetached(cli, ["--brain", brainPath, "learn", "--quiet"]);
+}
+
+/** `node <cli> …args` detached, output ignored, not waited for; false (never a throw) when it cannot start. */
+export function spawnDetached(cli: string, args: string[]): boolean {
   try {
-    const child = spawn(process.execPath, [cli, "--brain", brainPath, "learn", "--quiet"], {
-      detached: true,
-      stdio: "ignore",
-    });
+    const child = spawn(process.execPath, [cli, ...args], { detached: true, stdio: "ignore" });
     child.on("error", () => {});
     child.unref();
     return true;

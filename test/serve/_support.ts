@@ -7,16 +7,11 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
+import type { ServeInfo } from "../../src/serve/state-file.ts";
 import { assertBuilt, BIN, childEnv, type Sandbox } from "../support/cli.ts";
 import { type Started, startProcess } from "../support/spawn.ts";
 
-export interface ServeInfo {
-  pid: number;
-  port: number;
-  token: string;
-  startedAt: string;
-  version: string;
-}
+export type { ServeInfo };
 
 export const serveJson = (sb: Sandbox) => join(sb.dir, "brain", ".brain", "serve.json");
 
