@@ -18,6 +18,13 @@ export function EntryRow(props: {
       <div class="entry-head">
         <span class={injected ? "badge in" : "badge out"}>{injected ? "injected" : "stored only"}</span>
         <span class="type">{entry.type}</span>
+        {typeof entry.category === "string" && entry.category !== "" && (
+          <span class="category">{entry.category === "dont" ? "don't" : entry.category}</span>
+        )}
+        {entry.pinned === true && <span class="badge pin">pinned</span>}
+        {typeof entry.importance === "string" && (
+          <span class="importance">importance {entry.importance}</span>
+        )}
         <code class="id">{entry.id}</code>
         <span class="reason">{reason(explain)}</span>
         {!editing && (
