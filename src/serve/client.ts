@@ -84,3 +84,25 @@ export function ask(
     });
   });
 }
+
+/** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
+export const HOOK_CONNECT_MS = 20;
+/** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
+const HOOK_ANSWER_MS = 1000;
+
+/**
+ * The server's answer to a hook event (`{ output }`: what the hook prints, null for nothing), or undefined
+ * when it did not answer in time or not as the API says: the caller then does the work in process.
+ */
+export async function askHook(
+  info: ServeInfo,
+  event: string,
+  input: Record<string, unknown>,
+): Promise<{ output: unknown } | undefined> {
+  const a = await ask(info, "POST", `/api/hook/${event}`, input, {
+    connectMs: HOOK_CONNECT_MS,
+    totalMs: HOOK_ANSWER_MS,
+  });
+  if (a?.status !== 200 || !a.body || typeof a.body !== "object" || !("output" in a.body)) return undefined;
+  return a.body as { output: unknown };
+}

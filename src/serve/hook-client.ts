@@ -2,17 +2,12 @@ import { liveServeInfo } from "./state-file.ts";
 
 /**
  * What hooks (Claude Code's `brain hook …`, pi's extension) do with the resident server. Loaded on every
- * prompt: it reads serve.json; the HTTP client (node:http) is loaded only when a live server is recorded.
+ * prompt: it reads serve.json; the HTTP client (client.ts, a plain node:net socket) is loaded only when a live server is recorded.
  */
 
-/** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
-const CONNECT_MS = 20;
-/** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
-const ANSWER_MS = 1000;
-
 /**
- * The server's answer to a hook event (`{ output }`: what the hook prints, null for nothing), or undefined
- * when there is no live server or it did not answer in time: the caller does the work in process.
+ * The live server's answer to a hook event (src/serve/client.ts: askHook), or undefined when there is no
+ * live server or it did not answer: the caller does the work in process.
  */
 export async function serverHookAnswer(
   brainPath: string,
@@ -21,21 +16,18 @@ export async function serverHookAnswer(
 ): Promise<{ output: unknown } | undefined> {
   const info = liveServeInfo(brainPath);
   if (!info) return undefined;
-  const { ask } = await import("./client.ts");
-  const a = await ask(info, "POST", `/api/hook/${event}`, input, {
-    connectMs: CONNECT_MS,
-    totalMs: ANSWER_MS,
-  });
-  if (a?.status !== 200 || !a.body || typeof a.body !== "object" || !("output" in a.body)) return undefined;
-  return a.body as { output: unknown };
+  return (await import("./client.ts")).askHook(info, event, input);
 }
 
 /** Have the learner run: the resident server's if one answers, else a detached `brain learn`. */
 export async function kickLearner(brainPath: string): Promise<void> {
   const info = liveServeInfo(brainPath);
   if (info) {
-    const { ask } = await import("./client.ts");
-    const a = await ask(info, "POST", "/api/learn/kick", undefined, { connectMs: CONNECT_MS, totalMs: 500 });
+    const { ask, HOOK_CONNECT_MS } = await import("./client.ts");
+    const a = await ask(info, "POST", "/api/learn/kick", undefined, {
+      connectMs: HOOK_CONNECT_MS,
+      totalMs: 500,
+    });
     if (a?.status === 202) return;
   }
   (await import("../learn/spawn.ts")).startLearner(brainPath);

@@ -18,11 +18,6 @@ const SERVED: Record<string, string> = {
   SessionStart: "session-start",
 };
 
-/** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
-const CONNECT_MS = 20;
-/** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
-const ANSWER_MS = 1000;
-
 export function servedEvent(name: string | undefined): string | undefined {
   return name !== undefined && Object.hasOwn(SERVED, name) ? SERVED[name] : undefined;
 }
@@ -42,15 +37,10 @@ export async function servedHook(name: string, brain: string | undefined): Promi
     return { done: false, stdin }; // the CLI reports it (src/hosts/claude/hooks.ts: parseHookInput)
   }
   if (!input || typeof input !== "object" || Array.isArray(input)) return { done: false, stdin };
-  const { ask } = await import("./client.ts");
   const given = input as Record<string, unknown>;
   const body = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
-  const a = await ask(info, "POST", `/api/hook/${event}`, body, {
-    connectMs: CONNECT_MS,
-    totalMs: ANSWER_MS,
-  });
-  const answer = a?.status === 200 ? (a.body as { output?: unknown }) : null;
-  if (!answer || !("output" in answer)) return { done: false, stdin };
+  const answer = await (await import("./client.ts")).askHook(info, event, body);
+  if (!answer) return { done: false, stdin };
   quietOnClosedPipe(process.stdout);
   if (answer.output) process.stdout.write(`${JSON.stringify(answer.output)}\n`);
   if (hookTiming(process.env))
