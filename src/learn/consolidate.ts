@@ -1,7 +1,7 @@
 import type { Turn } from "../core/episode.ts";
 import { normalizeText } from "../core/text.ts";
 import type { BrainRecall } from "../engine-recall.ts";
-import type { LearnRun } from "./learn-log.ts";
+import { emptyRun } from "./learn-log.ts";
 import { type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { NearDupIndex } from "./near-dup.ts";
 
@@ -113,7 +113,7 @@ async function mine(
   }
   report.mined.sessions = sessions.length;
   if (opts.dryRun) return;
-  const run = scratchRun(now);
+  const run = emptyRun(now);
   try {
     const kit = await openKit(brainPath, brain, opts.learn, () => now);
     for (const s of sessions) {
@@ -151,19 +151,4 @@ function windows(turns: Turn[]): Turn[][] {
   }
   if (cur.length) out.push(cur);
   return out;
-}
-
-function scratchRun(now: Date): LearnRun {
-  return {
-    at: now.toISOString(),
-    pid: process.pid,
-    ms: 0,
-    queued: 0,
-    read: [],
-    stored: { episodes: 0, memories: 0, reinforced: 0 },
-    learned: { candidates: 0, gated: 0, inboxed: 0, refused: 0 },
-    tokens: { input: 0, output: 0, calls: 0 },
-    errors: [],
-    more: false,
-  };
 }

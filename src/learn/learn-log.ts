@@ -22,6 +22,22 @@ export interface LearnRun {
   more: boolean;
 }
 
+/** A run that has done nothing yet (the learner and `brain consolidate` fill it in). */
+export function emptyRun(now: Date): LearnRun {
+  return {
+    at: now.toISOString(),
+    pid: process.pid,
+    ms: 0,
+    queued: 0,
+    read: [],
+    stored: { episodes: 0, memories: 0, reinforced: 0 },
+    learned: { candidates: 0, gated: 0, inboxed: 0, refused: 0 },
+    tokens: { input: 0, output: 0, calls: 0 },
+    errors: [],
+    more: false,
+  };
+}
+
 export function logFile(brainPath: string): string {
   return join(learnDir(brainPath), "learn-log.jsonl");
 }

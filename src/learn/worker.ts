@@ -8,7 +8,7 @@ import { FileLock } from "../store/jsonl/lock.ts";
 import { readLines } from "./byte-range.ts";
 import { type LearnState, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
-import { appendRun, type LearnRun } from "./learn-log.ts";
+import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { addNotice } from "./notice.ts";
 import { queueFile } from "./queue.ts";
@@ -66,18 +66,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   const maxAttempts = o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const save = (s: LearnState) => saveCursors(o.brainPath, s, o.durable ?? true);
   const state = loadCursors(o.brainPath);
-  const run: LearnRun = {
-    at: o.now().toISOString(),
-    pid: process.pid,
-    ms: 0,
-    queued: intakeQueue(o.brainPath, state, o.now),
-    read: [],
-    stored: { episodes: 0, memories: 0, reinforced: 0 },
-    learned: { candidates: 0, gated: 0, inboxed: 0, refused: 0 },
-    tokens: { input: 0, output: 0, calls: 0 },
-    errors: [],
-    more: false,
-  };
+  const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.brainPath, state, o.now) };
   save(state);
   let brain: Brain | undefined;
   const open = async () => {
