@@ -58,9 +58,15 @@ export class BrainRecall extends BrainCore {
   }
 
   /** Recall against the state as it is (the caller refreshed once for its whole request). */
-  protected query(query: string, kinds: readonly Kind[] | undefined, cwd: string): RecallResult {
+  protected query(
+    query: string,
+    kinds: readonly Kind[] | undefined,
+    cwd: string,
+    depth?: number,
+  ): RecallResult {
     return this.recallEngine.query(this.state, this.position, query, {
       ...(kinds ? { kinds } : {}),
+      ...(depth ? { depth } : {}),
       cwd,
       nowMs: this.now().getTime(),
     });
@@ -149,7 +155,8 @@ export class BrainRecall extends BrainCore {
   /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.refresh();
-    return toSearchResult(query, this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.cwd), opts);
+    const found = this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.cwd, opts.depth);
+    return toSearchResult(query, found, opts);
   }
 
   /**

@@ -18,6 +18,7 @@ import { Brain } from "../../src/engine.ts";
 import { readInbox } from "../../src/learn/inbox.ts";
 import { enqueue } from "../../src/learn/queue.ts";
 import { runLearner } from "../../src/learn/worker.ts";
+import { TOP_K } from "../../src/recall/index.ts";
 import { answerWords, evidencePhrases, hasPhrase, haystack } from "../recall/visible.ts";
 
 interface Turn {
@@ -43,7 +44,7 @@ export interface ConversationRun {
   candidates: { evidence: string[]; score: number; reason: string }[];
   observations: string[];
   /** Questions with evidence (adversarial ones aside): whether the evidence reached the prompt hook's output. */
-  questions: { visible: boolean }[];
+  questions: { visible: boolean; deep: boolean }[];
 }
 
 export function loadLocomo(file: string): Conversation[] {
@@ -144,14 +145,17 @@ export async function feedConversation(
       for (const s of sessionsOf(c)) for (const t of s.turns) byId.set(t.dia_id, t);
       for (const q of c.qa) {
         if (q.category === 5 || q.evidence.length === 0) continue;
-        const shown = b.promptMemories(q.question, { maxChars: 2000 }).text;
-        const h = haystack(shown);
         const ans = answerWords(q.answer);
-        const visible = q.evidence.some((id) => {
-          const t = byId.get(id.trim());
-          return t ? evidencePhrases(textOf(t), ans).some((p) => hasPhrase(h, p)) : false;
-        });
-        run.questions.push({ visible });
+        const reaches = (depth?: number) => {
+          const h = haystack(
+            b.promptMemories(q.question, { maxChars: 2000, ...(depth ? { depth } : {}) }).text,
+          );
+          return q.evidence.some((id) => {
+            const t = byId.get(id.trim());
+            return t ? evidencePhrases(textOf(t), ans).some((p) => hasPhrase(h, p)) : false;
+          });
+        };
+        run.questions.push({ visible: reaches(), deep: reaches(TOP_K) });
       }
       b.close();
     }

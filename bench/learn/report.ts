@@ -2,6 +2,8 @@
 import * as fs from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { DEFAULT_SETTINGS } from "../../src/config.ts";
+import { TOP_K } from "../../src/recall/index.ts";
+import { PROMPT_DEPTH } from "../../src/recall/prompt-memories.ts";
 import {
   type ConversationRun,
   coverage,
@@ -110,8 +112,10 @@ export async function loopReport(o: {
       `${pct(passed(atDefault) / passed(all))} at ${DEFAULT_SETTINGS.curatorThreshold} (of ${passed(all)} detector candidates)\n`,
   );
   const qs = atDefault.flatMap((r) => r.questions);
+  const share = (n: number) => `${n}/${qs.length} = ${pct(n / qs.length)}`;
   console.log(
     `(b) questions (adversarial aside) whose evidence turn reaches the prompt hook's output: ` +
-      `${qs.filter((q) => q.visible).length}/${qs.length} = ${pct(qs.filter((q) => q.visible).length / qs.length)}\n`,
+      `${share(qs.filter((q) => q.visible).length)} (ranking the ${PROMPT_DEPTH} best lexical matches, the ` +
+      `hook's default); ${share(qs.filter((q) => q.deep).length)} ranking ${TOP_K}\n`,
   );
 }

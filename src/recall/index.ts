@@ -38,8 +38,8 @@ const PASSAGE_MARK = "#";
 /** Speakers that are roles, not people: never treated as names a query could mention. */
 const ROLES = new Set(["user", "assistant", "system", "human", "ai", "bot", "model", "tool", "developer"]);
 
-/** How many candidates the index hands to the ranking (far more than any budget can show). */
-const TOP_K = 2000;
+/** How many candidates the index hands to the ranking by default (far more than any budget can show). */
+export const TOP_K = 2000;
 
 function countTokens(text: string): number {
   let n = 0;
@@ -155,14 +155,14 @@ export class RecallIndex {
     });
   }
 
-  /** The best-matching documents of these kinds (default all) for the query terms, best first. */
-  search(queryTerms: string[], kinds?: readonly Kind[]): IndexResult {
+  /** The `depth` best-matching documents of these kinds (default all) for the query terms, best first. */
+  search(queryTerms: string[], kinds?: readonly Kind[], depth: number = TOP_K): IndexResult {
     const b = this.bm25;
     // 1: searched and counted; 2: searched, not counted (a passage stands for its turn).
     const allow = new Uint8Array(KINDS.length + 1);
     for (const k of kinds ?? KINDS) allow[code(k)] = 1;
     if (allow[code("episode")]) allow[PASSAGE] = 2;
-    const r = b.search(queryTerms, TOP_K, allow);
+    const r = b.search(queryTerms, depth, allow);
     const hits: Hit[] = [];
     const at = new Map<string, Hit>();
     for (const h of r.hits) {

@@ -1,5 +1,7 @@
+import { renderEpisode } from "../core/episode.ts";
 import { hitLine, MEMORY_NOTE } from "../core/memory-lines.ts";
 import { terms } from "./analyze.ts";
+import { focusedPreview } from "./preview.ts";
 import { coverage, memoryText } from "./relevance.ts";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.ts";
 
@@ -21,6 +23,12 @@ export const FLOOR = 0.35;
  */
 export const EPISODE_FLOOR = 0.4;
 const MAX_EPISODES = 2;
+/**
+ * How many of the best lexical matches are ranked for a prompt (search's default is 2 000, for contexts that
+ * show dozens of turns). The hook shows at most MAX_HITS, and ranking 2 000 candidates was most of its time on
+ * a 100k-entry brain (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths.
+ */
+export const PROMPT_DEPTH = 200;
 const EPISODE_CHARS = 300;
 /** An entry's importance moves it this much in the order (never past the floor). */
 const IMPORTANCE_SHIFT = { high: 0.1, low: -0.1 } as const;
@@ -39,6 +47,8 @@ export interface PromptMemoryOptions {
   /** Floors other than FLOOR / EPISODE_FLOOR (the calibration bench sweeps them). */
   floor?: number;
   episodeFloor?: number;
+  /** Lexical candidates ranked (default PROMPT_DEPTH). */
+  depth?: number;
 }
 
 export interface PromptMemories {
@@ -69,7 +79,8 @@ export function promptMemories(
   const episodeFloor = opts.episodeFloor ?? EPISODE_FLOOR;
   // Room for the hits skipped below, so they cannot crowd out the entries ranked after them.
   const limit = MAX_HITS + exclude.size + 20;
-  const found = src.search(q, { limit, types: KINDS, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+  const depth = opts.depth ?? PROMPT_DEPTH;
+  const found = src.search(q, { limit, depth, types: KINDS, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
   const qterms = terms(q);
   const candidates = found.hits
     .filter((h) => !exclude.has(h.id))
@@ -93,7 +104,7 @@ export function promptMemories(
       episodes++;
     }
     const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;
-    const line = hitLine({ ...h, id, text: h.type === "episode" ? cut(h.text, EPISODE_CHARS) : h.text });
+    const line = hitLine({ ...h, id, text: h.type === "episode" ? episodeLine(h, q, src.weight) : h.text });
     if (size + line.length + 1 > max) break;
     lines.push(line);
     size += line.length + 1;
@@ -102,6 +113,12 @@ export function promptMemories(
   return { hits, text: hits.length ? lines.join("\n") : "" };
 }
 
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+/**
+ * An episode's line: its date and speaker, then the stretch of the turn that holds what the prompt asks
+ * (a long turn's first 300 characters often do not hold it).
+ */
+function episodeLine(h: SearchHit, prompt: string, weight: (term: string) => number): string {
+  const head = renderEpisode({ ...h.entry, text: "" }).slice(2);
+  const body = h.text.startsWith(head) ? h.text.slice(head.length) : h.text;
+  return head + focusedPreview(body, prompt, Math.max(80, EPISODE_CHARS - head.length), weight);
 }

@@ -27,6 +27,8 @@ export interface RecallQuery {
   /** Working directory and time, for a learning's recency and scope prior. */
   cwd: string;
   nowMs: number;
+  /** How many of the best lexical matches are ranked (default: the index's TOP_K). */
+  depth?: number;
 }
 
 export interface RecallResult {
@@ -175,6 +177,7 @@ export class Recall {
     const { hits, total } = index.search(
       qterms.filter((t) => !mute.has(t)),
       q.kinds,
+      q.depth,
     );
     const wantEpisodes = !q.kinds || q.kinds.includes("episode");
     const learnings = state.arrays.learning;

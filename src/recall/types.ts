@@ -43,6 +43,11 @@ export interface SearchOptions {
   minScore?: number;
   /** The working directory that scopes project entries (default: the brain's). */
   cwd?: string;
+  /**
+   * How many of the best lexical matches are ranked (default 2 000). A caller that shows a handful asks for
+   * fewer: ranking is most of a search's time on a large brain.
+   */
+  depth?: number;
 }
 
 export interface SearchHit {

@@ -3,6 +3,9 @@
  * with a prompt only when it covers what the prompt asks, not when it shares a generic word with it.
  */
 import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { defaultBrain } from "../../src/core/defaults.ts";
 import { Brain } from "../../src/engine.ts";
@@ -119,5 +122,41 @@ describe("prompt memories: the relevance floor", () => {
         },
       ),
     );
+  });
+});
+
+describe("prompt memories: an episode's line", () => {
+  it("shows the stretch of a long turn that holds what the prompt asks, with its date and speaker", async () => {
+    const dir = fs.mkdtempSync(join(tmpdir(), "brain-prompt-ep-"));
+    const filler = "We went through the build logs and the lint warnings one file at a time. ".repeat(8);
+    const turn = `${filler}In the end the staging gateway moved to port 9412 behind the new proxy.`;
+    const file = join(dir, "chat.jsonl");
+    const line = {
+      session: "s1",
+      date: "2026-03-01T10:00:00Z",
+      speaker: "assistant",
+      text: turn,
+      turn: "t1",
+    };
+    fs.writeFileSync(file, `${JSON.stringify(line)}\n`);
+    const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, cwd: dir });
+    await brain.ingest(file, { format: "generic" });
+    const m = brain.promptMemories("which port does the staging gateway use now?");
+    brain.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(m.hits.length, 1, m.text);
+    assert.match(m.text, /\[2026-03-01\] assistant: /, m.text);
+    assert.match(m.text, /port 9412/, "the answer sits past the turn's first 300 characters");
+    assert.ok(m.text.length < turn.length, "the line is a preview, not the whole turn");
+  });
+});
+
+describe("search depth", () => {
+  it("ranks only the `depth` best lexical matches", () => {
+    const brain = open();
+    const q = "pnpm staging stripe vpn";
+    assert.ok(brain.search(q, { limit: 10 }).hits.length >= 4);
+    assert.equal(brain.search(q, { limit: 10, depth: 1 }).hits.length, 1);
+    assert.equal(brain.search(q, { limit: 10, depth: 1 }).total, brain.search(q, { limit: 10 }).total);
   });
 });
