@@ -9,7 +9,7 @@ import { errorText, warn } from "./output.ts";
 import { readStdin } from "./stdin.ts";
 
 /**
- * `brain hook <event>`: a Claude Code hook (when a resident server answers, src/serve/served-hook.ts does instead). Never exits 2 (that would block the prompt or the stop): a
+ * `brain hook <event>`: a Claude Code hook (src/cli/fast-hook.ts takes it first when it can). Never exits 2 (that would block the prompt or the stop): a
  * failure is reported on stderr with exit 1, which Claude Code treats as a non-blocking error.
  */
 export async function runHook(name: string, g: GlobalOpts, stdin?: string): Promise<number> {

@@ -1,14 +1,13 @@
 import { quietOnClosedPipe } from "../cli/pipe.ts";
-import { readStdin } from "../cli/stdin.ts";
-import { hookTiming, resolveBrainPath } from "../config.ts";
+import { resolveBrainPath } from "../config.ts";
+import { askHook } from "./client.ts";
 import { liveServeInfo } from "./state-file.ts";
 
 /**
  * The Claude Code prompt and session-start hooks through the resident server, on the bin's shortest path
- * (src/cli/main.ts): a handful of small modules (no commander, no engine, no settings file), the hook input
- * posted to the live server recorded in serve.json, its answer printed. Anything else — no live server, no
- * answer within the budget, input that is not a JSON object — hands the input back to the CLI, which
- * answers in process exactly as without a server.
+ * (src/cli/fast-hook.ts): no commander, no engine, no settings file — the hook input posted to the live
+ * server recorded in serve.json, its answer printed. No live server, or no answer within the budget: false,
+ * and the CLI answers in process exactly as without a server.
  */
 const SERVED: Record<string, string> = {
   "user-prompt-submit": "user-prompt-submit",
@@ -22,30 +21,18 @@ export function servedEvent(name: string | undefined): string | undefined {
   return name !== undefined && Object.hasOwn(SERVED, name) ? SERVED[name] : undefined;
 }
 
-export type Served = { done: true } | { done: false; stdin: string };
-
-export async function servedHook(name: string, brain: string | undefined): Promise<Served> {
-  const t0 = performance.now();
-  const stdin = await readStdin();
-  const event = servedEvent(name);
-  const info = event ? liveServeInfo(resolveBrainPath(process.env, brain).path) : null;
-  if (!event || !info) return { done: false, stdin };
-  let input: unknown;
-  try {
-    input = JSON.parse(stdin || "{}");
-  } catch {
-    return { done: false, stdin }; // the CLI reports it (src/hosts/claude/hooks.ts: parseHookInput)
-  }
-  if (!input || typeof input !== "object" || Array.isArray(input)) return { done: false, stdin };
-  const given = input as Record<string, unknown>;
+/** Whether the live server answered `event` for this input (its answer is printed then). */
+export async function answeredByServer(
+  event: string,
+  given: Record<string, unknown>,
+  brain: string | undefined,
+): Promise<boolean> {
+  const info = liveServeInfo(resolveBrainPath(process.env, brain).path);
+  if (!info) return false;
   const body = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
-  const answer = await (await import("./client.ts")).askHook(info, event, body);
-  if (!answer) return { done: false, stdin };
+  const answer = await askHook(info, event, body);
+  if (!answer) return false;
   quietOnClosedPipe(process.stdout);
   if (answer.output) process.stdout.write(`${JSON.stringify(answer.output)}\n`);
-  if (hookTiming(process.env))
-    process.stderr.write(
-      `brain hook ${event}: ${(performance.now() - t0).toFixed(1)} ms answered by the server\n`,
-    );
-  return { done: true };
+  return true;
 }

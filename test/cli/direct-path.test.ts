@@ -4,6 +4,8 @@
  * the plain form the direct path takes and once in a form only commander parses (an option after the command).
  */
 import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { brain, freshSandbox } from "../support/cli.ts";
 
@@ -61,4 +63,47 @@ test("hook: the direct path and commander give the same answer and the same erro
   }
   const answered = await brain(sb, ["hook", "user-prompt-submit"], { env: NOW, stdin: input });
   assert.match(answered.stdout, /pnpm test/);
+});
+
+test("queue hooks: the direct path queues the same record as commander, and nothing with autoMemory off", async (t) => {
+  const sb = freshSandbox(t);
+  const queue = join(dirname(sb.brainPath), ".brain", "transcripts.jsonl");
+  const transcript = join(sb.dir, "t.jsonl");
+  fs.writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { content: "hi" } })}\n`);
+  const lines = () =>
+    fs.existsSync(queue) ? fs.readFileSync(queue, "utf8").split("\n").filter(Boolean) : [];
+  for (const [event, extra] of [
+    ["stop", {}],
+    ["PreCompact", { trigger: "auto" }],
+    ["session-end", { reason: "exit" }],
+  ] as const) {
+    const input = JSON.stringify({ session_id: "s1", transcript_path: transcript, cwd: sb.dir, ...extra });
+    const before = lines().length;
+    const a = await brain(sb, ["hook", event], { env: NOW, stdin: input });
+    const b = await brain(sb, ["hook", "--", event], { env: NOW, stdin: input });
+    assert.deepEqual(
+      { code: a.code, stdout: a.stdout, stderr: a.stderr },
+      { code: b.code, stdout: b.stdout, stderr: b.stderr },
+      event,
+    );
+    assert.equal(a.code, 0, a.stderr);
+    const added = lines().slice(before);
+    assert.equal(added.length, 2, event);
+    assert.deepEqual(JSON.parse(added[0] as string), JSON.parse(added[1] as string), event);
+    assert.equal(JSON.parse(added[0] as string).transcript_path, transcript);
+  }
+  const before = lines().length;
+  const input = JSON.stringify({ session_id: "s2", transcript_path: transcript, cwd: sb.dir });
+  for (const args of [
+    ["hook", "stop"],
+    ["hook", "--", "stop"],
+  ]) {
+    const r = await brain(sb, args, { env: { ...NOW, RHO_AUTO_MEMORY: "0" }, stdin: input });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, "");
+  }
+  assert.equal(lines().length, before, "autoMemory off: nothing queued on either path");
+  // The plain form takes the bin's fast path (src/cli/fast-hook.ts), not the CLI's.
+  const timed = await brain(sb, ["hook", "stop"], { env: { ...NOW, BRAIN_HOOK_TIMING: "1" }, stdin: input });
+  assert.match(timed.stderr, /^brain hook stop: [\d.]+ ms queued$/m);
 });

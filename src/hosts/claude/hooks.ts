@@ -3,6 +3,7 @@ import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
 import type { Brain } from "../../engine.ts";
 import type { BrainRecall } from "../../engine-recall.ts";
+import { claudeQueueRecord } from "./queue-record.ts";
 
 /**
  * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
@@ -108,18 +109,7 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
   if (!env.settings.autoMemory) return null;
   const { enqueue } = await import("../../learn/queue.ts");
-  enqueue(env.brainPath, [
-    {
-      host: "claude",
-      event,
-      at: env.now().toISOString(),
-      ...(input.session_id ? { session_id: input.session_id } : {}),
-      ...(input.transcript_path ? { transcript_path: input.transcript_path } : {}),
-      ...(input.cwd ? { cwd: input.cwd } : {}),
-      ...(input.trigger ? { trigger: input.trigger } : {}),
-      ...(input.reason ? { reason: input.reason } : {}),
-    },
-  ]);
+  enqueue(env.brainPath, [claudeQueueRecord(event, input, env.now())]);
   // The learner turns the queue into memories in the background; the hook returns at once.
   if (env.startLearner) await env.startLearner();
   else (await import("../../learn/spawn.ts")).startLearner(env.brainPath);

@@ -1,0 +1,44 @@
+import { loadConfig } from "../config.ts";
+import { claudeQueueRecord } from "../hosts/claude/queue-record.ts";
+import { kickLearner } from "../serve/hook-client.ts";
+import { enqueue } from "./queue.ts";
+
+/**
+ * Claude Code's PreCompact, Stop and SessionEnd hooks on the bin's shortest path (src/cli/fast-hook.ts):
+ * append the transcript to the learner's queue and have the learner run (the resident server's, else a
+ * detached `brain learn`), without commander or the engine — what `brain hook stop` does in process
+ * (src/hosts/claude/hooks.ts), record for record. A team store brain (its queue hooks mind an unreachable
+ * server) and a settings file that does not load go to the CLI: false.
+ */
+const QUEUED: Record<string, string> = {
+  "pre-compact": "pre-compact",
+  stop: "stop",
+  "session-end": "session-end",
+  PreCompact: "pre-compact",
+  Stop: "stop",
+  SessionEnd: "session-end",
+};
+
+export function queuedEvent(name: string | undefined): string | undefined {
+  return name !== undefined && Object.hasOwn(QUEUED, name) ? QUEUED[name] : undefined;
+}
+
+export async function queuedFromHook(
+  event: string,
+  given: Record<string, unknown>,
+  brain: string | undefined,
+): Promise<boolean> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, brain);
+  } catch {
+    return false; // the CLI reports the settings file's error
+  }
+  if (config.store) return false;
+  if (!config.autoMemory) return true;
+  const input = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
+  const now = config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date();
+  enqueue(config.brainPath, [claudeQueueRecord(event, input, now)]);
+  await kickLearner(config.brainPath);
+  return true;
+}
