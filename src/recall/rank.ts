@@ -55,7 +55,8 @@ export const WEIGHTS = {
  */
 export function rank(input: RankInput): Ranked[] {
   const { hits, named, dates } = input;
-  if (hits.length === 0) return [];
+  // No word in common and no period named: nothing. A named period alone still brings its turns (below).
+  if (hits.length === 0 && dates.length === 0) return [];
   let max = 0;
   for (const h of hits) if (h.score > max) max = h.score;
   // Session relevance: the sum of each session's best few normalised turn scores.

@@ -152,6 +152,18 @@ describe("ranking", () => {
       JSON.stringify(top.map((r) => r.rec.entry)),
     );
   });
+
+  test("a query naming a period with no word in common with any turn still gets the period's turns", async (t) => {
+    const dir = temp(t);
+    const b = await withEverything(dir);
+    const found = b.recall("zyxwv qvrtk in April 2022?", { kinds: ["episode"] });
+    assert.ok(found.length > 0, "the period's turns, though no turn says zyxwv");
+    assert.ok(
+      found.every((r) => String(r.rec.entry.date).startsWith("2022-0")),
+      JSON.stringify(found.map((r) => r.rec.entry.date)),
+    );
+    assert.equal(b.recall("zyxwv qvrtk?", { kinds: ["episode"] }).length, 0, "no period, no word: nothing");
+  });
 });
 
 describe("context for a query", () => {
