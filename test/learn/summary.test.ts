@@ -76,7 +76,10 @@ describe("session summaries in 'Recently in this project'", () => {
 
     // One model call gave both: the memory and the summary; the request asked for the summary.
     assert.equal(fake.requests.length, 1);
-    assert.match(JSON.stringify(fake.requests[0]?.body), /\\"summary\\": one line under 160 characters/);
+    assert.match(
+      JSON.stringify(fake.requests[0]?.body),
+      /\\"summary\\": the whole session so far in one line under 160 characters/,
+    );
     assert.deepEqual(
       readLines(sb.brainPath)
         .filter((e) => e.type === "learning")
@@ -139,8 +142,8 @@ describe("session summaries in 'Recently in this project'", () => {
     assert.equal(fake.requests.length, 2);
     const first = JSON.stringify(fake.requests[0]?.body);
     const second = JSON.stringify(fake.requests[1]?.body);
-    assert.doesNotMatch(first, /Summary of this session so far/, "no summary before the first pass");
-    assert.match(second, new RegExp(`Summary of this session so far:\\\\n${SUMMARY}`));
+    assert.doesNotMatch(first, /Summary so far/, "no summary before the first pass");
+    assert.match(second, new RegExp(`Summary so far: ${SUMMARY}\\\\n</session>`));
     assert.deepEqual(
       summaries(sb).map((e) => e.text),
       [SUMMARY, LATER],
