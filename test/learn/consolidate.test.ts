@@ -62,7 +62,8 @@ it("consolidate: decay, merge near-duplicates into the older id, mine episodes s
   );
   queueTranscript(sb.brainPath, transcript, p.cwd);
   fake.script({ answer: { items: [], summary: "Talked about the nightly orders backup" } });
-  await ok(sb, ["learn"], env(THEN));
+  const learned = await ok(sb, ["learn"], env(THEN));
+  assert.match(learned.stdout, /to the inbox, 1 session summary in 1 run\(s\)/);
   const learnCalls = fake.requests.length;
   const summaries = () =>
     readLines(join(sb.dir, "brain", "episodes.jsonl")).filter((e) => e.role === "summary").length;
