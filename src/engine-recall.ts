@@ -9,7 +9,7 @@ import type { RecallIndex } from "./recall/index.ts";
 import type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
 import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "./recall/prompt-memories.ts";
 import { Recall, type RecallResult } from "./recall/recall.ts";
-import { sessionLines, tailEntries } from "./recall/recent-sessions.ts";
+import { type RecentSession, recentSessions, tailEntries } from "./recall/recent-sessions.ts";
 import { toSearchResult } from "./recall/search.ts";
 import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "./recall/types.ts";
 import { EpisodeLog } from "./store/episode-log.ts";
@@ -185,12 +185,12 @@ export class BrainRecall extends BrainCore {
    * "Recently in this project": the last few sessions whose episodes the learner tagged with the project
    * holding `cwd`, one line each (src/recall/recent-sessions.ts). Reads only the end of episodes.jsonl.
    */
-  recentSessions(cwd: string = this.cwd): string[] {
+  recentSessions(cwd: string = this.cwd): RecentSession[] {
     const store = this.episodeStore ?? this.store.sibling("episodes.jsonl");
     cwd = resolve(cwd);
-    if (store.file) return sessionLines(tailEntries(store.file), cwd);
+    if (store.file) return recentSessions(tailEntries(store.file), cwd);
     this.recallEngine.episodes.refresh();
-    return sessionLines(
+    return recentSessions(
       [...this.recallEngine.episodes.byId.values()].map((r) => r.entry),
       cwd,
     );

@@ -7,7 +7,8 @@
  *  - Stop → stored: a session states a new fact, `brain hook stop` runs, the detached learner asks the fake
  *    OpenAI-compatible server (test/support/fake-llm.ts, a real HTTP server on 127.0.0.1) and stores the
  *    learning; time from spawning the hook to the learning being in brain.jsonl (polled every 5 ms), p50/p99,
- *    and the extraction prompt's size per pass (characters / 4; the fake's own token counts are fixed).
+ *    and the extraction prompt's size per pass (characters / 4; the fake's own token counts are fixed), the
+ *    scripted answer carrying a session summary as well as the item.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -217,7 +218,14 @@ export async function stopToStoredBench(runs: number): Promise<string[][]> {
         record("s", "user", `Heads up: ${fact.toLowerCase()}.`, sb.project, 2 * i) +
           record("s", "assistant", "Noted, I will keep that in mind.", sb.project, 2 * i + 1),
       );
-      const answer = { items: [{ type: "learning", text: fact, importance: "high" }] };
+      // With the one-line session summary a model gives in the same call (src/learn/summary.ts).
+      const answer = {
+        items: [{ type: "learning", text: fact, importance: "high" }],
+        summary: `Went over the setup; noted that ${fact.charAt(0).toLowerCase()}${fact.slice(1)}`.slice(
+          0,
+          160,
+        ),
+      };
       fake.script({ answer });
       const input = JSON.stringify({
         session_id: "s",

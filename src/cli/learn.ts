@@ -90,13 +90,24 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   const memories = sum((r) => r.stored.memories);
   const reinforced = sum((r) => r.stored.reinforced);
   const inboxed = sum((r) => r.learned?.inboxed);
+  const summaries = sum((r) => r.stored.summaries);
   const tokens = { input: sum((r) => r.tokens?.input), output: sum((r) => r.tokens?.output) };
   const errors = runs.flatMap((r) => r.errors);
   if (o.json)
-    printJson({ ok: true, runs: runs.length, episodes, memories, reinforced, inboxed, tokens, errors });
+    printJson({
+      ok: true,
+      runs: runs.length,
+      episodes,
+      memories,
+      reinforced,
+      inboxed,
+      summaries,
+      tokens,
+      errors,
+    });
   else
     print(
-      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
+      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox${summaries ? `, ${summaries} session summar${summaries === 1 ? "y" : "ies"}` : ""} in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
     );
   return 0;
 }

@@ -3,6 +3,7 @@ import { assemble } from "../core/budget/assemble.ts";
 import type { Item, Section } from "../core/budget/types.ts";
 import type { FoldState } from "../core/fold.ts";
 import { recentFor } from "../project/recent.ts";
+import type { RecentSession } from "../recall/recent-sessions.ts";
 import type { ContextRequest, ContextResult, Source, SourceRequest, UsedPath } from "./request.ts";
 import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
@@ -42,7 +43,7 @@ export interface BuildEnv {
   /** Show every recalled turn up to this many characters instead of budget-sized previews (baselines). */
   fixedPreviewChars?: number;
   /** "Recently in this project" lines (computed by the engine from the episode log). */
-  sessions?: string[];
+  sessions?: RecentSession[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FileProblem } from "../brainfiles/capabilities.ts";
 import type { Assembled, Item, Section } from "../core/budget/types.ts";
 import type { RecentPath } from "../project/recent.ts";
+import type { RecentSession } from "../recall/recent-sessions.ts";
 import type { Recalled } from "./sources/recall.ts";
 
 export interface ContextRequest {
@@ -63,7 +64,7 @@ export interface SourceRequest {
   /** Show every recalled turn up to this many characters instead (benchmark baselines). */
   fixedPreviewChars?: number;
   /** "Recently in this project": one line per recent session here, newest first (session start only). */
-  sessions?: string[];
+  sessions?: RecentSession[];
 }
 
 export interface SourceOutput {

@@ -4,6 +4,7 @@ import type { BrainRecall } from "../engine-recall.ts";
 import { emptyRun } from "./learn-log.ts";
 import { type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { NearDupIndex } from "./near-dup.ts";
+import { SUMMARY_ROLE } from "./summary.ts";
 
 /**
  * `brain consolidate` (issue 11; seed 000 "Memory Maintenance", the memory-consolidate skill): decay stale
@@ -94,7 +95,8 @@ async function mine(
   const now = brain.now();
   const sessions: { key: string; turns: Turn[]; project?: string }[] = [];
   for (const s of log.sessions.values()) {
-    const recs = s.recs.filter((r) => !(r.createdMs <= sinceMs));
+    // A session summary is the model's own words about the session, not something said in it.
+    const recs = s.recs.filter((r) => !(r.createdMs <= sinceMs) && r.entry.role !== SUMMARY_ROLE);
     if (recs.length === 0) continue;
     const turns = recs.map((r) => {
       const e = r.entry;

@@ -2,12 +2,14 @@ import type { Turn } from "../core/episode.ts";
 import type { BrainRecall } from "../engine-recall.ts";
 import type { Curator } from "./curator/curator.ts";
 import type { DetectState } from "./detect/index.ts";
+import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
 import type { LearnRun } from "./learn-log.ts";
 import { loadCurator, loadDetect, saveCurator, saveDetect } from "./learn-state.ts";
 import { MemoryIndex } from "./memory-store.ts";
 import type { Notice } from "./notice.ts";
 import { learnPass } from "./pass.ts";
+import { lastSummary, SUMMARY_SOURCE, summaryTurn } from "./summary.ts";
 
 /** How the learner learns beyond episodes: the model (loaded on first use), the limits, the curator's threshold. */
 export interface LearnSettings {
@@ -21,6 +23,8 @@ export interface Extractor {
   provider: LlmProvider;
   maxItems?: number;
   maxChars?: number;
+  /** The session summary's length (default DEFAULT_SUMMARY_CHARS; 0: no summaries). */
+  summaryChars?: number;
 }
 
 /** What one run keeps between its passes. */
@@ -61,6 +65,9 @@ export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): voi
 /**
  * One pass over a delta's turns, its counts added to the run. A model failure throws before anything is
  * stored; the curator's and detectors' states are then reloaded so the retry sees them as they were.
+ * With `summarize` (the learner's passes over new turns, not consolidation's over old ones) and a model, the
+ * same call also returns the session's summary so far, given the previous one; a changed summary is stored
+ * as an episode of the session (src/learn/summary.ts). Never without a model.
  */
 export async function passOver(
   kit: LearnKit,
@@ -70,7 +77,12 @@ export async function passOver(
   before: { role: string; text: string }[],
   project: string | undefined,
   session: string | undefined,
+  opts: { summarize?: boolean } = {},
 ): Promise<void> {
+  const summaryChars =
+    opts.summarize && kit.extractor ? (kit.extractor.summaryChars ?? DEFAULT_SUMMARY_CHARS) : 0;
+  const episodeSession = turns[0]?.session;
+  const previous = summaryChars > 0 && episodeSession ? lastSummary(kit.brain, episodeSession) : undefined;
   let r: Awaited<ReturnType<typeof learnPass>>;
   try {
     r = await learnPass(
@@ -80,6 +92,7 @@ export async function passOver(
         provider: kit.extractor?.provider,
         ...(kit.extractor?.maxItems ? { maxItems: kit.extractor.maxItems } : {}),
         ...(kit.extractor?.maxChars ? { maxChars: kit.extractor.maxChars } : {}),
+        summaryChars,
         autoAccept: kit.settings.autoAccept,
         curator: kit.curator,
         detect: kit.detect,
@@ -91,6 +104,7 @@ export async function passOver(
         before,
         ...(project ? { project } : {}),
         ...(session ? { session } : {}),
+        ...(previous ? { summary: previous } : {}),
       },
     );
   } catch (e) {
@@ -109,6 +123,11 @@ export async function passOver(
   run.learned.gated += r.gated;
   run.learned.inboxed += r.inboxed;
   kit.notice.inboxed += r.inboxed;
+  const summary = r.summary && r.summary !== previous ? summaryTurn(turns, r.summary) : undefined;
+  if (summary) {
+    const w = await kit.brain.ingestTurns([summary], SUMMARY_SOURCE, project ? { project } : {});
+    if (w.added) run.stored.summaries = (run.stored.summaries ?? 0) + w.added;
+  }
   for (const o of r.outcomes) {
     if (o.kind === "added") {
       run.stored.memories++;

@@ -2,7 +2,7 @@ import type { BrainRecall } from "../engine-recall.ts";
 import type { Curator } from "./curator/curator.ts";
 import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
-import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, extractionSchema } from "./extract/schema.ts";
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
 import { type Gate, type MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
@@ -28,6 +28,8 @@ export interface PassContext {
   provider?: LlmProvider | undefined;
   maxItems?: number;
   maxChars?: number;
+  /** Ask the model for a one-line session summary of at most this many characters (absent or 0: none). */
+  summaryChars?: number;
   autoAccept: boolean;
   curator: Curator;
   detect: { state: DetectState };
@@ -40,6 +42,8 @@ export interface PassInput {
   before: PromptMessage[];
   project?: string;
   session?: string;
+  /** The session's summary from an earlier pass (the model carries it forward). */
+  summary?: string;
 }
 
 export interface PassResult {
@@ -50,6 +54,8 @@ export interface PassResult {
   inboxed: number;
   tokens: { input: number; output: number };
   calls: number;
+  /** The model's one-line summary of the session so far, when asked for and given (never without a model). */
+  summary?: string;
 }
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
@@ -106,15 +112,23 @@ async function modelPass(
     .recall(query, { kinds: ["learning", "preference"] })
     .slice(0, MEMORY_CANDIDATES)
     .map((r) => ({ id: r.rec.id, type: r.rec.type, text: String(r.rec.entry.text ?? "") }));
+  const summaryChars = ctx.summaryChars ?? 0;
   const prompt = buildExtractionPrompt({
     messages: input.messages,
     before: input.before,
     memories,
     maxItems,
     maxChars,
+    summaryChars,
+    ...(input.summary ? { summary: input.summary } : {}),
     ...(input.project ? { projectPath: input.project } : {}),
   });
-  const limits = { maxItems, maxChars, ...(input.project ? { projectPath: input.project } : {}) };
+  const limits = {
+    maxItems,
+    maxChars,
+    summaryChars,
+    ...(input.project ? { projectPath: input.project } : {}),
+  };
   const r = await provider.complete({
     system: prompt.system,
     messages: [{ role: "user", content: prompt.user }],
@@ -124,7 +138,9 @@ async function modelPass(
   result.tokens.input += r.usage.inputTokens;
   result.tokens.output += r.usage.outputTokens;
   result.calls += r.calls;
-  for (const item of r.value.items) {
+  const value = r.value as Extraction;
+  if (value.summary) result.summary = value.summary;
+  for (const item of value.items) {
     result.candidates++;
     const o = await storeMemory(ctx.brain, item, ctx.index, gate);
     if (o.kind === "gated") result.gated++;

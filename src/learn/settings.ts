@@ -14,6 +14,7 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
         provider: await createProvider(ex),
         ...(ex.maxItems ? { maxItems: ex.maxItems } : {}),
         ...(ex.maxChars ? { maxChars: ex.maxChars } : {}),
+        ...(ex.summaryChars !== undefined ? { summaryChars: ex.summaryChars } : {}),
       };
     },
     autoAccept: config.autoAccept,

@@ -82,7 +82,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   ) => {
     if (!o.learn || turns.length === 0) return;
     kit ??= await openKit(o.brainPath, await open(), o.learn, o.now);
-    await passOver(kit, o.brainPath, run, turns, before, project.project, session);
+    await passOver(kit, o.brainPath, run, turns, before, project.project, session, { summarize: true });
     saveKit(o.brainPath, kit, o.durable ?? true);
   };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;

@@ -14,16 +14,24 @@ const MAX_FILES = 3;
 const PATH =
   /(?:^|[\s`'"(])((?:[\w.@-]+\/)*[\w@-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,5})(?=$|[\s`'"),:;]|[.!?](?:\s|$))/g;
 
+/** One line of "Recently in this project", with the id of the stored summary it shows (if it shows one). */
+export interface RecentSession {
+  text: string;
+  /** The summary episode shown: a prompt's memories beside this block do not repeat it. */
+  entryIds: string[];
+}
+
 /**
  * The last few sessions in a project, one line each, from the episodes the learner stored (each tagged with
  * its project, the repository root of the session's working directory): the session's summary when one is
- * stored (an episode with `role: "summary"`), else its first request and the files its turns name. Pure.
+ * stored (an episode with `role: "summary"`; the newest in log order when a session has several), else its
+ * first request and the files its turns name. Pure.
  */
-export function sessionLines(
+export function recentSessions(
   episodes: Iterable<Record<string, unknown>>,
   cwd: string,
   max = MAX_SESSIONS,
-): string[] {
+): RecentSession[] {
   const sessions = new Map<string, Record<string, unknown>[]>();
   for (const e of episodes) {
     if (e.type !== "episode" || typeof e.project !== "string" || !pathContains(e.project, cwd)) continue;
@@ -36,17 +44,33 @@ export function sessionLines(
   return [...sessions.values()]
     .sort((a, b) => last(b).localeCompare(last(a)))
     .slice(0, max)
-    .map((turns) => `- ${dayOf(last(turns))}: ${describe(turns)}`);
+    .map((turns) => {
+      const d = describe(turns);
+      return { text: `- ${dayOf(last(turns))}: ${d.text}`, entryIds: d.entryIds };
+    });
 }
 
-function describe(turns: Record<string, unknown>[]): string {
+/** The lines alone (see `recentSessions`). */
+export function sessionLines(
+  episodes: Iterable<Record<string, unknown>>,
+  cwd: string,
+  max = MAX_SESSIONS,
+): string[] {
+  return recentSessions(episodes, cwd, max).map((s) => s.text);
+}
+
+function describe(turns: Record<string, unknown>[]): RecentSession {
   const summary = turns.findLast((t) => t.role === "summary" && typeof t.text === "string" && t.text.trim());
-  if (summary) return cut(oneLine(summary.text), 2 * REQUEST_CHARS);
+  if (summary)
+    return {
+      text: cut(oneLine(summary.text), 2 * REQUEST_CHARS),
+      entryIds: typeof summary.id === "string" ? [summary.id] : [],
+    };
   const isUser = (t: Record<string, unknown>) => (t.role ?? t.speaker) === "user";
   const first = turns.find((t) => isUser(t) && typeof t.text === "string" && t.text.trim());
   const request = first ? `"${cut(oneLine(first.text), REQUEST_CHARS)}"` : "(no request recorded)";
   const files = filesNamed(turns);
-  return files.length ? `${request} — files: ${files.join(", ")}` : request;
+  return { text: files.length ? `${request} — files: ${files.join(", ")}` : request, entryIds: [] };
 }
 
 /** The files a session's turns name most often (ties: first named first). */

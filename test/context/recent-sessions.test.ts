@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { ContextResult } from "../../src/context/build.ts";
 import type { Turn } from "../../src/core/episode.ts";
+import { summaryTurn } from "../../src/learn/summary.ts";
 import { sessionLines, tailEntries } from "../../src/recall/recent-sessions.ts";
 import { cleanup, REPRESENTATIVE_FILES, representativeEntries, tempBrain } from "./_fixtures.ts";
 
@@ -112,6 +113,35 @@ describe("Recently in this project", () => {
       "- 2026-01-02: Moved the queue to Redis",
     ]);
     assert.deepEqual(sessionLines([ep("a", "2026-01-01T00:00:00Z", "user", "x")], "/pother"), []);
+  });
+
+  test("a shown summary counts as injected: the prompt's memories beside the block (pi) do not repeat it", async () => {
+    const t = tempBrain([]);
+    try {
+      const repo = join(t.root, "shop");
+      const sub = join(repo, "api");
+      fs.mkdirSync(sub, { recursive: true });
+      const said = turns("s1", "2026-02-20", [["Look at the checkout queue", "It polls the database."]]);
+      const text = "Moved the checkout queue from database polling to Redis streams";
+      const summary = summaryTurn(said, text);
+      assert.ok(summary);
+      await t.brain.ingestTurns([...said, summary], "claude:s1.jsonl", { project: repo });
+
+      const ctx = t.brain.context({ budget: 2000, cwd: sub });
+      const block = ctx.blocks.find((b) => b.id === "sessions");
+      assert.equal(block?.text, `## Recently in this project\n- 2026-02-20: ${text}`);
+      const prompt = "did we move the checkout queue to redis streams?";
+      const alone = t.brain.promptMemories(prompt, { cwd: sub, session: "s2" });
+      const id = alone.hits.find((h) => h.entry?.role === "summary")?.id;
+      assert.ok(id, `the summary is searchable: ${alone.text}`);
+      assert.match(alone.text, /session summary: Moved the checkout queue/);
+      assert.ok(ctx.injectedIds.includes(id), JSON.stringify(ctx.injectedIds));
+      const beside = t.brain.promptMemories(prompt, { cwd: sub, session: "s2", exclude: ctx.injectedIds });
+      assert.ok(!beside.hits.some((h) => h.id === id), beside.text);
+      assert.equal(`${ctx.text}\n${beside.text}`.split(text).length - 1, 1, "shown once");
+    } finally {
+      cleanup(t);
+    }
   });
 
   test("the tail reader skips a cut first line and bad lines", () => {

@@ -23,7 +23,13 @@ export function isExtraction(body: Record<string, unknown>): boolean {
   return JSON.stringify(system ?? "").includes("pick out the few things worth remembering");
 }
 
-export const extractionAnswer = { items: [{ type: "learning", text: LEARNED, importance: "high" }] };
+/** The model's one-line session summary (same call), for session 2's "Recently in this project". */
+export const SUMMARIZED = "Heard that staging moved to port 8443 in the migration";
+
+export const extractionAnswer = {
+  items: [{ type: "learning", text: LEARNED, importance: "high" }],
+  summary: SUMMARIZED,
+};
 
 /** The settings file BRAIN_CONFIG points at: extraction through `provider` at the fake's `baseUrl`. */
 export function extractionConfig(sb: Sandbox, provider: "anthropic" | "openai", baseUrl: string): string {

@@ -19,6 +19,7 @@ import {
   isExtraction,
   LEARNED,
   STATED,
+  SUMMARIZED,
   waitIdle,
   waitLearned,
 } from "./_learning.ts";
@@ -107,6 +108,8 @@ describe("Claude Code learns from a session by itself", { skip: missing(CLAUDE, 
       main,
       /## Relevant memories \(brain\)\\n[^#]*\[learning [0-9a-f]{4,8}\] Staging server port is 8443 \(changed/,
     );
+    // SessionStart's "Recently in this project" lists session 1 by the model's summary.
+    assert.match(main, new RegExp(`## Recently in this project\\\\n- \\d{4}-\\d{2}-\\d{2}: ${SUMMARIZED}`));
     await waitIdle(sb); // session 2's own learner, before the sandbox goes
   });
 });

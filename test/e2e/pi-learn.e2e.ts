@@ -19,6 +19,7 @@ import {
   isExtraction,
   LEARNED,
   STATED,
+  SUMMARIZED,
   waitIdle,
   waitLearned,
 } from "./_learning.ts";
@@ -98,6 +99,9 @@ describe("pi learns from a headless session by itself", { skip: missing(PI) }, (
     assert.ok(system.includes(LEARNED), `the learned memory is in session 2's system prompt:\n${system}`);
     // The brain context's learnings (the per-prompt memories leave out what the context already holds).
     assert.match(system, /## Learnings\n[^#]*- Staging server port is 8443 \(changed in the migration\)/);
+    // "Recently in this project" lists session 1 by the model's summary, once (not again as a prompt memory).
+    assert.match(system, new RegExp(`## Recently in this project\\n- \\d{4}-\\d{2}-\\d{2}: ${SUMMARIZED}`));
+    assert.equal(system.split(SUMMARIZED).length - 1, 1, system);
     await waitIdle(sb); // session 2's own learner, before the sandbox goes
   });
 });

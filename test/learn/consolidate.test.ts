@@ -61,8 +61,13 @@ it("consolidate: decay, merge near-duplicates into the older id, mine episodes s
       turn(S1, "assistant", "Good to know, I will not schedule the migration then.", p.cwd),
   );
   queueTranscript(sb.brainPath, transcript, p.cwd);
-  await ok(sb, ["learn"], env(THEN));
+  fake.script({ answer: { items: [], summary: "Talked about the nightly orders backup" } });
+  const learned = await ok(sb, ["learn"], env(THEN));
+  assert.match(learned.stdout, /to the inbox, 1 session summary in 1 run\(s\)/);
   const learnCalls = fake.requests.length;
+  const summaries = () =>
+    readLines(join(sb.dir, "brain", "episodes.jsonl")).filter((e) => e.role === "summary").length;
+  assert.equal(summaries(), 1, "the learner stored the session's summary");
 
   const before = fs.readFileSync(sb.brainPath, "utf8");
   const dry = JSON.parse((await ok(sb, ["consolidate", "--dry-run", "--json"], env(NOW))).stdout) as Report;
@@ -71,7 +76,7 @@ it("consolidate: decay, merge near-duplicates into the older id, mine episodes s
     [staleId],
   );
   assert.deepEqual(dry.merged, [{ id: newerId, into: olderId, text: B }]);
-  assert.equal(dry.mined.episodes, 2);
+  assert.equal(dry.mined.episodes, 2, "the summary is not mined as if someone had said it");
   assert.equal(dry.checkpoint, null);
   assert.equal(fs.readFileSync(sb.brainPath, "utf8"), before, "a dry run writes nothing");
   assert.equal(fake.requests.length, learnCalls, "a dry run asks no model");
@@ -81,6 +86,13 @@ it("consolidate: decay, merge near-duplicates into the older id, mine episodes s
   assert.match(r.stdout, /^Decayed 1 stale learning\(s\)/m);
   assert.match(r.stdout, new RegExp(`^- ${newerId} into ${olderId}: `, "m"));
   assert.match(r.stdout, /^Mined 2 episode\(s\) in 1 session\(s\) since the start: 1 memory stored/m);
+  const mining = JSON.stringify(fake.requests.at(-1)?.body);
+  assert.doesNotMatch(
+    mining,
+    /Talked about the nightly orders backup|"summary"/,
+    "no summary asked or shown",
+  );
+  assert.equal(summaries(), 1, "consolidation writes no summary");
 
   const lines = readLines(sb.brainPath);
   const tomb = lines.filter((e) => e.type === "tombstone");

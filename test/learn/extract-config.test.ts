@@ -30,6 +30,7 @@ test("nothing configured: a key in the environment picks that provider's smalles
     maxRetries: DEFAULT_MAX_RETRIES,
     maxItems: 3,
     maxChars: 200,
+    summaryChars: 160,
   });
   const both = parseExtraction(FILE, undefined, { OPENAI_API_KEY: "sk-o", ANTHROPIC_API_KEY: "sk-a" });
   assert.equal(both?.provider, "anthropic");
@@ -54,6 +55,7 @@ test("a configured provider fills in base URL, model and key variable; the key c
       maxRetries: 0,
       maxItems: 2,
       maxChars: 120,
+      summaryChars: 80,
     },
     { LMSTUDIO_KEY: "lm", OPENAI_API_KEY: "not this one" },
   );
@@ -67,7 +69,9 @@ test("a configured provider fills in base URL, model and key variable; the key c
     maxRetries: 0,
     maxItems: 2,
     maxChars: 120,
+    summaryChars: 80,
   });
+  assert.equal(parseExtraction(FILE, { provider: "anthropic", summaryChars: 0 }, {})?.summaryChars, 0);
 
   const ollama = parseExtraction(FILE, { provider: "ollama", model: "llama3.2:1b" }, { OPENAI_API_KEY: "x" });
   assert.equal(ollama?.baseUrl, "http://127.0.0.1:11434");
@@ -82,6 +86,7 @@ test("bad extraction settings are CONFIG errors that name the file and the key",
     [{ provider: "openai", baseUrl: "ftp://x" }, /"extraction"\.baseUrl/],
     [{ provider: "openai", timeoutMs: -1 }, /"extraction"\.timeoutMs/],
     [{ provider: "openai", maxRetries: 1.5 }, /"extraction"\.maxRetries/],
+    [{ provider: "openai", summaryChars: 10 }, /"extraction"\.summaryChars/],
     [{ provider: "openai", modle: "typo" }, /"extraction"/],
     [{ provider: "ollama" }, /model is required for ollama/],
   ];

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { z } from "zod";
 import { type ExtractionConfig, SMALLEST_MODELS } from "../../src/learn/extract/config.ts";
 import { createProvider } from "../../src/learn/extract/providers.ts";
+import { type Extraction, extractionSchema } from "../../src/learn/extract/schema.ts";
 import { LlmError, type LlmProvider, type LlmRequest } from "../../src/learn/extract/types.ts";
 import { FAKE_USAGE, type FakeLlm, forcedTool, startFakeLlm, type WireFormat } from "../support/fake-llm.ts";
 
@@ -226,6 +227,34 @@ for (const format of ["openai", "anthropic", "ollama"] as const) {
         },
       );
       assert.equal(fake.requests.length, 1);
+    });
+
+    test("the learner's schema with a session summary: sent to the model; a summary of the wrong type or length never costs the items", async () => {
+      const schema = extractionSchema({ summaryChars: 60 });
+      const ask = { ...request, schema } as LlmRequest<Extraction>;
+      const item = { type: "learning", text: "The staging server listens on port 8443.", importance: "high" };
+      fresh();
+      fake.script(
+        { answer: { items: [item], summary: "Moved the staging smoke tests to port 8443" } },
+        { answer: { items: [item], summary: { text: "not a string" } } },
+        { answer: { items: [item], summary: `Long ${"x".repeat(200)}` } },
+        { answer: { items: [item] } },
+      );
+      const provider = await make();
+      const good = await provider.complete(ask);
+      assert.deepEqual(good.value, { items: [item], summary: "Moved the staging smoke tests to port 8443" });
+      const sent = forcedSchema(format, fake.requests[0]?.body as Record<string, unknown>).schema as {
+        properties: Record<string, unknown>;
+      };
+      assert.ok("summary" in sent.properties, JSON.stringify(sent));
+      const wrong = await provider.complete(ask);
+      assert.deepEqual(wrong.value, { items: [item], summary: null });
+      const long = await provider.complete(ask);
+      assert.equal(long.value.summary?.length, 60);
+      assert.ok(long.value.summary?.endsWith("…"));
+      const absent = await provider.complete(ask);
+      assert.deepEqual(absent.value, { items: [item] });
+      for (const r of [good, wrong, long, absent]) assert.equal(r.calls, 1, "no repair call");
     });
   });
 }

@@ -9,7 +9,12 @@ import { listSection, ORDER } from "../sections.ts";
  */
 export function sessions(_state: FoldState, req: SourceRequest): SourceOutput {
   if (!req.sessions?.length || req.query) return { sections: [], problems: [] };
-  const items = req.sessions.map((text, i) => ({ text, entryIds: [], label: `session ${i + 1}` }));
+  // A shown summary's id counts as injected, so the prompt's memories beside this block do not repeat it.
+  const items = req.sessions.map((s, i) => ({
+    text: s.text,
+    entryIds: s.entryIds,
+    label: `session ${i + 1}`,
+  }));
   const opts = { order: ORDER.sessions, priority: 77, cacheable: false, cap: 0.1 };
   return { sections: [listSection("sessions", "## Recently in this project", opts, items)], problems: [] };
 }

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
-import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS } from "./schema.ts";
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, DEFAULT_SUMMARY_CHARS } from "./schema.ts";
 import type { ProviderName } from "./types.ts";
 
 /**
  * The extraction model (settings key `extraction`):
  *   { "provider": "openai" | "anthropic" | "ollama", "baseUrl": "…", "model": "…", "apiKeyEnv": "…",
- *     "timeoutMs": 60000, "maxRetries": 3, "maxItems": 3, "maxChars": 200 }
+ *     "timeoutMs": 60000, "maxRetries": 3, "maxItems": 3, "maxChars": 200, "summaryChars": 160 }
  * `openai` is any OpenAI-compatible chat-completions server (OpenAI, Ollama's or LM Studio's /v1, vLLM,
  * OpenRouter): baseUrl ends before `/chat/completions`. `anthropic` is the Messages API, `ollama` Ollama's
  * native /api/chat (baseUrl is the server root). Every key but `provider` has a default.
@@ -28,6 +28,8 @@ export interface ExtractionConfig {
   /** Items one pass may store, and characters per item (seed 000: 3 and 200; filled by parseExtraction). */
   maxItems?: number;
   maxChars?: number;
+  /** Characters of the one-line session summary asked for in the same call (0: none; filled by parseExtraction). */
+  summaryChars?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ const extractionSchema = z.strictObject({
   maxRetries: z.number().int().min(0).max(10).optional(),
   maxItems: z.number().int().min(1).max(20).optional(),
   maxChars: z.number().int().min(20).max(2000).optional(),
+  summaryChars: z.union([z.literal(0), z.number().int().min(40).max(500)]).optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -103,6 +106,7 @@ export function parseExtraction(file: string, raw: unknown, env: Env): Extractio
     maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxItems: o.maxItems ?? DEFAULT_MAX_ITEMS,
     maxChars: o.maxChars ?? DEFAULT_MAX_CHARS,
+    summaryChars: o.summaryChars ?? DEFAULT_SUMMARY_CHARS,
   };
 }
 
@@ -121,6 +125,7 @@ function fromEnvironment(env: Env): ExtractionConfig | undefined {
       maxRetries: DEFAULT_MAX_RETRIES,
       maxItems: DEFAULT_MAX_ITEMS,
       maxChars: DEFAULT_MAX_CHARS,
+      summaryChars: DEFAULT_SUMMARY_CHARS,
     };
   }
   return undefined;
