@@ -96,11 +96,17 @@ export function promptMemories(
   const lines = [HEADER];
   let size = HEADER.length;
   let episodes = 0;
+  // A session's summaries (one per learner pass, src/learn/summary.ts) say much the same: one of them at most.
+  const summarised = new Set<unknown>();
   for (const { h } of candidates) {
     if (hits.length >= MAX_HITS) break;
     if (h.type === "episode") {
       if (episodes >= MAX_EPISODES) continue;
       if (opts.session !== undefined && h.entry?.session === opts.session) continue;
+      if (h.entry?.role === "summary") {
+        if (summarised.has(h.entry.session)) continue;
+        summarised.add(h.entry.session);
+      }
       episodes++;
     }
     const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;

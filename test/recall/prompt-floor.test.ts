@@ -160,3 +160,31 @@ describe("search depth", () => {
     assert.equal(brain.search(q, { limit: 10, depth: 1 }).total, brain.search(q, { limit: 10 }).total);
   });
 });
+
+describe("prompt memories: session summaries", () => {
+  it("show at most one summary of a session, however many passes wrote one", async () => {
+    const dir = fs.mkdtempSync(join(tmpdir(), "brain-prompt-sum-"));
+    const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, cwd: dir });
+    const summary = (n: number, text: string) => ({
+      session: "s1",
+      turn: `summary@t${n}`,
+      speaker: "session summary",
+      role: "summary",
+      text,
+      date: `2026-03-0${n}T10:00:00Z`,
+    });
+    await brain.ingestTurns(
+      [
+        summary(1, "Moved the staging gateway behind the new proxy"),
+        summary(2, "Moved the staging gateway behind the new proxy and fixed its port"),
+        summary(3, "Moved the staging gateway behind the new proxy, fixed its port, updated the docs"),
+      ],
+      "test",
+    );
+    const m = brain.promptMemories("why did the staging gateway move behind the proxy?");
+    brain.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(m.hits.length, 1, m.text);
+    assert.equal(m.hits[0]?.entry.role, "summary");
+  });
+});
