@@ -23,7 +23,14 @@ const project = join(dir, "project");
 fs.mkdirSync(home);
 fs.mkdirSync(join(project, ".git"), { recursive: true });
 fs.writeFileSync(join(dir, "transcript.jsonl"), '{"type":"user"}\n');
-const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, TZ: "UTC", BRAIN_FSYNC: "0" };
+// Hooks in process: no resident server started by the session-start hook (serve.autoStart is on by default).
+const env: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: home,
+  TZ: "UTC",
+  BRAIN_FSYNC: "0",
+  BRAIN_SERVE_AUTOSTART: "0",
+};
 env.BRAIN_PATH = join(dir, "brain", "brain.jsonl");
 
 const input = (event: string, extra: Record<string, unknown> = {}) =>

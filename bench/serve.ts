@@ -55,6 +55,7 @@ export function env(brainPath: string): NodeJS.ProcessEnv {
     BRAIN_CONFIG: join(WORK, "no-config.json"),
     BRAIN_NOW: GENERATED_END,
     BRAIN_FSYNC: "0",
+    BRAIN_SERVE_AUTOSTART: "0",
   };
 }
 

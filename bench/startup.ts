@@ -74,6 +74,8 @@ function cleanEnv(brainPath: string): NodeJS.ProcessEnv {
     BRAIN_PATH: brainPath,
     BRAIN_CONFIG: join(WORK, "no-config.json"),
     BRAIN_NOW: GENERATED_END,
+    // The session-start case measures the hook, not a server it would start (serve.autoStart is on by default).
+    BRAIN_SERVE_AUTOSTART: "0",
   };
 }
 

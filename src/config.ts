@@ -54,7 +54,10 @@ export interface ServeSettings {
   port?: number;
   /** Exit after this many minutes without an API request (0: never). */
   idleMinutes: number;
-  /** Hooks start the server when it is not running (off unless configured). */
+  /**
+   * The session-start hooks (Claude Code, pi) start the server in the background when it is not running (on by
+   * default; `serve.autoStart: false` or BRAIN_SERVE_AUTOSTART=0 turns it off).
+   */
   autoStart: boolean;
 }
 
@@ -109,7 +112,7 @@ export const DEFAULT_SETTINGS: Settings = {
   secrets: "refuse",
   maxEntryChars: 8000,
   projectRoots: [],
-  serve: { idleMinutes: 30, autoStart: false },
+  serve: { idleMinutes: 30, autoStart: true },
   autoAccept: false,
   curatorThreshold: 0.82,
 };
@@ -273,6 +276,9 @@ export function loadConfig(
   if (["0", "false", "off"].includes(autoEnv)) settings.autoMemory = false;
   else if (["1", "true", "on"].includes(autoEnv)) settings.autoMemory = true;
   if (env.RHO_SUBAGENT === "1") settings.autoMemory = false;
+  const serveEnv = (env.BRAIN_SERVE_AUTOSTART ?? "").trim().toLowerCase();
+  if (["0", "false", "off"].includes(serveEnv)) settings.serve = { ...settings.serve, autoStart: false };
+  else if (["1", "true", "on"].includes(serveEnv)) settings.serve = { ...settings.serve, autoStart: true };
   const key = settings.embeddings?.apiKeyEnv;
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };

@@ -40,6 +40,7 @@ function sandbox() {
     TZ: "UTC",
     BRAIN_FSYNC: "0",
     BRAIN_PATH: brainPath,
+    BRAIN_SERVE_AUTOSTART: "0",
   };
   return { dir, project, brainPath, env };
 }

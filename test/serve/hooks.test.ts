@@ -89,18 +89,27 @@ test("a dead server (stale serve.json) or a wrong token: the hook falls back to 
   assert.equal(refused.stdout, direct.stdout);
 });
 
-test("serve.autoStart: the session-start hook starts the server in the background (off by default)", async (t) => {
+test("serve.autoStart: the session-start hook starts the server in the background (on by default)", async (t) => {
   const { sb, project } = await seeded(t);
   let pid = 0;
   t.after(() => {
     if (pid && alive(pid)) process.kill(pid, "SIGTERM");
   });
   const start = { ...common(sb, project, "SessionStart"), source: "startup" };
-  const off = await runHook(sb, "session-start", start, { env });
+  const lock = join(sb.dir, "brain", ".brain", "serve.lock");
+  // Off by the settings file, and by the environment over a settings file that says on.
+  writeConfig(sb, { serve: { autoStart: false } });
+  const off = await runHook(sb, "session-start", start, {
+    env: { ...env, BRAIN_SERVE_AUTOSTART: undefined },
+  });
   assert.equal(off.code, 0);
-  assert.equal(fs.existsSync(join(sb.dir, "brain", ".brain", "serve.lock")), false, "off unless configured");
+  assert.equal(fs.existsSync(lock), false, "serve.autoStart: false");
   writeConfig(sb, { serve: { autoStart: true } });
-  const on = await runHook(sb, "session-start", start, { env });
+  const envOff = await runHook(sb, "session-start", start, { env: { ...env, BRAIN_SERVE_AUTOSTART: "0" } });
+  assert.equal(envOff.code, 0);
+  assert.equal(fs.existsSync(lock), false, "BRAIN_SERVE_AUTOSTART=0");
+  writeConfig(sb, {});
+  const on = await runHook(sb, "session-start", start, { env: { ...env, BRAIN_SERVE_AUTOSTART: undefined } });
   assert.equal(on.code, 0);
   assert.match(
     on.stdout,

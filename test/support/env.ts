@@ -1,7 +1,8 @@
 /**
  * The one child-process environment of the test suite: the parent's environment minus everything that
  * could choose another brain, config or test runner (BRAIN_*, RHO_*, NODE_OPTIONS, NODE_TEST*), plus TZ=UTC
- * (daily cadences are local time) and the caller's variables. A variable given as undefined is removed.
+ * (daily cadences are local time), BRAIN_SERVE_AUTOSTART=0 and the caller's variables. A variable given as
+ * undefined is removed.
  */
 export type EnvPatch = Record<string, string | undefined>;
 
@@ -12,6 +13,8 @@ export function cleanEnv(extra: EnvPatch = {}): NodeJS.ProcessEnv {
     out[k] = v;
   }
   out.TZ = "UTC";
+  // No test leaves a resident server behind unless it asks for one (serve.autoStart is on by default).
+  out.BRAIN_SERVE_AUTOSTART = "0";
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete out[k];
     else out[k] = v;
