@@ -76,6 +76,8 @@ export interface TeamStoreConfig {
   writer: string;
   /** How long opening waits for the server. */
   connectTimeoutMs?: number;
+  /** How long a read or write keeps retrying a lost connection (hooks shorten it: store/postgres/offline.ts). */
+  retryMs?: number;
 }
 
 export interface ResolvedConfig extends Settings {

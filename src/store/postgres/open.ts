@@ -13,6 +13,7 @@ export function openTeamStore(team: TeamStoreConfig, cwd: string, lockTimeoutMs?
     writer: team.writer,
     cwd,
     ...(team.connectTimeoutMs !== undefined ? { connectTimeoutMs: team.connectTimeoutMs } : {}),
+    ...(team.retryMs !== undefined ? { retryMs: team.retryMs } : {}),
     ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
   });
 }

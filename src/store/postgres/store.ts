@@ -4,6 +4,7 @@ import { assertSync, type EventStore } from "../event-store.ts";
 import { MemoryStore } from "../memory-store.ts";
 import { type Position, type ScanResult, type ScanSink, scanSource } from "../scan.ts";
 import { personalNamespace } from "./namespaces.ts";
+import { TEAM_STORE_ERROR } from "./offline.ts";
 import type { AppendOutcome, ReadFilter, RowIn, Rows } from "./protocol.ts";
 import { rawRows, toRow } from "./rows.ts";
 import type { SyncCaller } from "./sync-call.ts";
@@ -56,7 +57,7 @@ export class PostgresStore implements EventStore {
     const { worker, rpc } = startWorker(
       { url: opts.url, writer: opts.writer, connectTimeoutMs, retryMs },
       retryMs + connectTimeoutMs + this.#lockTimeoutMs + 30_000,
-      (message, code) => new BrainError(code as BrainErrorCode, message),
+      (message, code) => new BrainError(code as BrainErrorCode, message, TEAM_STORE_ERROR),
       () => {
         for (const l of this.#listeners) l();
       },
