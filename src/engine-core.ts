@@ -78,6 +78,8 @@ export class BrainCore {
   readonly cwd: string;
   readonly now: () => Date;
   protected readonly episodeStore: EventStore | undefined;
+  /** The path the learner's local files hang off (BrainOptions.learnPath), when the log is not a file. */
+  protected readonly learnPath: string | undefined;
   readonly #random: RandomHex;
   readonly #useSnapshot: boolean;
   #view = new FoldView();
@@ -98,6 +100,7 @@ export class BrainCore {
     this.now = opts.now ?? (() => new Date());
     this.#random = opts.random ?? realRandom;
     this.episodeStore = opts.episodes;
+    this.learnPath = opts.learnPath;
     this.#useSnapshot = (opts.snapshot ?? true) && store.snapshots !== undefined;
   }
 
@@ -320,7 +323,12 @@ export class BrainCore {
   /** Rewrite the log to its folded state (backup first; temp file + rename). File store only. */
   compact(): CompactReport {
     const m = this.store.maintenance;
-    if (!m) throw new BrainError("INVALID", "compaction needs a file-backed brain");
+    if (!m)
+      throw new BrainError(
+        "INVALID",
+        `compaction is not available for ${this.store.location}: it rewrites a brain.jsonl file, and this log ` +
+          "is not one (a team store's table is shared and append-only)",
+      );
     const report = m.compact(this.now());
     this.refresh();
     this.persist(true);
@@ -330,7 +338,11 @@ export class BrainCore {
   /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot), then re-read. */
   repair(): RepairReport {
     const m = this.store.maintenance;
-    if (!m) throw new BrainError("INVALID", "repair needs a file-backed brain");
+    if (!m)
+      throw new BrainError(
+        "INVALID",
+        `repair is not available for ${this.store.location}: it mends a brain.jsonl file, and this log is not one`,
+      );
     const report = m.repair(this.now());
     this.#view = new FoldView();
     this.#pos = START;
