@@ -147,11 +147,33 @@ export class BrainCore {
       this.reloads++;
     }
     this.#generation = id.generation;
+    // Nothing appended since the last read: no scan (on a team store, one round trip fewer per call).
+    if (id.size === this.#pos.offset && this.#pos.offset > 0) return { linesRead: 0 };
     const r = this.store.scan(this.#pos, this.#view);
     this.#pos = r.end;
     this.#tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
     this.#linesSinceSnapshot += r.linesRead;
     return { linesRead: r.linesRead };
+  }
+
+  /**
+   * Fold other writers' commits as the store announces them (a team store's LISTEN/NOTIFY), so a long-lived
+   * surface (`brain mcp`, `brain serve`) has them folded before its next request asks; `onChange` runs after
+   * a fold that read something. Returns the function that stops following; null when the store cannot
+   * announce writes (a file store: each request's refresh reads the appended tail).
+   */
+  follow(onChange: () => void = () => {}): (() => void) | null {
+    if (!this.store.subscribe) return null;
+    return this.store.subscribe(() => {
+      try {
+        if (this.refresh().linesRead > 0) {
+          this.caughtUp();
+          onChange();
+        }
+      } catch {
+        /* the server went away again: the next request's refresh reads what was missed */
+      }
+    });
   }
 
   get state() {
@@ -390,6 +412,9 @@ export class BrainCore {
 
   /** Save derived state a layer above keeps (the recall index); the core keeps none. */
   protected saveDerived(_force: boolean): void {}
+
+  /** Bring derived state a layer above keeps up to the fold, after `follow` read new records. */
+  protected caughtUp(): void {}
 
   /** Forget derived state a layer above keeps, after a repair dropped its files. */
   protected dropDerived(): void {}

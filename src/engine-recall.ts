@@ -198,6 +198,10 @@ export class BrainRecall extends BrainCore {
     this.#recall?.save(force);
   }
 
+  protected override caughtUp(): void {
+    this.#recall?.sync(this.state, this.position);
+  }
+
   protected override dropDerived(): void {
     this.#recall = null;
   }
