@@ -2,7 +2,7 @@
  * A team store's local directory (issue 15): the fold snapshot keyed by the last sequence number folded (a
  * second open reads only the rows since, and a row inserted by SQL behind the client's back is still
  * picked up); a snapshot the table no longer matches is not trusted; episodes and the recall index stay on
- * this machine; the learner's Step 1 stores episodes on a team store.
+ * this machine; the learner's Step 1 stores episodes on a team store; `brain compact` says it is not available.
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -183,4 +183,8 @@ test("the learner's Step 1 on a team store: queued transcripts become local epis
   const search = await brain(sb, ["search", "staging port", "--json"], { env });
   assert.equal(search.code, 0, search.stderr);
   assert.match(search.stdout, /8443/);
+
+  const compact = await brain(sb, ["compact"], { env });
+  assert.notEqual(compact.code, 0);
+  assert.match(compact.stderr, /compaction is not available for postgres:\/\/127\.0\.0\.1:\d+\/brain_\w+: /);
 });
