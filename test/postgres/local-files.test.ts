@@ -13,6 +13,7 @@ import { type TestContext, test } from "node:test";
 import pg from "pg";
 import { Brain } from "../../src/engine.ts";
 import type { PostgresStore } from "../../src/store/postgres/store.ts";
+import { runHook } from "../hooks/_support.ts";
 import { project, queueTranscript, S1, turn } from "../learn/_support.ts";
 import { brain, freshSandbox, readLines } from "../support/cli.ts";
 import { createDatabaseSync, type PgServer, postgresOrSkip } from "../support/postgres.ts";
@@ -183,6 +184,15 @@ test("the learner's Step 1 on a team store: queued transcripts become local epis
   const search = await brain(sb, ["search", "staging port", "--json"], { env });
   assert.equal(search.code, 0, search.stderr);
   assert.match(search.stdout, /8443/);
+
+  const hook = await runHook(
+    sb,
+    "user-prompt-submit",
+    { session_id: "s2", cwd: p.cwd, prompt: "which port does the staging server listen on?" },
+    { env, cwd: p.cwd },
+  );
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.match(hook.stdout, /8443/, "the prompt hook recalls the local episode on a team store");
 
   const compact = await brain(sb, ["compact"], { env });
   assert.notEqual(compact.code, 0);
