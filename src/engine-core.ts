@@ -158,7 +158,7 @@ export class BrainCore {
 
   /**
    * Fold other writers' commits as the store announces them (a team store's LISTEN/NOTIFY), so a long-lived
-   * surface (`brain mcp`, `brain serve`) has them folded before its next request asks; `onChange` runs after
+   * surface (`brain mcp`) has them folded before its next request asks; `onChange` runs after
    * a fold that read something. Returns the function that stops following; null when the store cannot
    * announce writes (a file store: each request's refresh reads the appended tail).
    */

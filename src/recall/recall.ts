@@ -143,7 +143,7 @@ export class Recall {
     }
     const index = this.#index as RecallIndex;
     // brain.jsonl: index the tail appended since the index last looked.
-    if (this.#brain.size() > this.#brainMark.offset) {
+    if (id.size > this.#brainMark.offset) {
       const sink = new TailSink();
       const r = this.#brain.scan(this.#brainMark, sink);
       this.#brainMark = r.end;
