@@ -1,7 +1,8 @@
 /**
  * The team store against the JSONL store, in one run (issue 15):   npm run bench:team [-- --each 200]
  *   1. 8 writer processes appending at once: appends/s, p50/p99 latency of one append (lock + write + commit)
- *   2. context with a query at 100k entries (bench/generate.ts's brain): open (fold) and one context call
+ *   2. context with a query at 100k entries (bench/generate.ts's brain): open (fold) and one context call;
+ *      open again from the local fold snapshot (the team store's is keyed by seq, in its local directory)
  *   3. PostgreSQL only: time from one process's commit to another process's fold of it (NOTIFY → refresh)
  * The server is a throwaway one (test/support/postgres.ts), on this machine: loopback, fsync off.
  */
@@ -9,6 +10,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Brain } from "../src/engine.ts";
+import type { EventStore } from "../src/store/event-store.ts";
 import { JsonlFileStore } from "../src/store/jsonl/file-store.ts";
 import { PostgresStore } from "../src/store/postgres/store.ts";
 import { cleanEnv } from "../test/support/env.ts";
@@ -86,6 +88,25 @@ const ctx = {
   ),
 };
 
+// Opening again from this machine's local snapshot (keyed by seq): only the rows after it are read. Timed from
+// a store already opened (the team store's worker thread and connection are the row above's, not the fold's).
+function timeReopen(store: () => EventStore): number {
+  Brain.open({ store: store(), cwd: BENCH_CWD, now, seedDefault: false }).persist(true);
+  const s = store();
+  const t0 = performance.now();
+  Brain.open({ store: s, cwd: BENCH_CWD, now, seedDefault: false });
+  return performance.now() - t0;
+}
+const localDir = join(tmp, "team-local");
+const bigCopy = join(tmp, "big.jsonl");
+fs.copyFileSync(big, bigCopy);
+const reopen = {
+  pg: timeReopen(
+    () => new PostgresStore({ url: pg100k, user: "bench", writer: "bench", cwd: BENCH_CWD, localDir }),
+  ),
+  jsonl: timeReopen(() => new JsonlFileStore(bigCopy)),
+};
+
 // Visibility: a reader subscribed in this process, a writer in another; from its commit to our fold.
 const visUrl = createDatabaseSync(server);
 const reader = new PostgresStore({ url: visUrl, user: "r", writer: "r", cwd: null });
@@ -124,6 +145,7 @@ results.push(
   { what: "append latency p50", pg: ms(w.pg.p50), jsonl: ms(w.jsonl.p50) },
   { what: "append latency p99", pg: ms(w.pg.p99), jsonl: ms(w.jsonl.p99) },
   { what: "open at 100k entries (fold, no snapshot)", pg: ms(ctx.pg.openMs), jsonl: ms(ctx.jsonl.openMs) },
+  { what: "open at 100k from the local snapshot (store open)", pg: ms(reopen.pg), jsonl: ms(reopen.jsonl) },
   {
     what: "context with a query at 100k (median of 7)",
     pg: ms(ctx.pg.contextMs),

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { BrainError } from "./core/errors.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
+import { crypto } from "./store/crypto.ts";
 
 /**
  * Where the brain lives and how it behaves, resolved once at a surface's entry point.
@@ -79,6 +80,13 @@ export interface TeamStoreConfig {
   writer: string;
   /** How long opening waits for the server. */
   connectTimeoutMs?: number;
+  /** How long a read or write keeps retrying a lost connection (hooks shorten it: store/postgres/offline.ts). */
+  retryMs?: number;
+  /**
+   * This machine's directory for the team brain: fold snapshot, recall index, episodes, brain files. From
+   * `store.localDir`; default ~/.brain/team/<hash of server, database and user> (never of the password).
+   */
+  localDir: string;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -283,7 +291,7 @@ export function loadConfig(
   if (settings.embeddings && key && env[key])
     settings.embeddings = { ...settings.embeddings, apiKey: env[key] };
   settings.extraction = extractionSource(configPath, settings, env);
-  const store = teamStore(configPath, text, env.BRAIN_STORE);
+  const store = teamStore(configPath, text, env.BRAIN_STORE, home);
   const timeout = env.BRAIN_LOCK_TIMEOUT_MS ? Number(env.BRAIN_LOCK_TIMEOUT_MS) : Number.NaN;
   return {
     ...settings,
@@ -313,11 +321,14 @@ function loginName(): string {
   }
 }
 
-/** The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs? }`. */
+/**
+ * The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs?, localDir? }`.
+ */
 function teamStore(
   file: string,
   text: string | undefined,
   fromEnv: string | undefined,
+  home: string,
 ): TeamStoreConfig | null {
   let o: Record<string, unknown> = {};
   if (text?.includes('"store"')) {
@@ -343,14 +354,35 @@ function teamStore(
   if (o.user !== undefined && (typeof o.user !== "string" || o.user === ""))
     throw new BrainError("CONFIG", `${file}: "store.user" must be a non-empty string`, { key: "store.user" });
   const user = (o.user as string | undefined) ?? loginName();
+  if (o.localDir !== undefined && (typeof o.localDir !== "string" || o.localDir === ""))
+    throw new BrainError("CONFIG", `${file}: "store.localDir" must be a non-empty path`, {
+      key: "store.localDir",
+    });
+  const localDir =
+    typeof o.localDir === "string"
+      ? resolve(dirname(file), o.localDir.replace(/^~(?=\/|$)/, home))
+      : join(home, ".brain", "team", teamKey(url, user));
   return {
     url,
     user,
     writer: `${user}@${hostname()}`,
+    localDir,
     ...(o.connectTimeoutMs !== undefined
       ? { connectTimeoutMs: num(file, "store.connectTimeoutMs", o.connectTimeoutMs, 1) }
       : {}),
   };
+}
+
+/** A short name for one team brain as one user sees it: server, database and user (never the password). */
+function teamKey(url: string, user: string): string {
+  let where = url;
+  try {
+    const u = new URL(url);
+    where = `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    /* an unparsable URL fails at open; its text names it here */
+  }
+  return crypto().createHash("sha256").update(`${where}\n${user}`).digest("hex").slice(0, 16);
 }
 
 function fixedNow(v: string | undefined): Date | null {

@@ -78,6 +78,8 @@ export class BrainCore {
   readonly cwd: string;
   readonly now: () => Date;
   protected readonly episodeStore: EventStore | undefined;
+  /** The path the learner's local files hang off (BrainOptions.learnPath), when the log is not a file. */
+  protected readonly learnPath: string | undefined;
   readonly #random: RandomHex;
   readonly #useSnapshot: boolean;
   #view = new FoldView();
@@ -98,6 +100,7 @@ export class BrainCore {
     this.now = opts.now ?? (() => new Date());
     this.#random = opts.random ?? realRandom;
     this.episodeStore = opts.episodes;
+    this.learnPath = opts.learnPath;
     this.#useSnapshot = (opts.snapshot ?? true) && store.snapshots !== undefined;
   }
 
@@ -144,11 +147,33 @@ export class BrainCore {
       this.reloads++;
     }
     this.#generation = id.generation;
+    // Nothing appended since the last read: no scan (on a team store, one round trip fewer per call).
+    if (id.size === this.#pos.offset && this.#pos.offset > 0) return { linesRead: 0 };
     const r = this.store.scan(this.#pos, this.#view);
     this.#pos = r.end;
     this.#tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
     this.#linesSinceSnapshot += r.linesRead;
     return { linesRead: r.linesRead };
+  }
+
+  /**
+   * Fold other writers' commits as the store announces them (a team store's LISTEN/NOTIFY), so a long-lived
+   * surface (`brain mcp`) has them folded before its next request asks; `onChange` runs after
+   * a fold that read something. Returns the function that stops following; null when the store cannot
+   * announce writes (a file store: each request's refresh reads the appended tail).
+   */
+  follow(onChange: () => void = () => {}): (() => void) | null {
+    if (!this.store.subscribe) return null;
+    return this.store.subscribe(() => {
+      try {
+        if (this.refresh().linesRead > 0) {
+          this.caughtUp();
+          onChange();
+        }
+      } catch {
+        /* the server went away again: the next request's refresh reads what was missed */
+      }
+    });
   }
 
   get state() {
@@ -320,7 +345,12 @@ export class BrainCore {
   /** Rewrite the log to its folded state (backup first; temp file + rename). File store only. */
   compact(): CompactReport {
     const m = this.store.maintenance;
-    if (!m) throw new BrainError("INVALID", "compaction needs a file-backed brain");
+    if (!m)
+      throw new BrainError(
+        "INVALID",
+        `compaction is not available for ${this.store.location}: it rewrites a brain.jsonl file, and this log ` +
+          "is not one (a team store's table is shared and append-only)",
+      );
     const report = m.compact(this.now());
     this.refresh();
     this.persist(true);
@@ -330,7 +360,11 @@ export class BrainCore {
   /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot), then re-read. */
   repair(): RepairReport {
     const m = this.store.maintenance;
-    if (!m) throw new BrainError("INVALID", "repair needs a file-backed brain");
+    if (!m)
+      throw new BrainError(
+        "INVALID",
+        `repair is not available for ${this.store.location}: it mends a brain.jsonl file, and this log is not one`,
+      );
     const report = m.repair(this.now());
     this.#view = new FoldView();
     this.#pos = START;
@@ -378,6 +412,9 @@ export class BrainCore {
 
   /** Save derived state a layer above keeps (the recall index); the core keeps none. */
   protected saveDerived(_force: boolean): void {}
+
+  /** Bring derived state a layer above keeps up to the fold, after `follow` read new records. */
+  protected caughtUp(): void {}
 
   /** Forget derived state a layer above keeps, after a repair dropped its files. */
   protected dropDerived(): void {}

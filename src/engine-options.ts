@@ -24,6 +24,11 @@ export interface BrainOptions {
   lockTimeoutMs?: number;
   /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
   episodes?: EventStore;
+  /**
+   * The brain path the learner's local files (queue, inbox) hang off when the log is not a file (a team
+   * store): the configured brain path, as the hooks and `brain learn` use it.
+   */
+  learnPath?: string;
 }
 
 /** The options a surface opens its brain with, from the configuration resolved once at its entry point. */
@@ -31,7 +36,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   const fixed = config.fixedNow;
   return {
     path: config.brainPath,
-    ...(config.store ? { team: config.store } : {}),
+    ...(config.store ? { team: config.store, learnPath: config.brainPath } : {}),
     settings: config,
     cwd,
     snapshot: config.snapshot,

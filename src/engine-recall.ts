@@ -40,7 +40,12 @@ export class BrainRecall extends BrainCore {
       const store = this.episodeStore ?? this.store.sibling("episodes.jsonl");
       const [brain, episodes] = [this.store.file, store.file];
       const paths = brain && episodes && !this.episodeStore ? { brain, episodes } : null;
-      this.#recall = new Recall(this.store, new EpisodeLog(store), paths);
+      // The index is kept beside the logs when both have derived files (a file store, a team store's local dir).
+      const files =
+        this.store.derived && store.derived && !this.episodeStore
+          ? { brain: this.store.derived, episodes: store.derived }
+          : null;
+      this.#recall = new Recall(this.store, new EpisodeLog(store), files);
       const embeddings = this.settings.embeddings;
       if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
     }
@@ -198,6 +203,10 @@ export class BrainRecall extends BrainCore {
 
   protected override saveDerived(force: boolean): void {
     this.#recall?.save(force);
+  }
+
+  protected override caughtUp(): void {
+    this.#recall?.sync(this.state, this.position);
   }
 
   protected override dropDerived(): void {

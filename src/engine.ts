@@ -88,7 +88,8 @@ export class Brain extends BrainRecall {
 
   /** Queue transcripts or messages for extraction (`.brain/transcripts.jsonl`; file-backed brains only). */
   queueExtraction(work: QueuedWork[]): string | null {
-    return this.store.file ? enqueue(this.store.file, work) : null;
+    const path = this.store.file ?? this.learnPath;
+    return path ? enqueue(path, work) : null;
   }
 
   /** Pending candidates of the model-free learner (`.brain/inbox.jsonl`), or every item with `all`. */
@@ -115,8 +116,9 @@ export class Brain extends BrainRecall {
   }
 
   #learnPath(): string {
-    if (!this.store.file) throw new BrainError("INVALID", "the inbox needs a file-backed brain");
-    return this.store.file;
+    const path = this.store.file ?? this.learnPath;
+    if (!path) throw new BrainError("INVALID", "the inbox needs a file-backed brain");
+    return path;
   }
 
   /** Write brain-file templates that do not exist yet (never overwrites). */

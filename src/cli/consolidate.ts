@@ -1,3 +1,4 @@
+import { BrainError } from "../core/errors.ts";
 import { consolidate } from "../learn/consolidate.ts";
 import { learnSettings } from "../learn/settings.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
@@ -6,7 +7,11 @@ import { print, printJson } from "./output.ts";
 /** `brain consolidate [--dry-run]`: decay, merge near-duplicates, mine new episodes (src/learn/consolidate.ts). */
 export async function runConsolidate(o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
   const { brain, config } = openBrain(o);
-  if (!brain.store.file) throw new Error("brain consolidate needs a file-backed brain");
+  if (!brain.store.file)
+    throw new BrainError(
+      "INVALID",
+      `brain consolidate needs a brain.jsonl file; ${brain.store.location} is not one`,
+    );
   const r = await consolidate(brain, brain.store.file, {
     dryRun: Boolean(o.dryRun),
     learn: learnSettings(config),

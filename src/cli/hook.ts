@@ -3,14 +3,17 @@ import { BrainError } from "../core/errors.ts";
 import { brainOptions } from "../engine-options.ts";
 import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
 import { keep } from "../lifetime.ts";
+import { forHooks, teamStoreUnavailable } from "../store/postgres/offline.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { errorText, warn } from "./output.ts";
 import { readStdin } from "./stdin.ts";
 
 /**
- * `brain hook <event>`: a Claude Code hook (src/cli/fast-hook.ts takes it first when it can). Never exits 2 (that would block the prompt or the stop): a
- * failure is reported on stderr with exit 1, which Claude Code treats as a non-blocking error.
+ * `brain hook <event>`: a Claude Code hook (src/cli/fast-hook.ts takes it first when it can). Never exits 2
+ * (that would block the prompt or the stop): a failure is reported on stderr with exit 1, which Claude Code
+ * treats as a non-blocking error — except an unreachable team server, which is silent (exit 0, nothing
+ * printed) after a short wait.
  */
 export async function runHook(name: string, g: GlobalOpts, stdin?: string): Promise<number> {
   const t0 = performance.now();
@@ -28,9 +31,9 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     // Given: main.ts read it and asked the server already (it did not answer); not asked again.
     const given = parseHookInput(stdin ?? (await readStdin()));
     config = cliConfig(g.brain, g.cwd);
-    // Hooks stay fast when a team server is down: a short connect timeout, then the hook's silent failure.
-    if (config.store) config = { ...config, store: { ...config.store, connectTimeoutMs: 500 } };
-    const c = config;
+    // Hooks stay fast when a team server is down: short waits (offline.ts), then nothing to say (below).
+    const c = forHooks(config);
+    config = c;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const input = { ...given, cwd: g.cwd ?? (given.cwd || process.cwd()) };
     const serving = await import("../serve/hook-client.ts");
@@ -60,6 +63,12 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (e) {
+    // A team server that is away is normal: the host carries on without memories, and the queued
+    // transcripts wait in the local queue for the learner's next run. Nothing printed, exit 0.
+    if (teamStoreUnavailable(e)) {
+      where = "team server unreachable: skipped";
+      return 0;
+    }
     warn(`brain hook ${event}: ${errorText(e)}`);
     return 1;
   } finally {

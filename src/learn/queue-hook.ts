@@ -7,8 +7,9 @@ import { enqueue } from "./queue.ts";
  * Claude Code's PreCompact, Stop and SessionEnd hooks on the bin's shortest path (src/cli/fast-hook.ts):
  * append the transcript to the learner's queue and have the learner run (the resident server's, else a
  * detached `brain learn`), without commander or the engine — what `brain hook stop` does in process
- * (src/hosts/claude/hooks.ts), record for record. A team store brain (its queue hooks mind an unreachable
- * server) and a settings file that does not load go to the CLI: false.
+ * (src/hosts/claude/hooks.ts), record for record. A team store's queue is local too (it waits there while
+ * the server is away), so this path needs no server either. A settings file that does not load goes to the
+ * CLI, which reports it: false.
  */
 const QUEUED: Record<string, string> = {
   "pre-compact": "pre-compact",
@@ -34,7 +35,6 @@ export async function queuedFromHook(
   } catch {
     return false; // the CLI reports the settings file's error
   }
-  if (config.store) return false;
   if (!config.autoMemory) return true;
   const input = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
   const now = config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date();

@@ -13,7 +13,10 @@ const INSTRUCTIONS = [
   "Load files listed under 'Available context files' with load_brain_file when they match the task.",
 ].join(" ");
 
-/** The MCP server over one brain: four tools, the prompt and brain files as resources, one prompt. */
+/**
+ * The MCP server over one brain: four tools, the prompt and brain files as resources, one prompt. On a team
+ * store it follows the store's announcements (LISTEN/NOTIFY) until the connection closes.
+ */
 export function createServer(
   brain: Brain,
   roots = new ProjectRoots(brain.cwd, brain.settings.projectRoots),
@@ -25,5 +28,14 @@ export function createServer(
   roots.attach(server);
   registerTools(server, brain, roots);
   registerResources(server, brain, roots);
+  // A team store announces other machines' writes: they are folded as they come, not at the next call.
+  const stop = brain.follow();
+  if (stop) {
+    const closed = server.server.onclose;
+    server.server.onclose = () => {
+      stop();
+      closed?.();
+    };
+  }
   return server;
 }

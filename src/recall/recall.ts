@@ -5,13 +5,8 @@ import type { Rec } from "../core/rec.ts";
 import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../core/score.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
-import { type EventStore, START } from "../store/event-store.ts";
-import {
-  derivedPath,
-  fingerprintLog,
-  type LogFingerprint,
-  stillMatches,
-} from "../store/jsonl/log-identity.ts";
+import { type DerivedFiles, type EventStore, START } from "../store/event-store.ts";
+import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
@@ -58,17 +53,23 @@ interface Mark {
   check: Check | null;
 }
 
+const INDEX_KIND = "recall.json";
+
 export function recallIndexPath(logPath: string): string {
-  return derivedPath(logPath, "recall.json");
+  return derivedPath(logPath, INDEX_KIND);
 }
 
-/** Fingerprint of a log's first `offset` bytes if it is still generation `builtFrom` (src/store/jsonl/log-identity.ts). */
-function fingerprint(path: string | null, offset: number, builtFrom: string | undefined): Check | null {
-  return path && offset > 0 && builtFrom !== undefined ? fingerprintLog(path, offset, builtFrom) : null;
+/** Fingerprint of a log up to `offset` if it is still generation `builtFrom` (see DerivedFiles). */
+function fingerprint(
+  files: DerivedFiles | null,
+  offset: number,
+  builtFrom: string | undefined,
+): Check | null {
+  return files && offset > 0 && builtFrom !== undefined ? files.fingerprint(offset, builtFrom) : null;
 }
 
-function same(mark: Mark, path: string | null): boolean {
-  return mark.position.offset === 0 || (path !== null && stillMatches(mark.check, path));
+function same(mark: Mark, files: DerivedFiles | null): boolean {
+  return mark.position.offset === 0 || files?.matches(mark.check) === true;
 }
 
 /** Collects what the index needs from the brain.jsonl tail: searchable entries and tombstones. */
@@ -87,8 +88,8 @@ export type IndexStatus = "none" | "loaded" | `rebuilt (${string})`;
 export class Recall {
   readonly episodes: EpisodeLog;
   readonly #brain: EventStore;
-  readonly #brainPath: string | null;
-  readonly #episodesPath: string | null;
+  readonly #brainFiles: DerivedFiles | null;
+  readonly #episodeFiles: DerivedFiles | null;
   readonly #indexPath: string | null;
   #index: RecallIndex | null = null;
   #brainMark: Position = START;
@@ -100,12 +101,17 @@ export class Recall {
   /** Meaning-based matching fused into the ranking, when embeddings are configured (src/recall/embeddings/). */
   semantic: SemanticFusion | null = null;
 
-  constructor(brain: EventStore, episodes: EpisodeLog, paths: { brain: string; episodes: string } | null) {
+  /** `files`: the two logs' derived files, where the index is kept; null keeps it in memory only. */
+  constructor(
+    brain: EventStore,
+    episodes: EpisodeLog,
+    files: { brain: DerivedFiles; episodes: DerivedFiles } | null,
+  ) {
     this.#brain = brain;
     this.episodes = episodes;
-    this.#brainPath = paths?.brain ?? null;
-    this.#episodesPath = paths?.episodes ?? null;
-    this.#indexPath = paths ? recallIndexPath(paths.brain) : null;
+    this.#brainFiles = files?.brain ?? null;
+    this.#episodeFiles = files?.episodes ?? null;
+    this.#indexPath = files ? files.brain.path(INDEX_KIND) : null;
   }
 
   get indexPath(): string | null {
@@ -139,7 +145,7 @@ export class Recall {
     }
     const index = this.#index as RecallIndex;
     // brain.jsonl: index the tail appended since the index last looked.
-    if (this.#brain.size() > this.#brainMark.offset) {
+    if (id.size > this.#brainMark.offset) {
       const sink = new TailSink();
       const r = this.#brain.scan(this.#brainMark, sink);
       this.#brainMark = r.end;
@@ -253,7 +259,7 @@ export class Recall {
         index: unknown;
       };
       if (j.format !== FORMAT || j.version !== VERSION) return "old format";
-      if (!same(j.brain, this.#brainPath) || !same(j.episodes, this.#episodesPath)) return "stale";
+      if (!same(j.brain, this.#brainFiles) || !same(j.episodes, this.#episodeFiles)) return "stale";
       this.#index = RecallIndex.fromJSON(j);
       this.#brainMark = j.brain.position;
       this.#episodeMark = j.episodes.position;
@@ -283,8 +289,8 @@ export class Recall {
     try {
       const episodesPos = this.#episodeMark;
       // Fingerprints of the logs as they were when indexed: none (no save) if either was replaced since.
-      const brain = fingerprint(this.#brainPath, this.#brainMark.offset, this.#brainGeneration);
-      const episodes = fingerprint(this.#episodesPath, episodesPos.offset, this.#episodesGeneration);
+      const brain = fingerprint(this.#brainFiles, this.#brainMark.offset, this.#brainGeneration);
+      const episodes = fingerprint(this.#episodeFiles, episodesPos.offset, this.#episodesGeneration);
       if ((!brain && this.#brainMark.offset > 0) || (!episodes && episodesPos.offset > 0)) return false;
       const body = {
         format: FORMAT,

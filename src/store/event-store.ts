@@ -1,4 +1,5 @@
 import type { FoldView } from "../core/health.ts";
+import type { LogFingerprint } from "./jsonl/log-identity.ts";
 import type { Position, ScanResult, ScanSink } from "./scan.ts";
 
 /**
@@ -35,6 +36,8 @@ export interface EventStore {
   sibling(name: string): EventStore;
   /** Persisted fold (start-up without re-reading the whole log); absent when the store has none. */
   readonly snapshots?: SnapshotStore;
+  /** Where derived files of the log (fold snapshot, recall index) live and how they are checked against it. */
+  readonly derived?: DerivedFiles;
   /** Compaction, repair and lock inspection; absent when the store needs none. */
   readonly maintenance?: Maintenance;
   /**
@@ -43,6 +46,21 @@ export interface EventStore {
    * (a file store is watched instead). The team store implements it with LISTEN/NOTIFY.
    */
   subscribe?(onAppend: () => void): () => void;
+}
+
+/**
+ * The derived files of one log: where each kind lives, and the fingerprint that ties one to the exact log it
+ * was built from. A file store fingerprints the bytes it covers (src/store/jsonl/log-identity.ts); the team
+ * store the table's generation, the last sequence number folded and what this reader sees
+ * (src/store/postgres/local-files.ts). A derived file whose fingerprint no longer matches is not trusted.
+ */
+export interface DerivedFiles {
+  /** The file of this kind ("snapshot", "recall.json"). */
+  path(kind: string): string;
+  /** The log's fingerprint up to `offset` if it is still generation `builtFrom`; null when it is not. */
+  fingerprint(offset: number, builtFrom: string): LogFingerprint | null;
+  /** Whether the log still holds exactly what `fp` covered. */
+  matches(fp: LogFingerprint | null | undefined): boolean;
 }
 
 export type SnapshotLoad =

@@ -25,6 +25,11 @@ class BreakingStore extends MemoryStore {
     if (this.broken) throw new TypeError("cannot read properties of undefined (reading 'offset')");
     return super.scan(from, sink);
   }
+  // Every refresh asks this first (a refresh with nothing new does not scan).
+  override identity() {
+    if (this.broken) throw new TypeError("cannot read properties of undefined (reading 'offset')");
+    return super.identity();
+  }
 }
 
 test("MCP: a non-BrainError in a tool is an INTERNAL isError result, and the server keeps serving", async () => {

@@ -4,11 +4,12 @@ import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine.ts";
 import { brainOptions } from "../../engine-options.ts";
 import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
-import type { QueuedWork } from "../../learn/queue.ts";
+import { enqueue, type QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
 import { ensureServer, kickLearner } from "../../serve/hook-client.ts";
 import { liveServeInfo } from "../../serve/state-file.ts";
+import { forHooks, teamStoreUnavailable } from "../../store/postgres/offline.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
 import type { PiApi, PiContext, PiMessage } from "./types.ts";
@@ -56,27 +57,39 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     let config: ResolvedConfig | undefined;
     let brain: Brain | undefined;
     const pending: QueuedWork[] = [];
+    let saidOffline = false;
 
-    const open = (cwd: string): Brain => {
-      // pi loads the extension in its own process: this is its entry point, where the config is read once.
+    /** The config, read once (pi loads the extension in its own process: this is its entry point). */
+    const configured = (): ResolvedConfig => {
       if (!config) {
-        config = loadConfig(process.env, opts.brainPath);
+        // Hook-like waits for a team server (store/postgres/offline.ts): pi runs its prompts in this process.
+        config = forHooks(loadConfig(process.env, opts.brainPath));
         // The session's start: the resident server (learner, viewer) is started if configured to be.
         void ensureServer(config.brainPath, config.serve.autoStart).catch(() => {});
       }
-      brain ??= Brain.open({ ...brainOptions(config, cwd), ...(opts.now ? { now: opts.now } : {}) });
+      return config;
+    };
+    const open = (cwd: string): Brain => {
+      brain ??= Brain.open({ ...brainOptions(configured(), cwd), ...(opts.now ? { now: opts.now } : {}) });
       return brain;
+    };
+    const now = (): Date => {
+      const fixed = configured().fixedNow;
+      return opts.now?.() ?? (fixed ? new Date(fixed.getTime()) : new Date());
     };
     const sessionId = (ctx: PiContext) => ctx.sessionManager?.getSessionId?.();
 
-    /** Queue synchronously (pi may shut down before an async handler resumes); write on the next tick. */
+    /**
+     * Queue synchronously (pi may shut down before an async handler resumes); write on the next tick. The
+     * queue is a local file beside the brain's path: queueing never opens the brain, so it works with the
+     * team server away too (the learner turns it into memories once the server answers again).
+     */
     const queue = (ctx: PiContext, work: { event: string; messages: QueuedWork["messages"] }) => {
-      const b = open(ctx.cwd);
-      if (!b.settings.autoMemory) return;
+      if (!configured().autoMemory) return;
       const id = sessionId(ctx);
       pending.push({
         host: "pi",
-        at: b.now().toISOString(),
+        at: now().toISOString(),
         cwd: ctx.cwd,
         ...(id ? { session_id: id } : {}),
         ...work,
@@ -84,15 +97,12 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
       setImmediate(drain);
     };
     const drain = () => {
-      if (pending.length === 0 || !brain) return;
+      if (pending.length === 0 || !config) return;
       try {
-        const file = brain.queueExtraction(pending.splice(0));
-        const log = brain.store.file;
+        enqueue(config.brainPath, pending.splice(0));
         // A running server's learner takes the work; else a detached one (started now: pi may be exiting).
-        if (file && log) {
-          if (config && liveServeInfo(config.brainPath)) void kickLearner(config.brainPath);
-          else startLearner(log);
-        }
+        if (liveServeInfo(config.brainPath)) void kickLearner(config.brainPath);
+        else startLearner(config.brainPath);
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
       }
@@ -102,9 +112,9 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     registerPiCommand(pi, open);
 
     /** What the background learner stored since the last turn, as a notification (taken once). */
-    const notifyLearned = (b: Brain, ctx: PiContext) => {
-      const file = b.store.file;
-      if (!file || !existsSync(noticeFile(file))) return;
+    const notifyLearned = (ctx: PiContext) => {
+      const file = configured().brainPath;
+      if (!existsSync(noticeFile(file))) return;
       const n = takeNotice(file);
       const text = n ? noticeText(n) : "";
       if (text) ctx.ui?.notify(text, "info");
@@ -113,8 +123,8 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     pi.on("before_agent_start", (event, ctx) => {
       const cwd = event.systemPromptOptions?.cwd ?? ctx.cwd;
       try {
+        notifyLearned(ctx);
         const b = open(cwd);
-        notifyLearned(b, ctx);
         // Context files pi already put in the prompt (AGENTS.md, CLAUDE.md) are not repeated.
         const root = repoRoot(cwd);
         const native = (event.systemPromptOptions?.contextFiles ?? []).map((f) =>
@@ -126,7 +136,11 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
         if (!ctxText.text && !relevant) return undefined;
         return { systemPrompt: `${event.systemPrompt}\n\n${ctxText.text || HEADER}${relevant}` };
       } catch (e) {
-        ctx.ui?.notify(`brain: context unavailable: ${(e as Error).message}`, "warning");
+        // An unreachable team server is said once a session, then the agent runs without memories.
+        if (teamStoreUnavailable(e)) {
+          if (!saidOffline) ctx.ui?.notify("brain: the team server is unreachable; no memories", "info");
+          saidOffline = true;
+        } else ctx.ui?.notify(`brain: context unavailable: ${(e as Error).message}`, "warning");
         return undefined;
       }
     });

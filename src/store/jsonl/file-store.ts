@@ -2,15 +2,21 @@ import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
-import { assertSync, type EventStore, type Maintenance, type SnapshotStore } from "../event-store.ts";
+import {
+  assertSync,
+  type DerivedFiles,
+  type EventStore,
+  type Maintenance,
+  type SnapshotStore,
+} from "../event-store.ts";
 import { assertUsableLogPath } from "../file-kind.ts";
 import type { Position, ScanSink } from "../scan.ts";
 import { scanLog } from "../scan.ts";
 import { looksLikeBrainLog } from "./brain-log-check.ts";
 import { FileLock, inspectLock } from "./lock.ts";
-import { logIdentity, newGeneration } from "./log-identity.ts";
+import { fileDerived, logIdentity, newGeneration } from "./log-identity.ts";
 import { compactLog, repairLog } from "./maintenance.ts";
-import { loadSnapshot, saveSnapshot } from "./snapshot.ts";
+import { loadSnapshotFrom, saveSnapshotTo } from "./snapshot.ts";
 
 /** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
  *  cut), and how long a writer waits for the lock. Set from the config (BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS). */
@@ -73,9 +79,13 @@ export class JsonlFileStore implements EventStore {
     return new JsonlFileStore(join(this.dir, name), this.#opts);
   }
 
+  get derived(): DerivedFiles {
+    return fileDerived(this.path);
+  }
+
   readonly snapshots: SnapshotStore = {
-    load: () => loadSnapshot(this.path),
-    save: (view, pos, builtFrom) => saveSnapshot(this.path, view, pos, builtFrom),
+    load: () => loadSnapshotFrom(this.derived),
+    save: (view, pos, builtFrom) => saveSnapshotTo(this.derived, view, pos, builtFrom),
   };
 
   readonly maintenance: Maintenance = {

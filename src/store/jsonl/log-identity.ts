@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { crypto, randomHex } from "../crypto.ts";
+import type { DerivedFiles } from "../event-store.ts";
 
 /**
  * Which file a log is, and which bytes a derived file (fold snapshot, recall index) was built from.
@@ -100,4 +101,13 @@ export function stillMatches(fp: LogFingerprint | null | undefined, logPath: str
 /** A derived file of the log: `.brain/<log name>.<kind>` beside it (snapshot, recall.json, generation). */
 export function derivedPath(logPath: string, kind: string): string {
   return join(dirname(logPath), ".brain", `${basename(logPath)}.${kind}`);
+}
+
+/** The derived files of the log at `logPath`, fingerprinted by the bytes they cover. */
+export function fileDerived(logPath: string): DerivedFiles {
+  return {
+    path: (kind) => derivedPath(logPath, kind),
+    fingerprint: (offset, builtFrom) => fingerprintLog(logPath, offset, builtFrom),
+    matches: (fp) => stillMatches(fp, logPath),
+  };
 }

@@ -4,9 +4,9 @@ import { FoldView, type Health } from "../../core/health.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES } from "../../core/types.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
-import type { SnapshotLoad } from "../event-store.ts";
+import type { DerivedFiles, SnapshotLoad } from "../event-store.ts";
 import type { Position } from "../scan.ts";
-import { derivedPath, fingerprintLog, type LogFingerprint, stillMatches } from "./log-identity.ts";
+import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts";
 
 /**
  * The fold persisted at a byte offset of the log, so start-up parses only the tail appended since.
@@ -46,12 +46,26 @@ export function snapshotPath(logPath: string): string {
   return derivedPath(logPath, "snapshot");
 }
 
+export function saveSnapshot(logPath: string, view: FoldView, pos: Position, builtFrom: string): boolean {
+  return saveSnapshotTo(fileDerived(logPath), view, pos, builtFrom);
+}
+
+export function loadSnapshot(logPath: string): SnapshotLoad {
+  return loadSnapshotFrom(fileDerived(logPath));
+}
+
 /**
  * Writes the snapshot of `view` (which covers the log up to `pos`, read from generation `builtFrom`)
  * atomically. Returns false, writing nothing, when the log is no longer the one the view was built from.
+ * Any store with derived files uses it (the team store keys `pos` by sequence number instead of byte).
  */
-export function saveSnapshot(logPath: string, view: FoldView, pos: Position, builtFrom: string): boolean {
-  const check = fingerprintLog(logPath, pos.offset, builtFrom);
+export function saveSnapshotTo(
+  files: DerivedFiles,
+  view: FoldView,
+  pos: Position,
+  builtFrom: string,
+): boolean {
+  const check = files.fingerprint(pos.offset, builtFrom);
   if (!check) return false;
   const { truncatedTail: _t, tornTail: _tt, ...health } = view.health;
   let records = 0;
@@ -74,13 +88,13 @@ export function saveSnapshot(logPath: string, view: FoldView, pos: Position, bui
       yield `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`;
     }
   }
-  return writeFileAtomic(snapshotPath(logPath), lines());
+  return writeFileAtomic(files.path("snapshot"), lines());
 }
 
-export function loadSnapshot(logPath: string): SnapshotLoad {
+export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
   let text: string;
   try {
-    text = fs.readFileSync(snapshotPath(logPath), "utf8");
+    text = fs.readFileSync(files.path("snapshot"), "utf8");
   } catch {
     return { ok: false, reason: "missing" };
   }
@@ -92,7 +106,7 @@ export function loadSnapshot(logPath: string): SnapshotLoad {
     return { ok: false, reason: "unreadable" };
   }
   if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
-  if (header.check?.offset !== header.position.offset || !stillMatches(header.check, logPath)) {
+  if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
     return { ok: false, reason: "mismatch" };
   }
   const state = new FoldState();

@@ -12,7 +12,9 @@ export function openTeamStore(team: TeamStoreConfig, cwd: string, lockTimeoutMs?
     user: team.user,
     writer: team.writer,
     cwd,
+    localDir: team.localDir,
     ...(team.connectTimeoutMs !== undefined ? { connectTimeoutMs: team.connectTimeoutMs } : {}),
+    ...(team.retryMs !== undefined ? { retryMs: team.retryMs } : {}),
     ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
   });
 }

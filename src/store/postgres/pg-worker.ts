@@ -167,6 +167,18 @@ const ops: Record<string, (a: Args) => Promise<unknown>> = {
       );
       return { generation: r.rows[0]?.generation ?? "", size: Number(r.rows[0]?.size ?? 0) };
     }),
+  /** What a derived file's fingerprint checks: the generation, the newest visible seq, and row `seq`'s text. */
+  mark: (a) =>
+    session(async (c) => {
+      const r = await c.query<{ generation: string; size: string; line: string | null }>(
+        `SELECT (SELECT value FROM brain_meta WHERE key = 'generation') AS generation,
+                (SELECT coalesce(max(seq), 0) FROM brain_events WHERE ${VISIBLE}) AS size,
+                (SELECT line FROM brain_events WHERE seq = $3 AND ${VISIBLE}) AS line`,
+        [...filterParams(a.filter as ReadFilter), a.seq],
+      );
+      const row = r.rows[0];
+      return { generation: row?.generation ?? "", size: Number(row?.size ?? 0), line: row?.line ?? null };
+    }),
   rows: (a) =>
     session(async (c): Promise<Rows> => {
       const r = await c.query<{ seq: string; line: string; complete: boolean }>(

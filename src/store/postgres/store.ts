@@ -1,9 +1,14 @@
+import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { BrainError, type BrainErrorCode } from "../../core/errors.ts";
-import { assertSync, type EventStore } from "../event-store.ts";
+import { assertSync, type DerivedFiles, type EventStore, type SnapshotStore } from "../event-store.ts";
+import { JsonlFileStore } from "../jsonl/file-store.ts";
+import { loadSnapshotFrom, saveSnapshotTo } from "../jsonl/snapshot.ts";
 import { MemoryStore } from "../memory-store.ts";
 import { type Position, type ScanResult, type ScanSink, scanSource } from "../scan.ts";
+import { teamDerived } from "./local-files.ts";
 import { personalNamespace } from "./namespaces.ts";
+import { TEAM_STORE_ERROR } from "./offline.ts";
 import type { AppendOutcome, ReadFilter, RowIn, Rows } from "./protocol.ts";
 import { rawRows, toRow } from "./rows.ts";
 import type { SyncCaller } from "./sync-call.ts";
@@ -25,6 +30,11 @@ export interface PostgresStoreOptions {
   retryMs?: number;
   /** How long a writer waits for the write lock (default 5 s). */
   lockTimeoutMs?: number;
+  /**
+   * This machine's directory for what is derived or private (fold snapshot, recall index, episodes, brain
+   * files): see local-files.ts. Without one, episodes stay in memory and every open reads the whole table.
+   */
+  localDir?: string | null;
 }
 
 /**
@@ -37,8 +47,12 @@ export interface PostgresStoreOptions {
  */
 export class PostgresStore implements EventStore {
   readonly location: string;
-  readonly dir = null;
+  readonly dir: string | null;
   readonly file = null;
+  readonly derived?: DerivedFiles;
+  readonly snapshots?: SnapshotStore;
+  /** Rows this handle has fetched to fold (what a snapshot saves on the next open). */
+  rowsRead = 0;
   readonly #opts: PostgresStoreOptions;
   readonly #filter: ReadFilter;
   readonly #worker: Worker;
@@ -51,12 +65,23 @@ export class PostgresStore implements EventStore {
     this.#opts = opts;
     this.location = redactUrl(opts.url);
     this.#filter = { personal: personalNamespace(opts.user), cwd: opts.cwd };
+    this.dir = opts.localDir ?? null;
+    if (this.dir) {
+      const derived = teamDerived(this.dir, this.#filter, (seq) =>
+        this.#rpc.call("mark", { seq, filter: this.#filter }),
+      );
+      this.derived = derived;
+      this.snapshots = {
+        load: () => loadSnapshotFrom(derived),
+        save: (view, pos, builtFrom) => saveSnapshotTo(derived, view, pos, builtFrom),
+      };
+    }
     const connectTimeoutMs = opts.connectTimeoutMs ?? 3000;
     const retryMs = opts.retryMs ?? 15_000;
     const { worker, rpc } = startWorker(
       { url: opts.url, writer: opts.writer, connectTimeoutMs, retryMs },
       retryMs + connectTimeoutMs + this.#lockTimeoutMs + 30_000,
-      (message, code) => new BrainError(code as BrainErrorCode, message),
+      (message, code) => new BrainError(code as BrainErrorCode, message, TEAM_STORE_ERROR),
       () => {
         for (const l of this.#listeners) l();
       },
@@ -77,6 +102,7 @@ export class PostgresStore implements EventStore {
 
   scan(from: Position, sink: ScanSink): ScanResult {
     const rows = this.#rpc.call<Rows>("rows", { after: from.offset, filter: this.#filter });
+    this.rowsRead += rows.seq.length;
     return scanRows(rows, from, sink);
   }
 
@@ -157,9 +183,12 @@ export class PostgresStore implements EventStore {
     this.#rpc.call("restore", { rows: rawRows(text, this.#opts.user), lockTimeoutMs: this.#lockTimeoutMs });
   }
 
-  /** Episodes are this machine's transcripts: they stay in memory for the session, never on the server. */
-  sibling(): EventStore {
-    return new MemoryStore();
+  /**
+   * Episodes are this machine's transcripts: they stay on it, in the local directory (in memory for the
+   * session when there is none), never on the server.
+   */
+  sibling(name: string): EventStore {
+    return this.dir ? new JsonlFileStore(join(this.dir, name)) : new MemoryStore();
   }
 
   /** Call `onAppend` when any machine commits new rows (LISTEN/NOTIFY), until the returned function is called. */
