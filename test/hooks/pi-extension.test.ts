@@ -14,9 +14,6 @@ import { addNotice, takeNotice } from "../../src/learn/notice.ts";
 import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
 
-// The pi extension reads this process's environment: it must not start a resident server for a test brain.
-process.env.BRAIN_SERVE_AUTOSTART = "0";
-
 type Handler = (event: unknown, ctx: PiContext) => unknown;
 
 function fakePi() {
