@@ -1,6 +1,5 @@
 import { quietOnClosedPipe } from "../cli/pipe.ts";
 import { resolveBrainPath } from "../config.ts";
-import { askHook } from "./client.ts";
 import { liveServeInfo } from "./state-file.ts";
 
 /**
@@ -30,7 +29,8 @@ export async function answeredByServer(
   const info = liveServeInfo(resolveBrainPath(process.env, brain).path);
   if (!info) return false;
   const body = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
-  const answer = await askHook(info, event, body);
+  // The socket client (node:net) only when a live server is recorded: without one this path loads nothing more.
+  const answer = await (await import("./client.ts")).askHook(info, event, body);
   if (!answer) return false;
   quietOnClosedPipe(process.stdout);
   if (answer.output) process.stdout.write(`${JSON.stringify(answer.output)}\n`);
