@@ -1,6 +1,6 @@
 /**
  * Claude Code hook timings, whole process: `npm run bench:hooks` (after `npm run build`), or
- * `node --import tsx bench/hooks.ts --runs 20`. Each case spawns `node dist/cli/main.js hook <event>` with
+ * `node --import tsx bench/hooks.ts --runs 20`. Each case spawns `node dist/cli/brain.cjs hook <event>` with
  * the hook's JSON on stdin against a fresh brain in a temp HOME; `node -e 0` is measured the same way in the
  * same run as a baseline. Prints a table: case | runs | median | p90 | max | Claude Code's budget. Nothing
  * here asserts on time (the tests check behaviour only: test/hooks/claude-hooks.test.ts).
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const BIN = join(ROOT, "dist", "cli", "main.js");
+const BIN = join(ROOT, "dist", "cli", "brain.cjs");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
 

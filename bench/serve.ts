@@ -24,6 +24,8 @@ import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const BIN = join(ROOT, "dist", "cli", "main.js");
+/** What an agent's hook runs: the installed bin (package.json "bin"). */
+const HOOK_BIN = join(ROOT, "dist", "cli", "brain.cjs");
 const WORK = join(DATA_DIR, "serve");
 const PROMPT = "how do I run the tests with pnpm in the api project";
 
@@ -248,11 +250,11 @@ async function main(): Promise<void> {
       fs.mkdirSync(dirname(p), { recursive: true });
       fs.copyFileSync(source, p);
       // Warm the derived files (fold snapshot, recall index) as a brain in use has them.
-      runSync([BIN, "hook", "user-prompt-submit"], env(p), hookInput);
+      runSync([HOOK_BIN, "hook", "user-prompt-submit"], env(p), hookInput);
     }
     const server = await startServer(served);
     try {
-      const hook = [BIN, "hook", "user-prompt-submit"];
+      const hook = [HOOK_BIN, "hook", "user-prompt-submit"];
       const withServer = runSync(hook, { ...env(served), BRAIN_HOOK_TIMING: "1" }, hookInput);
       const without = runSync(hook, { ...env(plain), BRAIN_HOOK_TIMING: "1" }, hookInput);
       if (!/answered by the server/.test(withServer.stderr))

@@ -7,7 +7,7 @@
  * and the Claude Code prompt hook (`brain hook user-prompt-submit`, JSON on stdin) on an empty brain and on a
  * 10k-line synthetic brain (bench/generate.ts). Every round runs every case once, in turn, so load on the
  * machine drifts over all cases alike. Each `--cli` adds the brain cases for another build (e.g. a copy of an
- * older dist/), to compare builds in one run; the default is dist/cli/main.js (`npm run build` first).
+ * older dist/), to compare builds in one run; the default is dist/cli/brain.cjs, the installed bin (`npm run build` first).
  * Reports median and p99 per case and the difference and ratio to the `node -e 0` median of the same run.
  * Also reports the mean CPU time (user + system) of each case: on a shared, loaded machine wall time mostly
  * measures waiting for a core, CPU time what start-up costs. Nothing here asserts on time, and nothing here runs under `npm test`.
@@ -47,7 +47,8 @@ function parseArgs(argv: string[]): Options {
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
-  if (!o.clis.length) o.clis.push({ label: "dist", path: join(ROOT, "dist", "cli", "main.js") });
+  // The installed bin (package.json "bin"): what `brain` and every agent hook run.
+  if (!o.clis.length) o.clis.push({ label: "dist", path: join(ROOT, "dist", "cli", "brain.cjs") });
   for (const c of o.clis) if (!fs.existsSync(c.path)) throw new Error(`${c.path} is missing (npm run build)`);
   return o;
 }

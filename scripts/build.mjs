@@ -102,6 +102,42 @@ async function bundleFastHook(outdir) {
   if (result.errors.length) process.exit(1);
 }
 
+/**
+ * The installed bin, dist/cli/brain.cjs (src/cli/bin.ts): CommonJS, because Node starts a CommonJS entry ~4 ms
+ * sooner than an ES module, paid on every hook. The hooks' fast path is bundled into it; the CLI proper stays
+ * the ES-module bundle, reached through dist/cli/cli-main.js (an entry of bundleCli). Bundled ES modules that
+ * read import.meta.url get the file's URL.
+ */
+const BIN = join(ROOT, "src", "cli", "bin.ts");
+const CLI = join(ROOT, "src", "cli", "cli.ts");
+const cliApart = {
+  name: "cli-apart",
+  setup(b) {
+    b.onResolve({ filter: /cli\.ts$/ }, (args) =>
+      join(args.resolveDir, args.path) === CLI ? { path: "./cli-main.js", external: true } : undefined,
+    );
+  },
+};
+
+async function bundleBin(outdir) {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [BIN],
+    outfile: join(outdir, "brain.cjs"),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    plugins: [cliApart, externalPackages],
+    define: { "import.meta.url": "__brainFileUrl" },
+    banner: { js: 'const __brainFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  if (result.errors.length) process.exit(1);
+  fs.chmodSync(join(outdir, "brain.cjs"), 0o755);
+}
+
 async function bundleCli() {
   const outdir = join(DIST, "cli");
   const result = await build({
@@ -109,6 +145,7 @@ async function bundleCli() {
     // The team store's worker thread is its own entry: the store starts it from ./pg-worker.js beside its chunk.
     entryPoints: {
       main: join(ROOT, "src", "cli", "main.ts"),
+      "cli-main": CLI,
       "pg-worker": join(ROOT, "src", "store", "postgres", "pg-worker.ts"),
     },
     outdir,
@@ -131,6 +168,7 @@ async function bundleCli() {
   if (META !== undefined) fs.writeFileSync(META, JSON.stringify(result.metafile));
   fs.chmodSync(join(outdir, "main.js"), 0o755);
   await bundleFastHook(outdir);
+  await bundleBin(outdir);
 }
 
 /**

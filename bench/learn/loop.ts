@@ -1,6 +1,6 @@
 /**
  * The learning loop's whole-process timings (issue 11 "Measure"), against the build (`npm run build` first):
- *  - the Stop hook on a 50 MB transcript, `node dist/cli/main.js hook stop` spawned with the hook's JSON,
+ *  - the Stop hook on a 50 MB transcript, `node dist/cli/brain.cjs hook stop` (the installed bin) spawned with the hook's JSON,
  *    beside `node -e 0` in the same run (goal: node + 30 ms; the learning itself is detached). The bench holds
  *    the learner's lock meanwhile, so the learners the hooks start exit at once instead of loading the machine
  *    while later runs are timed (the hook's own cost, spawn included, is what is measured);
@@ -21,6 +21,8 @@ import { startFakeLlm } from "../../test/support/fake-llm.ts";
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const BIN = join(ROOT, "dist", "cli", "main.js");
+/** What an agent's hook runs: the installed bin (package.json "bin"). */
+const HOOK_BIN = join(ROOT, "dist", "cli", "brain.cjs");
 
 export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -116,11 +118,11 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
       node.push(await spawnTimed(["-e", "0"], sb.env, sb.project));
       lock.acquire({ purpose: "bench" });
       try {
-        held.push(await spawnTimed([BIN, "hook", "stop"], sb.env, sb.project, input));
+        held.push(await spawnTimed([HOOK_BIN, "hook", "stop"], sb.env, sb.project, input));
       } finally {
         lock.release();
       }
-      starts.push(await spawnTimed([BIN, "hook", "stop"], sb.env, sb.project, input));
+      starts.push(await spawnTimed([HOOK_BIN, "hook", "stop"], sb.env, sb.project, input));
       await waitForLearner(sb.brainPath);
     }
     const row = (name: string, xs: number[]) => [
@@ -235,7 +237,7 @@ export async function stopToStoredBench(runs: number): Promise<string[][]> {
         hook_event_name: "Stop",
       });
       const t0 = performance.now();
-      await spawnTimed([BIN, "hook", "stop"], env, sb.project, input);
+      await spawnTimed([HOOK_BIN, "hook", "stop"], env, sb.project, input);
       let stored = false;
       const runsBefore = logLines(sb.brainPath);
       for (let polls = 0; polls < 4000 && !stored; polls++) {

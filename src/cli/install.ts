@@ -8,8 +8,8 @@ import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
-/** dist/cli/main.js of this installation (absolute), and the package root. */
-const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), "main.js");
+/** The installed bin of this installation, dist/cli/brain.cjs (absolute; src/cli/bin.ts), and the package root. */
+const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), "brain.cjs");
 const ROOT = resolve(dirname(MAIN), "..", "..");
 
 function writeAll(dir: string, files: Record<string, string>): string[] {

@@ -22,7 +22,7 @@ export function learnerRunning(brainPath: string): boolean {
 
 /** The CLI to start the learner with: the running `brain` bin, else this package's build. */
 export function learnerCli(argv1: string | undefined = process.argv[1]): string | null {
-  if (argv1 && /(^|\/)(main\.js|brain)$/.test(argv1) && fs.existsSync(argv1)) return argv1;
+  if (argv1 && /(^|\/)(main\.js|brain\.cjs|brain)$/.test(argv1) && fs.existsSync(argv1)) return argv1;
   const root = packageRoot();
   const built = root ? join(root, "dist", "cli", "main.js") : null;
   return built && fs.existsSync(built) ? built : null;

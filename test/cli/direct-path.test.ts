@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { brain, freshSandbox } from "../support/cli.ts";
+import { BIN, brain, freshSandbox, run } from "../support/cli.ts";
 
 const NOW = { BRAIN_NOW: "2026-02-10T12:00:00.000Z" };
 
@@ -106,4 +106,40 @@ test("queue hooks: the direct path queues the same record as commander, and noth
   // The plain form takes the bin's fast path (src/cli/fast-hook.ts), not the CLI's.
   const timed = await brain(sb, ["hook", "stop"], { env: { ...NOW, BRAIN_HOOK_TIMING: "1" }, stdin: input });
   assert.match(timed.stderr, /^brain hook stop: [\d.]+ ms queued$/m);
+});
+
+test("the installed bin (dist/cli/brain.cjs, CommonJS) prints what dist/cli/main.js prints, hooks included", async (t) => {
+  const sb = freshSandbox(t);
+  const cjs = join(dirname(BIN), "brain.cjs");
+  const both = async (args: string[], stdin?: string) => {
+    const opts = { env: NOW, ...(stdin === undefined ? {} : { stdin }) };
+    const a = await run(process.execPath, [cjs, ...args], sb, opts);
+    const b = await brain(sb, args, opts);
+    assert.deepEqual(
+      { code: a.code, stdout: a.stdout, stderr: a.stderr },
+      { code: b.code, stdout: b.stdout, stderr: b.stderr },
+      args.join(" "),
+    );
+    return a;
+  };
+  await both(["--version"]);
+  const added = await run(
+    process.execPath,
+    [cjs, "add", "type=learning", "text=run the api tests with pnpm test"],
+    sb,
+    {
+      env: NOW,
+    },
+  );
+  assert.equal(added.code, 0, added.stderr);
+  await both(["stats"]);
+  const prompt = await both(
+    ["hook", "user-prompt-submit"],
+    JSON.stringify({ prompt: "how do I run the api tests with pnpm", cwd: sb.dir }),
+  );
+  assert.match(prompt.stdout, /pnpm test/);
+  await both(["hook", "user-prompt-submit"], "not json");
+  await both(["hook", "stop"], JSON.stringify({ session_id: "s1", cwd: sb.dir }));
+  const queued = fs.readFileSync(join(dirname(sb.brainPath), ".brain", "transcripts.jsonl"), "utf8");
+  assert.equal(queued.trim().split("\n").length, 2, "one record per bin");
 });

@@ -70,7 +70,15 @@ describe("the packed package, installed", () => {
 
   test("ships the bundled bin with its chunks, the library entry and its types, and no sources", () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ["dist/cli/main.js", "dist/index.js", "dist/index.d.ts", "package.json"]) {
+    for (const p of [
+      "dist/cli/brain.cjs",
+      "dist/cli/main.js",
+      "dist/cli/cli-main.js",
+      "dist/cli/fast-hook.js",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "package.json",
+    ]) {
       assert.ok(paths.includes(p), `${p} is missing from the tarball`);
     }
     assert.ok(
@@ -166,7 +174,10 @@ describe("npm install -g of the packed tarball", () => {
     const r = await run("brain", ["install", "claude", "--dir", dir], sb, { env: onPath() });
     assert.equal(r.code, 0, r.stderr);
     const hooks = fs.readFileSync(join(dir, "brain", "hooks", "hooks.json"), "utf8");
-    assert.ok(hooks.includes(join(prefix, "lib", "node_modules", "brain", "dist", "cli", "main.js")), hooks);
+    assert.ok(
+      hooks.includes(join(prefix, "lib", "node_modules", "brain", "dist", "cli", "brain.cjs")),
+      hooks,
+    );
     assert.ok(fs.existsSync(join(dir, "brain", "skills", "memory-consolidate", "SKILL.md")));
   });
 });

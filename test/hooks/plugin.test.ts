@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -22,6 +22,9 @@ import {
   show,
 } from "../support/cli.ts";
 import { spawnProcessSync } from "../support/spawn.ts";
+
+/** The bin `brain install` points hooks and the MCP server at: the installed one (package.json "bin"). */
+const INSTALLED = join(dirname(BIN), "brain.cjs");
 
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, "utf8")) as Record<string, unknown>;
 type Hooks = { hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> };
@@ -89,7 +92,7 @@ describe("brain install claude", () => {
     assert.equal(readJson(join(dir, ".claude-plugin", "marketplace.json")).name, "brain-local");
     const hooks = readJson(join(dir, "brain", "hooks", "hooks.json")) as unknown as Hooks;
     const cmd = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command ?? "";
-    assert.ok(cmd.startsWith(`${process.execPath} ${BIN} --brain '${sb.brainPath}'`), cmd);
+    assert.ok(cmd.startsWith(`${process.execPath} ${INSTALLED} --brain '${sb.brainPath}'`), cmd);
     const env = childEnv(sb, { BRAIN_PATH: undefined });
     const input = JSON.stringify({
       session_id: "s",
@@ -110,7 +113,7 @@ describe("brain install claude", () => {
     };
     const server = mcp.mcpServers.brain;
     assert.equal(server.command, process.execPath);
-    assert.deepEqual(server.args, [BIN, "--brain", sb.brainPath, "mcp"]);
+    assert.deepEqual(server.args, [INSTALLED, "--brain", sb.brainPath, "mcp"]);
     const client = new Client({ name: "plugin-test", version: "1" });
     const env = childEnv(sb, { BRAIN_PATH: undefined }) as Record<string, string>;
     await client.connect(
