@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import type { Sandbox } from "../support/cli.ts";
+import type { FakeLlm } from "../support/fake-llm.ts";
 
 export const S1 = "11111111-0000-4000-8000-000000000001";
 export const S2 = "22222222-0000-4000-8000-000000000002";
@@ -47,4 +48,20 @@ export function queueTranscript(brainPath: string, transcript: string, cwd: stri
     join(dir, "transcripts.jsonl"),
     `${JSON.stringify({ host: "claude", event: "stop", at: "2026-03-02T10:00:00.000Z", session_id: session, transcript_path: transcript, cwd })}\n`,
   );
+}
+
+/** The settings file that points the learner at a fake OpenAI-compatible server; its env patch. */
+export function withModel(
+  sb: Sandbox,
+  fake: FakeLlm,
+  extra: Record<string, unknown> = {},
+): Record<string, string> {
+  const file = join(sb.dir, "config.json");
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      extraction: { provider: "openai", baseUrl: fake.baseUrl, model: "tiny", maxRetries: 0, ...extra },
+    }),
+  );
+  return { BRAIN_CONFIG: file };
 }

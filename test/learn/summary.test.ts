@@ -11,25 +11,14 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runHook } from "../hooks/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show } from "../support/cli.ts";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.ts";
+import { startFakeLlm } from "../support/fake-llm.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
-import { project, queueTranscript, S1, S2, stopInput, turn } from "./_support.ts";
+import { project, queueTranscript, S1, S2, stopInput, turn, withModel } from "./_support.ts";
 
 const FACT = "The staging server listens on port 8443 since the migration";
 const SUMMARY = "Pointed the smoke tests at the new staging port 8443";
 const LATER = "Pointed the smoke tests at staging port 8443 and fixed the flaky login check";
 const item = { type: "learning", text: FACT, importance: "high" };
-
-function withModel(sb: Sandbox, fake: FakeLlm, extra: Record<string, unknown> = {}): Record<string, string> {
-  const file = join(sb.dir, "config.json");
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      extraction: { provider: "openai", baseUrl: fake.baseUrl, model: "tiny", maxRetries: 0, ...extra },
-    }),
-  );
-  return { BRAIN_CONFIG: file };
-}
 
 const episodes = (sb: Sandbox) => {
   const file = learnFiles(sb.brainPath).episodes;

@@ -12,22 +12,11 @@ import { describe, it } from "node:test";
 import { KNOWN_PARAMS } from "../../src/core/tool-fields.ts";
 import { runHook } from "../hooks/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show } from "../support/cli.ts";
-import { FAKE_USAGE, type FakeLlm, startFakeLlm } from "../support/fake-llm.ts";
+import { FAKE_USAGE, startFakeLlm } from "../support/fake-llm.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
-import { project, queueTranscript, S1, S2, stopInput, turn } from "./_support.ts";
+import { project, queueTranscript, S1, S2, stopInput, turn, withModel } from "./_support.ts";
 
 const FACT = "The staging server listens on port 8443 since the migration";
-
-function withModel(sb: Sandbox, fake: FakeLlm, extra: Record<string, unknown> = {}): Record<string, string> {
-  const file = join(sb.dir, "config.json");
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      extraction: { provider: "openai", baseUrl: fake.baseUrl, model: "tiny", maxRetries: 0, ...extra },
-    }),
-  );
-  return { BRAIN_CONFIG: file };
-}
 
 const learnings = (sb: Sandbox) => readLines(sb.brainPath).filter((e) => e.type === "learning");
 
