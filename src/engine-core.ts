@@ -11,7 +11,9 @@ import type { Params } from "./core/params.ts";
 import type { Rec } from "./core/rec.ts";
 import { statsLine } from "./core/stats.ts";
 import type { BaseEntry } from "./core/types.ts";
+import { actions, brainFileWrite, migration, schema } from "./engine-lazy.ts";
 import type { BrainOptions } from "./engine-options.ts";
+import { storeFor } from "./engine-store.ts";
 import { crypto, randomHex } from "./store/crypto.ts";
 import {
   type CompactReport,
@@ -20,52 +22,13 @@ import {
   type RepairReport,
   START,
 } from "./store/event-store.ts";
-import { JsonlFileStore } from "./store/jsonl/file-store.ts";
-import { openTeamStore } from "./store/postgres/open.ts";
 import type { Position } from "./store/scan.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
 const realRandom: RandomHex = randomHex;
 
-/**
- * A module loaded on first use and then kept. The engine's operations load what only they need this way, so
- * opening a brain (what `brain stats` or a hook pays for on every start) does not load the write path. A
- * fresh `import()` per call would resolve the specifier again every time (through the loader hooks, when
- * there are any), which was most of a write's latency.
- */
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => {
-    loaded ??= load();
-    return loaded;
-  };
-}
-const actions = onFirstUse(() =>
-  Promise.all([import("./core/actions.ts"), import("./core/params.ts"), import("./guards/write-guard.ts")]),
-);
-const schema = onFirstUse(() => import("./core/schema.ts"));
-const migration = onFirstUse(() =>
-  Promise.all([import("./core/migrate.ts"), import("./store/legacy-files.ts")]),
-);
-const brainFileWrite = onFirstUse(() =>
-  Promise.all([import("./brainfiles/write.ts"), import("./guards/write-guard.ts")]),
-);
-
 /** Save a new snapshot once this many lines were parsed beyond the last one. */
 const SNAPSHOT_AFTER_LINES = 2000;
-
-/** The store a brain is opened on: the given one, the team store, or the JSONL file at `path`. */
-export function storeFor(opts: BrainOptions): EventStore {
-  if (!opts.store && opts.team)
-    return openTeamStore(opts.team, opts.cwd ?? process.cwd(), opts.lockTimeoutMs);
-  return (
-    opts.store ??
-    new JsonlFileStore(opts.path ?? required("path or store"), {
-      ...(opts.fsync !== undefined ? { fsync: opts.fsync } : {}),
-      ...(opts.lockTimeoutMs !== undefined ? { lockTimeoutMs: opts.lockTimeoutMs } : {}),
-    })
-  );
-}
 
 /**
  * The engine's core: one brain log, folded incrementally; the writes, counts and maintenance. Recall
@@ -418,8 +381,4 @@ export class BrainCore {
 
   /** Forget derived state a layer above keeps, after a repair dropped its files. */
   protected dropDerived(): void {}
-}
-
-function required(what: string): never {
-  throw new BrainError("INVALID", `Brain.open needs ${what}`);
 }

@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
 import type { Turn } from "./core/episode.ts";
 import { BrainError } from "./core/errors.ts";
-import { BrainCore, storeFor } from "./engine-core.ts";
+import { BrainCore } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
+import { storeFor } from "./engine-store.ts";
 import { SemanticFusion } from "./recall/embeddings/semantic.ts";
 import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "./recall/episode-select.ts";
 import type { RecallIndex } from "./recall/index.ts";

@@ -4,9 +4,9 @@ import { buildContext, type ContextRequest, type ContextResult, type UsedPath } 
 import { BrainError } from "./core/errors.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "./core/prompt-rho.ts";
 import type { Rec } from "./core/rec.ts";
-import { storeFor } from "./engine-core.ts";
 import type { BrainOptions } from "./engine-options.ts";
 import { BrainRecall } from "./engine-recall.ts";
+import { storeFor } from "./engine-store.ts";
 import type { InboxItem } from "./learn/inbox.ts";
 import type { InboxDecision } from "./learn/inbox-actions.ts";
 import { enqueue, type QueuedWork } from "./learn/queue.ts";
