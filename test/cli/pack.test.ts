@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { assertBuilt, ROOT, removeSandbox, run, type Sandbox, sandbox } from "../support/cli.ts";
+import { type LocalRegistry, startLocalRegistry } from "../support/local-registry.ts";
 
 const FRESH_STATS = "🧠 0L 0P 0T 1R | 16beh 0id 0usr";
 const pkg = JSON.parse(fs.readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -123,37 +124,53 @@ describe("the packed package, installed", () => {
 });
 
 /**
- * `npm install -g <tarball>` as a user runs it (issue 13), into a temporary prefix: offline, so the
- * dependencies come from npm's cache (no network); the bin is then on PATH in a clean directory.
+ * `npm install -g <tarball>` as a user runs it (issue 13), into a temporary prefix, with an empty npm cache:
+ * the dependencies resolve through a registry on 127.0.0.1 serving what `npm ci` installed here
+ * (test/support/local-registry.ts), so it works the same on a fresh machine (issue 21) and never leaves loopback.
  */
 describe("npm install -g of the packed tarball", () => {
   let sb: Sandbox;
   let prefix: string;
   const onPath = () => ({ PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:/usr/bin:/bin` });
 
-  before(() => {
+  let registry: LocalRegistry;
+
+  before(async () => {
     assertBuilt();
     sb = sandbox("brain-global-");
     const packed = npmPack(sb.dir);
     prefix = join(sb.dir, "prefix");
-    const r = spawnSync(
+    registry = await startLocalRegistry(join(ROOT, "node_modules"), join(sb.dir, "registry"));
+    // Asynchronous: the registry answers from this process's event loop. Its own HOME, so no ~/.npmrc applies.
+    const r = await run(
       "npm",
       [
         "install",
         "-g",
-        "--offline",
+        "--registry",
+        registry.url,
+        "--cache",
+        join(sb.dir, "npm-cache"),
         "--ignore-scripts",
         "--no-audit",
         "--no-fund",
+        "--no-update-notifier",
         "--prefix",
         prefix,
         join(sb.dir, packed.filename),
       ],
-      { cwd: sb.dir, encoding: "utf8" },
+      sb,
+      { env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` } },
     );
-    assert.equal(r.status, 0, `npm install -g failed:\n${r.stderr}`);
+    assert.equal(r.code, 0, `npm install -g failed:\n${r.stderr}`);
+    // Resolution went through the registry (not a cache that happened to hold the metadata).
+    for (const dep of Object.keys(pkg.dependencies))
+      assert.ok(registry.asked.has(dep), `npm never asked for ${dep}`);
   });
-  after(() => removeSandbox(sb));
+  after(async () => {
+    await registry?.close();
+    removeSandbox(sb);
+  });
 
   test("brain --version, init and context run from PATH in a clean directory", async () => {
     const clean = join(sb.dir, "clean");
