@@ -165,8 +165,10 @@ export class BrainCore {
 
   /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
   async act(params: Params): Promise<ActionResult> {
-    const [{ isAction, plan, writes }, { coerceParams }, { guardWrite }] = await actions();
+    const [{ checkHead, isAction, plan, writes }, { coerceParams }, { guardWrite }] = await actions();
     const raw = { ...params };
+    // The action and the entry type first, then parameters (Rho names an unknown type before anything else).
+    checkHead(raw);
     // Guard the values as given: coercion lower-cases tags, which hides an AWS key id or a PEM header.
     const a = raw.action;
     if (a === "add" || a === "update" || a === "remove" || a === "reminder_run")

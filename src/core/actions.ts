@@ -63,7 +63,15 @@ export function writes(action: Action): boolean {
   return action !== "list";
 }
 
-export function plan(params: Params, env: ActionEnv): Plan {
+/** Actions whose `type` names an entry type (required for add, a filter or a key's type for the others). */
+const TYPED_ACTIONS: ReadonlySet<string> = new Set(["add", "list", "remove", "update"]);
+
+/**
+ * The head of a call, checked before anything else looks at its parameters: the action, then the entry type.
+ * `add type=alien data=foo` is about the type, not the parameter (Rho answers `unknown type "alien"`); every
+ * surface calls this before parameter checks, guards and coercion.
+ */
+export function checkHead(params: Params): Action {
   const action = params.action;
   if (!isAction(action)) {
     throw new BrainError(
@@ -74,6 +82,24 @@ export function plan(params: Params, env: ActionEnv): Plan {
       },
     );
   }
+  const type = params.type;
+  if (!TYPED_ACTIONS.has(action) || type === undefined || type === null) {
+    if (action === "add") throw new BrainError("INVALID", "add requires type", { field: "type" });
+    return action;
+  }
+  if (typeof type !== "string" || !isEntryType(type) || type === "tombstone") {
+    if (action === "add" && type === "") throw new BrainError("INVALID", "add requires type", { field: "type" });
+    throw new BrainError(
+      "INVALID",
+      `unknown type "${describeValue(type)}"${didYouMean(describeValue(type), LIVE_TYPES) || ` (valid: ${LIVE_TYPES.join(", ")})`}`,
+      { field: "type" },
+    );
+  }
+  return action;
+}
+
+export function plan(params: Params, env: ActionEnv): Plan {
+  const action = checkHead(params);
   if (params.dry_run === true && !DRY_RUN_ACTIONS.includes(action)) {
     throw new BrainError("INVALID", `dry_run applies to ${DRY_RUN_ACTIONS.join(", ")}, not ${action}`, {
       field: "dry_run",

@@ -7,8 +7,21 @@ import { BRAIN_FIELDS, type FieldSpec } from "../tools/brain-tool.ts";
  * lenient where models often send strings (`enabled: "true"`, `limit: "20"`, `tags: "a,b"`); the engine
  * coerces and validates them, so the errors it raises name the field either way.
  */
+/**
+ * An enum whose error names the value given, as the engine says it: `unknown type "alien" (valid: …)` for the
+ * action and the type (Rho's wording), `priority must be one of: … (got "asap")` for the other fields.
+ */
 const enumOf = (name: string, values: readonly string[]) =>
-  z.enum(values as [string, ...string[]], { error: `${name} must be one of: ${values.join(", ")}` });
+  z.enum(values as [string, ...string[]], {
+    error: (iss) => {
+      const list = values.join(", ");
+      if (iss.input === undefined) return `${name} must be one of: ${list}`;
+      const got = JSON.stringify(iss.input);
+      return name === "type" || name === "action"
+        ? `unknown ${name} ${got} (valid: ${list})`
+        : `${name} must be one of: ${list} (got ${got})`;
+    },
+  });
 
 function brainField(f: FieldSpec): z.ZodType {
   const d = f.description;

@@ -80,7 +80,7 @@ describe("MCP Inspector CLI", { skip: missing(INSPECTOR) }, () => {
     ]);
     assert.equal(bad.code, 0, "the inspector exits 0 even on a tool error (why its output is checked)");
     assert.equal(bad.json.isError, true);
-    assert.match(JSON.stringify(bad.json.content), /action must be one of/);
+    assert.match(JSON.stringify(bad.json.content), /unknown action /);
 
     const res = await inspect(["--method", "resources/read", "--uri", "brain://prompt"]);
     assert.match(JSON.stringify(res.json), /Inspector was here/);

@@ -23,11 +23,11 @@ async function failing(name: string, args: Record<string, unknown>): Promise<str
 
 describe("tool errors name the field", () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
-    ["brain", { action: "bogus" }, /action must be one of: add, update, remove/],
+    ["brain", { action: "bogus" }, /unknown action "bogus" \(valid: add, update, remove/],
     ["brain", {}, /action/],
     ["brain", { action: "add" }, /^INVALID \(field "type"\): add requires type/],
     ["brain", { action: "add", type: "learning" }, /^INVALID \(field "text"\): learning requires text/],
-    ["brain", { action: "add", type: "robot", text: "x" }, /type must be one of/],
+    ["brain", { action: "add", type: "robot", text: "x" }, /unknown type "robot" \(valid: /],
     ["brain", { action: "list", limit: "many" }, /limit must be a whole number/],
     [
       "brain",
