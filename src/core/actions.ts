@@ -88,7 +88,8 @@ export function checkHead(params: Params): Action {
     return action;
   }
   if (typeof type !== "string" || !isEntryType(type) || type === "tombstone") {
-    if (action === "add" && type === "") throw new BrainError("INVALID", "add requires type", { field: "type" });
+    if (action === "add" && type === "")
+      throw new BrainError("INVALID", "add requires type", { field: "type" });
     throw new BrainError(
       "INVALID",
       `unknown type "${describeValue(type)}"${didYouMean(describeValue(type), LIVE_TYPES) || ` (valid: ${LIVE_TYPES.join(", ")})`}`,
