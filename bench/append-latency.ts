@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Brain } from "../src/engine.ts";
+import { Brain } from "../src/engine/brain.ts";
 
 const SELF = fileURLToPath(import.meta.url);
 

@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Brain } from "../src/engine.ts";
+import { Brain } from "../src/engine/brain.ts";
 import { buildVariant, evidenceIds, type LocomoSample, VARIANTS, type Variant } from "./recall/variants.ts";
 
 function arg(name: string): string | undefined {

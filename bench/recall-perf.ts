@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { episodeId, toEpisode } from "../src/core/episode.ts";
 import { validateEntry } from "../src/core/schema.ts";
-import { Brain } from "../src/engine.ts";
+import { Brain } from "../src/engine/brain.ts";
 import { readTranscript } from "../src/recall/ingest/ingest.ts";
 import { recallIndexPath } from "../src/recall/recall.ts";
 import { EpisodeLog } from "../src/store/episode-log.ts";

@@ -31,7 +31,7 @@ import { join, resolve } from "node:path";
 import MiniSearch from "minisearch";
 import { buildContext } from "../src/context/build.ts";
 import type { Recalled } from "../src/context/sources/recall.ts";
-import { Brain } from "../src/engine.ts";
+import { Brain } from "../src/engine/brain.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import type { EmbeddingsConfig } from "../src/recall/embeddings/config.ts";
 import { embeddingsFromArgs } from "./recall/embeddings-arg.ts";

@@ -226,7 +226,7 @@ const cliAdd = (brainPath: string) => (i: number) =>
 async function libraryAdd(
   brainPath: string,
 ): Promise<{ write: (i: number) => Promise<void>; close: () => void }> {
-  const { Brain } = await import("../src/engine.ts");
+  const { Brain } = await import("../src/engine/brain.ts");
   const brain = Brain.open({ path: brainPath, fsync: false });
   return {
     write: async (i) => {

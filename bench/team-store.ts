@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Brain } from "../src/engine.ts";
+import { Brain } from "../src/engine/brain.ts";
 import type { EventStore } from "../src/store/event-store.ts";
 import { JsonlFileStore } from "../src/store/jsonl/file-store.ts";
 import { PostgresStore } from "../src/store/postgres/store.ts";

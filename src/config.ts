@@ -32,6 +32,8 @@ export interface Settings {
   secrets: "refuse" | "redact" | "allow";
   /** Longest text a single field of a new entry may have (characters). */
   maxEntryChars: number;
+  /** Most fields a new entry may have (the base fields included). */
+  maxEntryFields: number;
   /** Meaning-based recall through an embeddings server; off when absent (src/recall/embeddings/config.ts). */
   embeddings?: EmbeddingsConfig;
   /** Directories besides its own cwd whose project files an MCP server may read for a client. */
@@ -119,6 +121,7 @@ export const DEFAULT_SETTINGS: Settings = {
   brainFileBudget: 0,
   secrets: "refuse",
   maxEntryChars: 8000,
+  maxEntryFields: 64,
   projectRoots: [],
   serve: { idleMinutes: 30, autoStart: true },
   autoAccept: false,
@@ -188,6 +191,7 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.promptBudget !== undefined) s.promptBudget = num(file, "promptBudget", o.promptBudget, 1);
   if (o.brainFileBudget !== undefined) s.brainFileBudget = num(file, "brainFileBudget", o.brainFileBudget, 0);
   if (o.maxEntryChars !== undefined) s.maxEntryChars = num(file, "maxEntryChars", o.maxEntryChars, 1);
+  if (o.maxEntryFields !== undefined) s.maxEntryFields = num(file, "maxEntryFields", o.maxEntryFields, 4);
   if (o.embeddings !== undefined) s.embeddings = parseEmbeddings(file, o.embeddings);
   if (o.secrets !== undefined) {
     if (o.secrets !== "refuse" && o.secrets !== "redact" && o.secrets !== "allow") {

@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_SETTINGS } from "../../src/config.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { readInbox } from "../../src/learn/inbox.ts";
 import { enqueue } from "../../src/learn/queue.ts";
 import { runLearner } from "../../src/learn/worker.ts";

@@ -1,6 +1,6 @@
 import type { ActionResult } from "../core/actions.ts";
 import { type Params, parseKeyValues } from "../core/params.ts";
-import { BrainCore } from "../engine-core.ts";
+import { BrainCore } from "../engine/core.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
 

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import type { ContextRequest } from "../context/build.ts";
 import { BrainError } from "../core/errors.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /**
  * `brain context --format json --queries FILE`: one context per query line (blank lines skipped), in one

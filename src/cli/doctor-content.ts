@@ -1,6 +1,6 @@
 import { missingText } from "../core/entry-text.ts";
 import { approxTokens } from "../core/text.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /** What `brain doctor` says about content (warnings: nothing is broken, but something will not show). */
 export interface ContentReport {

@@ -3,7 +3,7 @@ import { dayOf } from "../core/episode.ts";
 import { BrainError } from "../core/errors.ts";
 import { oneLine } from "../core/one-line.ts";
 import type { Params } from "../core/params.ts";
-import { BrainRecall } from "../engine-recall.ts";
+import { Brain } from "../engine/brain.ts";
 import type { EpisodeFilter } from "../recall/episode-select.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
@@ -32,7 +32,7 @@ function projectPath(p: string | undefined, g: GlobalOpts): string | undefined {
 
 /** `brain forget --session S | --turn T | --before DATE | --project DIR [--dry-run]`: asks nothing, says what went. */
 export async function runForget(o: ForgetOpts): Promise<number> {
-  const { brain } = openLayer(BrainRecall, o);
+  const { brain } = openLayer(Brain, o);
   const project = projectPath(o.project, o);
   const r = brain.forgetEpisodes({
     ...(o.session !== undefined ? { session: o.session } : {}),
@@ -86,7 +86,7 @@ export async function runListEpisodes(p: Params, g: GlobalOpts): Promise<number>
     if (typeof p[k] === "string") filter[k] = p[k];
   const project = projectPath(typeof p.project === "string" ? p.project : undefined, g);
   if (project) filter.project = project;
-  const { brain } = openLayer(BrainRecall, g);
+  const { brain } = openLayer(Brain, g);
   const r = brain.listEpisodes(filter, { limit: count(p, "limit", 100), offset: count(p, "offset", 0) });
   if (g.json) {
     printJson({ ok: true, action: "list", data: r });

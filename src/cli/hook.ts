@@ -1,8 +1,8 @@
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
-import { brainOptions } from "../engine-options.ts";
+import { keep } from "../engine/lifetime.ts";
+import { brainOptions } from "../engine/options.ts";
 import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
-import { keep } from "../lifetime.ts";
 import { forHooks, teamStoreUnavailable } from "../store/postgres/offline.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
@@ -51,12 +51,16 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
       settings: c,
       now: () => (c.fixedNow ? new Date(c.fixedNow.getTime()) : new Date()),
       openBrain: async (cwd) => {
-        const { Brain } = await import("../engine.ts");
+        const { Brain } = await import("../engine/brain.ts");
         return keep(Brain.open(brainOptions(c, cwd)));
       },
+      // The prompt needs only the core and recall: context assembly is not loaded.
       openRecall: async (cwd) => {
-        const { BrainRecall } = await import("../engine-recall.ts");
-        return keep(BrainRecall.open(brainOptions(c, cwd)));
+        const [{ BrainCore }, { RecallFacet }] = await Promise.all([
+          import("../engine/core.ts"),
+          import("../engine/recall.ts"),
+        ]);
+        return new RecallFacet(keep(BrainCore.open(brainOptions(c, cwd))));
       },
       startLearner: () => serving.kickLearner(c.brainPath),
     });

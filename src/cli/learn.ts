@@ -1,7 +1,7 @@
 import { BrainError } from "../core/errors.ts";
+import { keep } from "../engine/lifetime.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
 import { learnSettings } from "../learn/settings.ts";
-import { keep } from "../lifetime.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
@@ -39,8 +39,8 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   }
   const [{ runLearner, queueBehind }, { Brain }, { brainOptions }] = await Promise.all([
     import("../learn/worker.ts"),
-    import("../engine.ts"),
-    import("../engine-options.ts"),
+    import("../engine/brain.ts"),
+    import("../engine/options.ts"),
   ]);
   const opts = {
     brainPath: config.brainPath,

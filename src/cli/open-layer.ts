@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from "../config.ts";
-import type { BrainOptions } from "../engine-options.ts";
-import { brainOptions } from "../engine-options.ts";
-import { keep } from "../lifetime.ts";
+import { keep } from "../engine/lifetime.ts";
+import type { BrainOptions } from "../engine/options.ts";
+import { brainOptions } from "../engine/options.ts";
 import { cliConfig } from "./cli-config.ts";
 
 export interface GlobalOpts {
@@ -16,7 +16,7 @@ export interface OpenedBrain<B> {
 }
 
 /**
- * Open the brain for a command as one of the engine's layers (`BrainCore`, `BrainRecall` or the full `Brain`):
+ * Open the brain for a command as one of the engine's layers (`BrainCore`, `Brain` or the full `Brain`):
  * a command that needs less loads less at start-up. It is closed (derived state saved) when the command ends.
  */
 export function openLayer<B extends { close(): void }>(

@@ -1,4 +1,4 @@
-import { Brain, type BrainOptions } from "../engine.ts";
+import { Brain, type BrainOptions } from "../engine/brain.ts";
 import { type GlobalOpts, type OpenedBrain, openLayer } from "./open-layer.ts";
 
 export type { GlobalOpts } from "./open-layer.ts";

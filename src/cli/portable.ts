@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { BrainError } from "../core/errors.ts";
-import { BrainRecall } from "../engine-recall.ts";
+import { Brain } from "../engine/brain.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportRecords, toJsonl, toMarkdown } from "../portable/export.ts";
 import { importBrain } from "../portable/import.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
@@ -21,7 +21,7 @@ export async function runExport(o: ExportOpts): Promise<number> {
       "INVALID",
       `--format must be one of: ${EXPORT_FORMATS.join(", ")} (got "${format}")`,
     );
-  const { brain } = openLayer(BrainRecall, o, { seedDefault: false });
+  const { brain } = openLayer(Brain, o, { seedDefault: false });
   const recs = exportRecords(brain, o.episodes !== false);
   const text = format === "jsonl" ? toJsonl(recs) : toMarkdown(recs, brain.now());
   if (!o.out) {
@@ -46,8 +46,8 @@ export async function runExport(o: ExportOpts): Promise<number> {
 
 /** `brain import <file> [--dry-run]`: exit 0, or 1 when some lines could not be imported (each reported). */
 export async function runImport(file: string, o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
-  const { brain } = openLayer(BrainRecall, o);
-  const r = importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
+  const { brain } = openLayer(Brain, o);
+  const r = await importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
   if (o.json) printJson({ ok: r.problems.length === 0, ...r });
   else {
     const verb = r.dryRun ? "Would import" : "Imported";
@@ -55,6 +55,10 @@ export async function runImport(file: string, o: GlobalOpts & { dryRun?: boolean
       `${verb} ${r.added} entries (${r.existing} already in the brain) and ${r.episodesAdded} episodes ` +
         `(${r.episodesExisting} already there) from ${r.file}.`,
     );
+    for (const p of r.pinned)
+      warn(
+        `pinned (shown at the start of every session): ${p.id} ${p.text} — brain remove id=${p.id} to undo`,
+      );
     for (const p of r.problems.slice(0, 50)) warn(`line ${p.line}: ${p.reason} (not imported)`);
     if (r.problems.length > 50) warn(`… and ${r.problems.length - 50} more lines not imported`);
   }

@@ -1,4 +1,4 @@
-import { closeAll } from "../lifetime.ts";
+import { closeAll } from "../engine/lifetime.ts";
 import { loadedConfig } from "./cli-config.ts";
 import { fail } from "./output.ts";
 

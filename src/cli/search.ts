@@ -2,7 +2,7 @@ import { renderEpisode } from "../core/episode.ts";
 import { LIST_ORDER } from "../core/fold.ts";
 import { formatCompact } from "../core/format.ts";
 import type { BaseEntry } from "../core/types.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /** Group order of `brain search` output: brain entries in Rho's listing order, then recalled conversations. */
 const ORDER: readonly string[] = [...LIST_ORDER.filter((t) => t !== "meta"), "episode"];

@@ -1,5 +1,5 @@
 import { LIVE_TYPES } from "../core/types.ts";
-import { BrainCore } from "../engine-core.ts";
+import { BrainCore } from "../engine/core.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
 

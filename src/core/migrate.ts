@@ -24,6 +24,23 @@ export interface MigrationStats {
 
 export const MIGRATION_KEY = "migration.v2";
 
+const COUNTED: Readonly<Record<string, Exclude<keyof MigrationStats, "skipped">>> = {
+  behavior: "behaviors",
+  identity: "identity",
+  user: "user",
+  learning: "learnings",
+  preference: "preferences",
+  context: "contexts",
+  task: "tasks",
+};
+
+/** A planned entry the write gate refused: counted as skipped instead of migrated. */
+export function countRefused(stats: MigrationStats, type: unknown): void {
+  const key = typeof type === "string" ? COUNTED[type] : undefined;
+  if (key && stats[key] > 0) stats[key]--;
+  stats.skipped++;
+}
+
 export function alreadyMigrated(state: FoldState): boolean {
   const v = state.findKeyed("meta", MIGRATION_KEY)?.entry.value;
   return v === "done" || v === "skip";

@@ -1,6 +1,6 @@
 import type { Turn } from "../core/episode.ts";
 import { normalizeText } from "../core/text.ts";
-import type { BrainRecall } from "../engine-recall.ts";
+import type { Brain } from "../engine/brain.ts";
 import { emptyRun } from "./learn-log.ts";
 import { type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { NearDupIndex } from "./near-dup.ts";
@@ -35,7 +35,7 @@ export interface ConsolidateReport {
 }
 
 export async function consolidate(
-  brain: BrainRecall,
+  brain: Brain,
   brainPath: string,
   opts: { dryRun: boolean; learn: LearnSettings },
 ): Promise<ConsolidateReport> {
@@ -81,7 +81,7 @@ export async function consolidate(
 }
 
 async function mine(
-  brain: BrainRecall,
+  brain: Brain,
   brainPath: string,
   opts: { dryRun: boolean; learn: LearnSettings },
   report: ConsolidateReport,

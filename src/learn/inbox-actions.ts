@@ -1,7 +1,7 @@
 import { BrainError } from "../core/errors.ts";
-import type { BrainCore } from "../engine-core.ts";
 import { DEFAULT_MAX_CHARS } from "./extract/schema.ts";
 import { type InboxItem, readInbox, recordDecision, withInboxLock, withInboxLockAsync } from "./inbox.ts";
+import type { MemoryWriter } from "./memory-store.ts";
 import { MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
 
 /**
@@ -29,7 +29,7 @@ function pending(brainPath: string, id: string): InboxItem {
   return item;
 }
 
-export async function acceptItem(brain: BrainCore, brainPath: string, id: string): Promise<InboxDecision> {
+export async function acceptItem(brain: MemoryWriter, brainPath: string, id: string): Promise<InboxDecision> {
   return withInboxLockAsync(brainPath, async () => {
     const item = pending(brainPath, id);
     const outcome = await storeMemory(

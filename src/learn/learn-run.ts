@@ -1,5 +1,5 @@
 import type { Turn } from "../core/episode.ts";
-import type { BrainRecall } from "../engine-recall.ts";
+import type { Brain } from "../engine/brain.ts";
 import type { Curator } from "./curator/curator.ts";
 import type { DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
@@ -29,7 +29,7 @@ export interface Extractor {
 
 /** What one run keeps between its passes. */
 export interface LearnKit {
-  brain: BrainRecall;
+  brain: Brain;
   settings: LearnSettings;
   extractor: Extractor | undefined;
   curator: Curator;
@@ -41,7 +41,7 @@ export interface LearnKit {
 
 export async function openKit(
   brainPath: string,
-  brain: BrainRecall,
+  brain: Brain,
   settings: LearnSettings,
   now: () => Date,
 ): Promise<LearnKit> {

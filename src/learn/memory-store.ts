@@ -1,7 +1,11 @@
 import { isBrainError } from "../core/errors.ts";
 import { normalizeText } from "../core/text.ts";
 import { KNOWN_PARAMS } from "../core/tool-fields.ts";
-import type { BrainCore } from "../engine-core.ts";
+import type { BrainCore } from "../engine/core.ts";
+
+/** What storing a memory needs of a brain (the core, or the full `Brain` over it). */
+export type MemoryWriter = Pick<BrainCore, "act" | "refresh" | "state" | "now">;
+
 import { NearDupIndex } from "./near-dup.ts";
 
 /**
@@ -42,7 +46,7 @@ const WITH_IMPORTANCE = KNOWN_PARAMS.includes("importance");
 export class MemoryIndex {
   readonly byType = new Map<string, NearDupIndex>();
 
-  static of(brain: BrainCore): MemoryIndex {
+  static of(brain: MemoryWriter): MemoryIndex {
     brain.refresh();
     const m = new MemoryIndex();
     for (const type of TEXT_TYPES) {
@@ -63,7 +67,7 @@ export class MemoryIndex {
 }
 
 export async function storeMemory(
-  brain: BrainCore,
+  brain: MemoryWriter,
   item: MemoryItem,
   index: MemoryIndex,
   gate?: Gate,
@@ -84,7 +88,7 @@ export async function storeMemory(
 }
 
 async function storeText(
-  brain: BrainCore,
+  brain: MemoryWriter,
   item: TextItem,
   index: MemoryIndex,
   gate: Gate | undefined,

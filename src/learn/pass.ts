@@ -1,4 +1,4 @@
-import type { BrainRecall } from "../engine-recall.ts";
+import type { Brain } from "../engine/brain.ts";
 import type { Curator } from "./curator/curator.ts";
 import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
@@ -23,7 +23,7 @@ export interface PassMessage extends PromptMessage {
 }
 
 export interface PassContext {
-  brain: BrainRecall;
+  brain: Brain;
   brainPath: string;
   provider?: LlmProvider | undefined;
   maxItems?: number;
@@ -68,7 +68,7 @@ function when(date: string | undefined, now: () => Date): { hourOfDay: number; d
 }
 
 /** Seed the curator's TF-IDF mode from the stored memories the first time there are enough of them. */
-export function seedCurator(curator: Curator, brain: BrainRecall): void {
+export function seedCurator(curator: Curator, brain: Brain): void {
   if (curator.mode === "tfidf") return;
   brain.refresh();
   const texts = (["learning", "preference", "behavior"] as const).flatMap((t) =>

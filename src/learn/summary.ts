@@ -1,5 +1,5 @@
 import type { Turn } from "../core/episode.ts";
-import type { BrainRecall } from "../engine-recall.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /**
  * Session summaries (issue 11 step 5): the model's one line about a session, written by the learner as an
@@ -13,7 +13,7 @@ const SUMMARY_SPEAKER = "session summary";
 export const SUMMARY_SOURCE = "brain:summary";
 
 /** The newest summary stored for `session` (the episode log as the last sync left it), or undefined. */
-export function lastSummary(brain: BrainRecall, session: string): string | undefined {
+export function lastSummary(brain: Brain, session: string): string | undefined {
   const recs = brain.recallEngine.episodes.sessions.get(session)?.recs ?? [];
   const rec = recs.findLast((r) => r.entry.role === SUMMARY_ROLE && typeof r.entry.text === "string");
   return rec ? String(rec.entry.text) : undefined;

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";

@@ -1,6 +1,6 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { rethrow } from "./errors.ts";
 import type { ProjectRoots } from "./roots.ts";
 

@@ -1,5 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { packageVersion } from "../package-root.ts";
 import { registerResources } from "./resources.ts";
 import { ProjectRoots } from "./roots.ts";

@@ -1,4 +1,4 @@
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { BoundedStdioTransport } from "./bounded-stdio.ts";
 import { createServer } from "./server.ts";
 

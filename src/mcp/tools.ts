@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { framedHits } from "../core/memory-lines.ts";
 import type { LiveType } from "../core/types.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";

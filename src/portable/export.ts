@@ -3,13 +3,13 @@ import { oneLiner } from "../core/format.ts";
 import { contentLines, oneLine } from "../core/one-line.ts";
 import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
-import type { BrainRecall } from "../engine-recall.ts";
+import type { Brain } from "../engine/brain.ts";
 
 export type ExportFormat = "jsonl" | "markdown";
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["jsonl", "markdown"];
 
 /** What an export holds: the live entries of brain.jsonl (folded) and, unless left out, the episodes. */
-export function exportRecords(brain: BrainRecall, episodes: boolean): { entries: Rec[]; episodes: Rec[] } {
+export function exportRecords(brain: Brain, episodes: boolean): { entries: Rec[]; episodes: Rec[] } {
   brain.refresh();
   const log = brain.recallEngine.episodes;
   if (episodes) log.refresh();

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { targetInside } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
 import { contentLines, oneLine } from "../core/one-line.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import { isInside, repoRoot } from "./repo-root.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { ResolvedConfig } from "../config.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import type { EventHub } from "./sse.ts";
 
 /** What every route module is handed: the one resident brain and the server's own parts. */

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from "../config.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /** Bounded runs per kick (as `brain learn --quiet` does): the first, and again while the queue grew. */
 const RUNS_PER_KICK = 4;

@@ -32,8 +32,18 @@ export interface EventStore {
   createIfMissing(lines: string[]): boolean;
   /** Which generation of the log this is, and its size; a new generation means the log was replaced. */
   identity(): { generation: string; size: number };
-  /** Another log of the same kind beside this one (the episode log). */
-  sibling(name: string): EventStore;
+  /**
+   * Another log beside this one: the episode log (`episodes.jsonl`), or one of the brain's local logs
+   * (`.brain/inbox.jsonl`, named by the home, src/store/home.ts). `records`: its lines are records of their
+   * own (src/engine/log.ts), not brain entries, so appends skip the brain-log check.
+   */
+  sibling(name: string, opts?: { records?: boolean }): EventStore;
+  /**
+   * Remove every line holding a JSON object `drop` picks, under the lock: a verified rewrite (a temp file put
+   * in place by rename) that keeps every other line byte for byte, after which no copy the store made (its
+   * backups) holds the removed lines either. Bad lines and a torn tail are kept. What "forget" means on disk.
+   */
+  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport;
   /** Persisted fold (start-up without re-reading the whole log); absent when the store has none. */
   readonly snapshots?: SnapshotStore;
   /** Where derived files of the log (fold snapshot, recall index) live and how they are checked against it. */
@@ -87,6 +97,13 @@ export interface CompactReport {
   after: { bytes: number; entries: number };
   /** Lines kept as they were because they are not entries this version folds (bad lines, unknown types). */
   keptLines: number;
+}
+
+export interface PurgeReport {
+  /** Lines removed from the log. */
+  removed: number;
+  /** Copies of the log (backups) that held removed lines and were rewritten without them (or deleted). */
+  copies: number;
 }
 
 export interface RepairReport {

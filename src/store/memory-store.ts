@@ -1,4 +1,5 @@
-import { assertSync, type EventStore } from "./event-store.ts";
+import { parseJson } from "../core/safe-json.ts";
+import { assertSync, type EventStore, type PurgeReport } from "./event-store.ts";
 import { type Position, type ScanSink, scanSource } from "./scan.ts";
 
 /**
@@ -48,8 +49,38 @@ export class MemoryStore implements EventStore {
     return this.#data.length;
   }
 
-  sibling(): MemoryStore {
-    return new MemoryStore();
+  readonly #siblings = new Map<string, MemoryStore>();
+
+  /** The same sibling for the same name, so a log reopened by name finds what was appended to it. */
+  sibling(name: string): MemoryStore {
+    let s = this.#siblings.get(name);
+    if (!s) {
+      s = new MemoryStore();
+      this.#siblings.set(name, s);
+    }
+    return s;
+  }
+
+  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
+    return this.withLock(() => {
+      const text = this.text;
+      const lines = text.split("\n");
+      const last = lines.pop() ?? ""; // what follows the last newline: "" or a torn tail
+      let removed = 0;
+      const kept = lines.filter((l) => {
+        const p = parseJson(l);
+        const hit =
+          p.ok &&
+          p.value !== null &&
+          typeof p.value === "object" &&
+          !Array.isArray(p.value) &&
+          drop(p.value as Record<string, unknown>);
+        if (hit) removed++;
+        return !hit;
+      });
+      if (removed > 0) this.replace(kept.map((l) => `${l}\n`).join("") + last);
+      return { removed, copies: 0 };
+    }, purpose);
   }
 
   /** Whether a withLock body is running (for tests of the exclusion). */

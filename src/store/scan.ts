@@ -21,6 +21,11 @@ export interface ScanSink {
   warning(line: number, message: string): void;
   /** Types outside brain.jsonl's this sink folds too (the episode log accepts "episode"). */
   accepts?(type: string): boolean;
+  /**
+   * A log that is not made of brain entries (src/engine/log.ts): every line holding a JSON object comes here
+   * as it is, with no entry checks (id, type, field kinds); lines that are not JSON objects are still `bad`.
+   */
+  record?(value: Record<string, unknown>, line: number, text: string): void;
 }
 
 export interface ScanResult {
@@ -123,7 +128,9 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
     let end: Position = { offset: consumedTo, line, endsWithNewline };
     if (carry) {
       const text = carry.toString("utf8");
-      const rec = parseEntry(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      const rec = (sink.record ? parseObject : parseEntry)(
+        text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+      );
       if (rec.kind === "rec" && endsWithNewline) {
         // A complete entry whose newline has not been written (hand-edited file): load it as Rho does,
         // through the same path as any other line (BOM, UTF-8 check, unknown types).
@@ -145,7 +152,8 @@ type Parsed =
   | { kind: "blank" }
   | { kind: "bad"; reason: string };
 
-function parseEntry(text: string): Parsed {
+/** A line's JSON object (no entry checks). */
+function parseObject(text: string): Parsed {
   if (text.trim() === "") return { kind: "blank" };
   const parsed = parseJson(text);
   if (!parsed.ok) return { kind: "bad", reason: parsed.reason };
@@ -156,7 +164,13 @@ function parseEntry(text: string): Parsed {
       reason: `not an object (${value === null ? "null" : Array.isArray(value) ? "array" : typeof value})`,
     };
   }
-  const o = value as Record<string, unknown>;
+  return { kind: "rec", value: value as Record<string, unknown> };
+}
+
+function parseEntry(text: string): Parsed {
+  const p = parseObject(text);
+  if (p.kind !== "rec") return p;
+  const o = p.value;
   if (typeof o.type !== "string" || o.type === "") return { kind: "bad", reason: "missing type" };
   if (typeof o.id !== "string" || o.id === "") return { kind: "bad", reason: "missing id" };
   return { kind: "rec", value: o };
@@ -191,6 +205,12 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
     text = text.slice(1);
     sink.warning(line, "UTF-8 byte order mark ignored");
   }
+  if (sink.record) {
+    const v = parseObject(text);
+    if (v.kind === "rec") sink.record(v.value, line, text);
+    else if (v.kind === "bad") sink.bad({ line, reason: v.reason, text: preview(text) });
+    return;
+  }
   const p = parseEntry(text);
   if (p.kind === "blank") return;
   if (p.kind === "bad") {
@@ -208,4 +228,17 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
     return;
   }
   sink.rec(toRec(p.value, line, text));
+}
+
+/**
+ * Why a reader would not fold this line as an entry of a known type (null when it would): the write gate's
+ * last check, so no line the scanner would report as bad is ever appended — an acknowledged write stays
+ * readable.
+ */
+export function lineProblem(text: string): string | null {
+  const p = parseEntry(text);
+  if (p.kind === "blank") return "empty line";
+  if (p.kind === "bad") return p.reason;
+  if (!isEntryType(p.value.type)) return `unknown type "${String(p.value.type)}"`;
+  return shapeProblem(p.value);
 }

@@ -1,5 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /** What `load_brain_file` returns: a brain file, or a project rule listed under "Available context files". */
 export interface ContextFile {

@@ -1,6 +1,6 @@
 import type { ContextRequest, UsedPath } from "../context/build.ts";
 import type { Block } from "../core/budget/types.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /**
  * The context an agent host injects (session start, recovery after compaction, pi's system prompt):

@@ -1,5 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 import type { InboxItem } from "../learn/inbox.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import type { Brain } from "../engine.ts";
+import type { Brain } from "../engine/brain.ts";
 
 /** The agent-facing brain-file writer (MCP and pi `write_brain_file`), seed 004's append-only rule. */
 export const WRITE_FILE_DESCRIPTION =

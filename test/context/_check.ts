@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { ContextResult } from "../../src/context/build.ts";
 import { contentLines, oneLine } from "../../src/core/one-line.ts";
 import type { LiveType } from "../../src/core/types.ts";
-import type { Brain } from "../../src/engine.ts";
+import type { Brain } from "../../src/engine/brain.ts";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

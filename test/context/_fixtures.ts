@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { BaseEntry } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { entriesAt } from "../support/entries.ts";
 import { cleanEnv } from "../support/env.ts";
 import { assertBuilt, BIN, type CliResult, ROOT, spawnProcessSync } from "../support/spawn.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 
 const NOW = () => new Date("2026-03-01T12:00:00Z");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { explain } from "../../src/core/budget/render.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { fc } from "../support/fc.ts";
 import { daysAgo, now } from "./_fixtures.ts";

@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 import type { ContextResult } from "../../src/context/build.ts";
 import { toAnthropic, toOpenAI } from "../../src/core/budget/render.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { fc } from "../support/fc.ts";
 import { brainSpecArb, materialise } from "./_arbitraries.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import type { EventStore } from "../../src/store/event-store.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import type { Position, ScanResult, ScanSink } from "../../src/store/scan.ts";
@@ -124,6 +124,9 @@ class CountingStore implements EventStore {
   }
   sibling(name: string) {
     return this.inner.sibling(name);
+  }
+  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string) {
+    return this.inner.purge(drop, purpose);
   }
 }
 

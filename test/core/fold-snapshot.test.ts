@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FoldView } from "../../src/core/health.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { START } from "../../src/store/event-store.ts";
 import { logIdentity } from "../../src/store/jsonl/log-identity.ts";
 import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";

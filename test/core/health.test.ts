@@ -4,7 +4,7 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FoldView } from "../../src/core/health.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { START } from "../../src/store/event-store.ts";
 import { type ScanResult, scanLog } from "../../src/store/scan.ts";
 

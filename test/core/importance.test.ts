@@ -8,7 +8,7 @@ import { plan } from "../../src/core/actions.ts";
 import { foldEntries } from "../../src/core/fold.ts";
 import { rankLearnings } from "../../src/core/rank-learnings.ts";
 import { scoreRec } from "../../src/core/score.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { daysAgo, learning, makeEnv, NOW, run, throwsBrain } from "../support/action-env.ts";
 import { fc } from "../support/fc.ts";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import type { Position, ScanSink } from "../../src/store/scan.ts";

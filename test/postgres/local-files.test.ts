@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
 import pg from "pg";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import type { PostgresStore } from "../../src/store/postgres/store.ts";
 import { runHook } from "../hooks/_support.ts";
 import { project, queueTranscript, S1, turn } from "../learn/_support.ts";

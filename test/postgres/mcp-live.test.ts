@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { textOf } from "../mcp/_support.ts";
 import { brainOk, freshSandbox } from "../support/cli.ts";

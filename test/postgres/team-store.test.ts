@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import type { Rec } from "../../src/core/rec.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { START } from "../../src/store/event-store.ts";
 import { PostgresStore } from "../../src/store/postgres/store.ts";
 import type { ScanSink } from "../../src/store/scan.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { loadConfig, parseSettings } from "../../src/config.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import type { EmbeddingsConfig } from "../../src/recall/embeddings/config.ts";
 import { reciprocalRankFusion } from "../../src/recall/embeddings/fuse.ts";
 import { vectorsPath } from "../../src/recall/embeddings/vectors-file.ts";

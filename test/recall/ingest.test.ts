@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { locomoDate } from "../../src/recall/ingest/chat.ts";
 import { detectFormat, parseTranscript } from "../../src/recall/ingest/parse.ts";
 

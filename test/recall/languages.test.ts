@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { terms } from "../../src/recall/analyze.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { previewChars } from "../../src/context/sources/recall.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { PASSAGE_FROM, passages } from "../../src/recall/passages.ts";
 import { focusedPreview } from "../../src/recall/preview.ts";
 

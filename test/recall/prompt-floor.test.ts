@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { defaultBrain } from "../../src/core/defaults.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { coverage } from "../../src/recall/relevance.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { fc } from "../support/fc.ts";

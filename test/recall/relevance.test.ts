@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { queryDates } from "../../src/recall/analyze.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
 import { cleanEnv } from "../support/env.ts";

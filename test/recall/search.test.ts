@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 
 const at = "2026-01-01T00:00:00.000Z";

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
 import type { Health } from "../../src/core/health.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { tempDir } from "./support/harness.ts";
 

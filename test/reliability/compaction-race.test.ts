@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { type Child, cli, prng, reap, show, startChild, tempDir } from "./support/harness.ts";
 
 const ENV = { BRAIN_LOCK_TIMEOUT_MS: "120000" };

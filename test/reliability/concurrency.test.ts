@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { normalizeText } from "../../src/core/text.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { SEED } from "../support/seed.ts";
 import { BURST } from "./support/common.ts";

@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { SEED } from "../support/seed.ts";

@@ -18,7 +18,7 @@ import { FoldView } from "../../src/core/health.ts";
 import type { Rec } from "../../src/core/rec.ts";
 import { validateEntry } from "../../src/core/schema.ts";
 import { ENTRY_TYPES, isEntryType } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { START } from "../../src/store/event-store.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";
 import { type Position, type ScanSink, scanSource } from "../../src/store/scan.ts";

@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { LIVE_TYPES } from "../../src/core/types.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { runHook } from "../hooks/_support.ts";
 import { brain, json, removeSandbox, sandbox, show } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";

@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { validateEntry } from "../../src/core/schema.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { deadPid } from "../support/spawn.ts";
 import { cli, mode, reap, show, startChild, strictLines, tempDir } from "./support/harness.ts";

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { BrainError } from "../../src/core/errors.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { cli, tempDir } from "./support/harness.ts";
 
 /** Fake credentials assembled at run time (never real, never committed as one literal). */

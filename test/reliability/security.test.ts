@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { BrainError } from "../../src/core/errors.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { MemoryStore } from "../../src/store/memory-store.ts";

@@ -197,5 +197,23 @@ export function storeContract(h: StoreHarness): void {
         );
       }
     });
+
+    test("purge removes exactly the picked lines; every other line, bad lines included, stays byte for byte", (t) => {
+      const s = h.create(t);
+      if (s.constructor.name === "PostgresStore") return t.skip("purge on a team store: next step");
+      append(s, ["keep1", "gone1", "keep2"]);
+      h.writeRaw(s, "this is not json\n");
+      append(s, ["gone2", "keep3"]);
+      const before = s.identity();
+      const r = s.purge((v) => String(v.id).startsWith("gone"), "test purge");
+      assert.equal(r.removed, 2);
+      const after = scan(s);
+      assert.deepEqual(after.ids, ["keep1", "keep2", "keep3"]);
+      assert.equal(after.bad.length, 1, "the bad line is kept (and still reported)");
+      assert.notEqual(s.identity().generation, before.generation, "a purge is a new generation of the log");
+      assert.equal(s.purge((v) => String(v.id).startsWith("gone"), "again").removed, 0, "idempotent");
+      append(s, ["keep4"]);
+      assert.deepEqual(scan(s).ids, ["keep1", "keep2", "keep3", "keep4"], "appends go on after a purge");
+    });
   });
 }

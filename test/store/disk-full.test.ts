@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { type TestContext, test } from "node:test";
 import { writeBrainFile } from "../../src/brainfiles/write.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { cli, show } from "../reliability/support/harness.ts";
 import { leaveFree, tmpfs } from "./_small-fs.ts";
 

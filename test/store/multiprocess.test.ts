@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { describe, type TestContext, test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { removeSandbox, type Sandbox, type ScriptChild, sandbox, show, startScript } from "../support/cli.ts";
 
 function fresh(t: TestContext): Sandbox {

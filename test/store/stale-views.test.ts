@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 import { cli, show, tempDir } from "../reliability/support/harness.ts";
 import { ext4NoBirthTime } from "./_small-fs.ts";
 

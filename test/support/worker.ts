@@ -6,7 +6,7 @@
  *   update <brain.jsonl> <id> <field> <count>  update field of entry id to "<field> <i>", i = 0…count-1
  */
 import { BrainError } from "../../src/core/errors.ts";
-import { Brain } from "../../src/engine.ts";
+import { Brain } from "../../src/engine/brain.ts";
 
 const [mode, path, arg, countArg, countArg2] = process.argv.slice(2);
 if (!mode || !path || !arg) throw new Error("usage: worker.ts add|update <brain.jsonl> …");

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
-import type { Brain } from "../../engine.ts";
-import type { BrainRecall } from "../../engine-recall.ts";
+import type { Brain } from "../../engine/brain.ts";
+import type { RecallFacet } from "../../engine/recall.ts";
 import { claudeQueueRecord } from "./queue-record.ts";
 
 /**
@@ -50,7 +50,7 @@ export interface HookEnv {
   /** Opens the brain only for the events that read it (lazily, so the queue-only hooks stay fast). */
   openBrain: (cwd: string) => Promise<Brain>;
   /** Opens only the engine's recall layer (the prompt hook runs on every prompt: it loads no context code). */
-  openRecall: (cwd: string) => Promise<BrainRecall>;
+  openRecall: (cwd: string) => Promise<Pick<RecallFacet, "promptMemories">>;
   now: () => Date;
   /** Start the learner on the queue (default: a detached `brain learn`; with a resident server, a kick to it). */
   startLearner?: () => void | Promise<void>;

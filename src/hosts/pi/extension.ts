@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
-import { Brain } from "../../engine.ts";
-import { brainOptions } from "../../engine-options.ts";
+import { Brain } from "../../engine/brain.ts";
+import { brainOptions } from "../../engine/options.ts";
 import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import { enqueue, type QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";

@@ -1,6 +1,6 @@
 import { framedHits } from "../../core/memory-lines.ts";
 import { parseKeyValues } from "../../core/params.ts";
-import type { Brain } from "../../engine.ts";
+import type { Brain } from "../../engine/brain.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
 import { loadContextFile } from "../../tools/context-file.ts";
 import { describeError } from "../../tools/describe-error.ts";

@@ -72,6 +72,33 @@ export async function appendTurns(
   return { added, existing: unique - added, redacted };
 }
 
+/**
+ * Episode entries written elsewhere (an import of `brain export`) appended like ingested turns: secrets in
+ * their text and speaker redacted under the same policy, schema-checked, turns already in the log (or
+ * forgotten) not repeated. Returns how many were added and how many secrets were redacted.
+ */
+export async function appendEpisodeEntries(
+  log: EpisodeLog,
+  entries: Record<string, unknown>[],
+  redactSecrets: boolean,
+): Promise<{ added: number; redacted: number }> {
+  let redacted = 0;
+  if (redactSecrets && entries.length > 0) {
+    const { redactAll } = await import("../../guards/write-guard.ts");
+    const str = (v: unknown) => (typeof v === "string" ? v : "");
+    const r = await redactAll([...entries.map((e) => str(e.text)), ...entries.map((e) => str(e.speaker))]);
+    entries = entries.map((e, i) => ({
+      ...e,
+      ...(typeof e.text === "string" ? { text: r.texts[i] } : {}),
+      ...(typeof e.speaker === "string" ? { speaker: r.texts[entries.length + i] } : {}),
+    }));
+    redacted = r.count;
+  }
+  const { validateEntry } = await import("../../core/schema.ts");
+  const added = log.appendNew(entries as { id: string }[], validateEntry);
+  return { added, redacted };
+}
+
 /** Secrets in the turns' text and speaker names, redacted in place (ingest never refuses a transcript). */
 async function redactTurns(turns: Turn[], scan: boolean): Promise<number> {
   if (!scan || turns.length === 0) return 0;

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
-import type { Brain } from "../../engine.ts";
-import { START } from "../../store/event-store.ts";
+import type { Brain } from "../../engine/brain.ts";
 import type { RouteModule } from "../context.ts";
 import { jsonBody, parse } from "../errors.ts";
 
@@ -23,15 +22,6 @@ const addBody = z
   });
 const patchBody = fields.refine((o) => Object.keys(o).length > 0, "nothing to change");
 
-/** The last version of an entry that is removed now (for undo), found by reading the log. */
-function lastRemoved(brain: Brain, id: string): Record<string, unknown> | undefined {
-  if (!brain.state.tombstoned.has(id)) return undefined;
-  let last: Record<string, unknown> | undefined;
-  for (const rec of brain.recordsSince(START).recs)
-    if (rec.type !== "tombstone" && rec.id === id) last = rec.peek();
-  return last;
-}
-
 export const entries: RouteModule = (app, { brain }) => {
   app.get("/api/entries", (c) => {
     const q = parse(listQuery, c.req.query(), "query");
@@ -51,7 +41,7 @@ export const entries: RouteModule = (app, { brain }) => {
     brain.refresh();
     const live = brain.state.find(id);
     if (live) return c.json({ entry: live.entry });
-    const removed = lastRemoved(brain, id);
+    const removed = brain.lastRemoved(id);
     if (removed) return c.json({ entry: removed, removed: true });
     throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
   });

@@ -7,6 +7,7 @@ import {
   type DerivedFiles,
   type EventStore,
   type Maintenance,
+  type PurgeReport,
   type SnapshotStore,
 } from "../event-store.ts";
 import { assertUsableLogPath } from "../file-kind.ts";
@@ -15,7 +16,8 @@ import { scanLog } from "../scan.ts";
 import { looksLikeBrainLog } from "./brain-log-check.ts";
 import { FileLock, inspectLock } from "./lock.ts";
 import { fileDerived, logIdentity, newGeneration } from "./log-identity.ts";
-import { compactLog, repairLog } from "./maintenance.ts";
+import { backupsDir, compactLog, repairLog } from "./maintenance.ts";
+import { purgeLog } from "./purge.ts";
 import { loadSnapshotFrom, saveSnapshotTo } from "./snapshot.ts";
 
 /** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
@@ -23,6 +25,8 @@ import { loadSnapshotFrom, saveSnapshotTo } from "./snapshot.ts";
 export interface FileStoreOptions {
   fsync?: boolean;
   lockTimeoutMs?: number;
+  /** The file holds records of a log of its own (src/engine/log.ts), not brain entries: no brain-log check. */
+  records?: boolean;
 }
 
 /**
@@ -75,8 +79,17 @@ export class JsonlFileStore implements EventStore {
     return this.path;
   }
 
-  sibling(name: string): JsonlFileStore {
-    return new JsonlFileStore(join(this.dir, name), this.#opts);
+  sibling(name: string, opts: { records?: boolean } = {}): JsonlFileStore {
+    const { fsync, lockTimeoutMs } = this.#opts;
+    return new JsonlFileStore(join(this.dir, name), {
+      ...(fsync !== undefined ? { fsync } : {}),
+      ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
+      ...(opts.records ? { records: true } : {}),
+    });
+  }
+
+  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
+    return purgeLog(this, drop, backupsDir(this.path), purpose);
   }
 
   get derived(): DerivedFiles {
@@ -138,7 +151,7 @@ export class JsonlFileStore implements EventStore {
     );
     try {
       const size = fs.fstatSync(fd).size;
-      if (size > 0 && !this.#checkedBrain && !looksLikeBrainLog(fd, size))
+      if (size > 0 && !this.#checkedBrain && !this.#opts.records && !looksLikeBrainLog(fd, size))
         throw new BrainError(
           "INVALID",
           `${this.path} is not a brain log (none of its lines is a brain entry); refusing to append to it`,

@@ -12,10 +12,15 @@ import { derivedPath, newGeneration } from "./log-identity.ts";
 
 const KEEP_BACKUPS = 5;
 
+/** Where copies of a log are kept: `.brain/backups/` beside it. */
+export function backupsDir(logPath: string): string {
+  return join(dirname(logPath), ".brain", "backups");
+}
+
 /** Copy the log to `.brain/backups/` (keeping the newest five) and return the copy's path. */
 export function backupLog(logPath: string, now: Date): string | null {
   if (!fs.existsSync(logPath)) return null;
-  const dir = join(dirname(logPath), ".brain", "backups");
+  const dir = backupsDir(logPath);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = basename(logPath);
   const dest = join(dir, `${name}.${now.toISOString().replace(/[:.]/g, "-")}.${randomHex(2)}.bak`);

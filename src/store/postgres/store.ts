@@ -1,7 +1,13 @@
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { BrainError, type BrainErrorCode } from "../../core/errors.ts";
-import { assertSync, type DerivedFiles, type EventStore, type SnapshotStore } from "../event-store.ts";
+import {
+  assertSync,
+  type DerivedFiles,
+  type EventStore,
+  type PurgeReport,
+  type SnapshotStore,
+} from "../event-store.ts";
 import { JsonlFileStore } from "../jsonl/file-store.ts";
 import { loadSnapshotFrom, saveSnapshotTo } from "../jsonl/snapshot.ts";
 import { MemoryStore } from "../memory-store.ts";
@@ -187,8 +193,12 @@ export class PostgresStore implements EventStore {
    * Episodes are this machine's transcripts: they stay on it, in the local directory (in memory for the
    * session when there is none), never on the server.
    */
-  sibling(name: string): EventStore {
-    return this.dir ? new JsonlFileStore(join(this.dir, name)) : new MemoryStore();
+  sibling(name: string, opts: { records?: boolean } = {}): EventStore {
+    return this.dir ? new JsonlFileStore(join(this.dir, name), opts) : new MemoryStore();
+  }
+
+  purge(_drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
+    throw new BrainError("INVALID", `${purpose} is not available on a team store yet`);
   }
 
   /** Call `onAppend` when any machine commits new rows (LISTEN/NOTIFY), until the returned function is called. */

@@ -5,7 +5,7 @@
  *   crash   lines c<worker>-<k>, printing "ack <id>" once each is committed; a write that fails is retried
  *           with the same line (idempotent by its key) until it succeeds
  */
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 import { PostgresStore } from "../../../src/store/postgres/store.ts";
 
 const [url, mode, w, n] = process.argv.slice(2);

@@ -2,7 +2,7 @@
  * Adds learnings through the library and acknowledges each:   adder <brain.jsonl> <worker> <count>
  * Prints "ready", waits for a line on stdin, then "ack <id>" per acknowledged add, then "done".
  */
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 
 const [path, w, n] = process.argv.slice(2);
 if (!path || !w || !n) throw new Error("usage: adder <path> <worker> <count>");

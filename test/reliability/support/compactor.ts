@@ -2,7 +2,7 @@
  * Compacts one brain again and again:   compactor <brain.jsonl> <times>
  * Prints "ready", waits for a line on stdin, then "compacted <i>" after each compaction, then "done".
  */
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 
 const [path, n] = process.argv.slice(2);
 if (!path || !n) throw new Error("usage: compactor <path> <times>");

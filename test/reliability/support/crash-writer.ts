@@ -13,7 +13,7 @@
  * large entry (validating, dedup-normalising and re-reading it take the rest), so kills rarely tear a line.
  */
 import { randomBytes } from "node:crypto";
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 import type { JsonlFileStore } from "../../../src/store/jsonl/file-store.ts";
 
 const [path, trialArg, bigArg, mode = "act"] = process.argv.slice(2);

@@ -14,7 +14,7 @@
  * {"op":"error", code, message} and the run goes on. Ends with "done".
  */
 import { BrainError } from "../../../src/core/errors.ts";
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 import { BURST, prng, SHARED, USER_KEYS } from "./common.ts";
 
 const [path, workerArg, countArg, seedArg] = process.argv.slice(2);

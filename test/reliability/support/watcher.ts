@@ -5,7 +5,7 @@
  *   add <text>    → {"id"} (a learning, written through this long-lived instance)
  */
 import { createInterface } from "node:readline";
-import { Brain } from "../../../src/engine.ts";
+import { Brain } from "../../../src/engine/brain.ts";
 
 const [path] = process.argv.slice(2);
 if (!path) throw new Error("usage: watcher <brain.jsonl>");

@@ -13,12 +13,15 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export const actions = onFirstUse(() =>
-  Promise.all([import("./core/actions.ts"), import("./core/params.ts"), import("./guards/write-guard.ts")]),
+  Promise.all([import("../core/actions.ts"), import("../core/params.ts")]),
 );
-export const schema = onFirstUse(() => import("./core/schema.ts"));
+/** The write gate's checks: the schema registry (zod) and the guards (secretlint on first secret scan). */
+export const gateModules = onFirstUse(() =>
+  Promise.all([import("../core/schema.ts"), import("../guards/write-guard.ts")]),
+);
 export const migration = onFirstUse(() =>
-  Promise.all([import("./core/migrate.ts"), import("./store/legacy-files.ts")]),
+  Promise.all([import("../core/migrate.ts"), import("../store/legacy-files.ts")]),
 );
 export const brainFileWrite = onFirstUse(() =>
-  Promise.all([import("./brainfiles/write.ts"), import("./guards/write-guard.ts")]),
+  Promise.all([import("../brainfiles/write.ts"), import("../guards/write-guard.ts")]),
 );

@@ -1,6 +1,6 @@
-import type { ResolvedConfig, Settings, TeamStoreConfig } from "./config.ts";
-import type { RandomHex } from "./core/ids.ts";
-import type { EventStore } from "./store/event-store.ts";
+import type { ResolvedConfig, Settings, TeamStoreConfig } from "../config.ts";
+import type { RandomHex } from "../core/ids.ts";
+import type { EventStore } from "../store/event-store.ts";
 
 /** How a Brain is opened: where its log is, its settings, and the clock and randomness it uses. */
 export interface BrainOptions {

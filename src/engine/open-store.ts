@@ -1,8 +1,8 @@
-import { BrainError } from "./core/errors.ts";
-import type { BrainOptions } from "./engine-options.ts";
-import type { EventStore } from "./store/event-store.ts";
-import { JsonlFileStore } from "./store/jsonl/file-store.ts";
-import { openTeamStore } from "./store/postgres/open.ts";
+import { BrainError } from "../core/errors.ts";
+import type { EventStore } from "../store/event-store.ts";
+import { JsonlFileStore } from "../store/jsonl/file-store.ts";
+import { openTeamStore } from "../store/postgres/open.ts";
+import type { BrainOptions } from "./options.ts";
 
 /** The store a brain is opened on: the given one, the team store, or the JSONL file at `path`. */
 export function storeFor(opts: BrainOptions): EventStore {

@@ -1,0 +1,224 @@
+import type { BrainFile } from "../brainfiles/read.ts";
+import type { WriteResult } from "../brainfiles/write.ts";
+import type { Settings } from "../config.ts";
+import type { ContextRequest, ContextResult, UsedPath } from "../context/build.ts";
+import type { ActionResult } from "../core/actions.ts";
+import type { Health } from "../core/health.ts";
+import type { Heartbeat } from "../core/heartbeat.ts";
+import type { MigrationStats } from "../core/migrate.ts";
+import type { Params } from "../core/params.ts";
+import type { RhoPromptResult } from "../core/prompt-rho.ts";
+import type { Rec } from "../core/rec.ts";
+import type { InboxItem } from "../learn/inbox.ts";
+import type { InboxDecision } from "../learn/inbox-actions.ts";
+import type { QueuedWork } from "../learn/queue.ts";
+import type { RecentPath } from "../project/recent.ts";
+import type { Rule } from "../project/rules.ts";
+import type { EpisodeFilter } from "../recall/episode-select.ts";
+import type { IngestOptions, IngestResult } from "../recall/ingest/ingest.ts";
+import type { PromptMemories, PromptMemoryOptions } from "../recall/prompt-memories.ts";
+import type { Recall } from "../recall/recall.ts";
+import type { RecentSession } from "../recall/recent-sessions.ts";
+import type { Kind, Recalled, SearchOptions, SearchResult } from "../recall/types.ts";
+import type { CompactReport, EventStore, LockStatus, RepairReport } from "../store/event-store.ts";
+import type { Position } from "../store/scan.ts";
+import { ContextFacet } from "./context.ts";
+import { BrainCore } from "./core.ts";
+import { storeFor } from "./open-store.ts";
+import type { BrainOptions } from "./options.ts";
+import { type ForgetResult, RecallFacet } from "./recall.ts";
+
+export type { BrainOptions } from "./options.ts";
+export type { ForgetResult } from "./recall.ts";
+
+/**
+ * The composition root every surface calls: the core (the fold of brain.jsonl, the write gate, the registered
+ * projections; src/engine/core.ts) with its facets — recall (episodes, the relevance index, search, prompt
+ * memories; recall.ts) and context (assembly under the budget, brain files, project rules, the learner's inbox
+ * and queue; context.ts) — behind one API. Each facet is built on first use and registers what it derives with
+ * the core, so refresh, persist, repair and follow reach it without the root knowing what it is.
+ */
+export class Brain {
+  readonly core: BrainCore;
+  #recall: RecallFacet | undefined;
+  #context: ContextFacet | undefined;
+
+  constructor(core: BrainCore) {
+    this.core = core;
+  }
+
+  static open(opts: BrainOptions = {}): Brain {
+    return new Brain(new BrainCore(storeFor(opts), opts).start(opts));
+  }
+
+  /** The recall facet (built on first use). */
+  get recallFacet(): RecallFacet {
+    this.#recall ??= new RecallFacet(this.core);
+    return this.#recall;
+  }
+
+  get #ctx(): ContextFacet {
+    this.#context ??= new ContextFacet(this.core, this.recallFacet);
+    return this.#context;
+  }
+
+  // ── the core ──
+  get store(): EventStore {
+    return this.core.store;
+  }
+  get settings(): Settings {
+    return this.core.settings;
+  }
+  get cwd(): string {
+    return this.core.cwd;
+  }
+  get now(): () => Date {
+    return this.core.now;
+  }
+  get state() {
+    return this.core.state;
+  }
+  get position(): Position {
+    return this.core.position;
+  }
+  get brainDir(): string | null {
+    return this.core.brainDir;
+  }
+  /** How the fold was loaded, for benchmarks and `brain doctor`. */
+  get loadedFrom(): "snapshot" | "log" {
+    return this.core.folded.loadedFrom;
+  }
+  get snapshotStatus(): string {
+    return this.core.folded.snapshotStatus;
+  }
+  get reloads(): number {
+    return this.core.folded.reloads;
+  }
+  refresh(): { linesRead: number } {
+    return this.core.refresh();
+  }
+  follow(onChange?: () => void): (() => void) | null {
+    return this.core.follow(onChange);
+  }
+  health(): Health {
+    return this.core.health();
+  }
+  recordsSince(from: Position): { recs: Rec[]; end: Position } {
+    return this.core.recordsSince(from);
+  }
+  act(params: Params): Promise<ActionResult> {
+    return this.core.act(params);
+  }
+  restore(entry: Record<string, unknown>): Promise<ActionResult> {
+    return this.core.restore(entry);
+  }
+  lastRemoved(id: string): Record<string, unknown> | undefined {
+    return this.core.lastRemoved(id);
+  }
+  stats(): string {
+    return this.core.stats();
+  }
+  heartbeat(): Heartbeat & { text: string } {
+    return this.core.heartbeat();
+  }
+  writeBrainFile(
+    name: string,
+    text: string,
+    opts: { replace?: boolean; cleanupIntent?: string } = {},
+  ): Promise<WriteResult> {
+    return this.core.writeBrainFile(name, text, opts);
+  }
+  migrate(): Promise<{ stats: MigrationStats; files: string[] } | null> {
+    return this.core.migrate();
+  }
+  compact(): CompactReport {
+    return this.core.compact();
+  }
+  repair(): RepairReport {
+    return this.core.repair();
+  }
+  lockStatus(): LockStatus {
+    return this.core.lockStatus();
+  }
+  close(): void {
+    this.core.close();
+  }
+  persist(force = false): void {
+    this.core.persist(force);
+  }
+
+  // ── recall ──
+  get recallEngine(): Recall {
+    return this.recallFacet.engine;
+  }
+  recall(query: string, opts: { cwd?: string; kinds?: readonly Kind[] } = {}): Recalled[] {
+    return this.recallFacet.recall(query, opts);
+  }
+  ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
+    return this.recallFacet.ingest(path, opts);
+  }
+  ingestTurns(
+    turns: Parameters<RecallFacet["ingestTurns"]>[0],
+    source: string,
+    extra?: Record<string, string>,
+  ) {
+    return this.recallFacet.ingestTurns(turns, source, extra);
+  }
+  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): ForgetResult {
+    return this.recallFacet.forgetEpisodes(opts);
+  }
+  listEpisodes(filter: EpisodeFilter = {}, page: { limit?: number; offset?: number } = {}) {
+    return this.recallFacet.listEpisodes(filter, page);
+  }
+  search(query: string, opts: SearchOptions = {}): SearchResult {
+    return this.recallFacet.search(query, opts);
+  }
+  promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    return this.recallFacet.promptMemories(prompt, opts);
+  }
+  recentSessions(cwd?: string): RecentSession[] {
+    return this.recallFacet.recentSessions(cwd);
+  }
+
+  // ── context ──
+  /** The assembled context: ordered blocks under a hard token cap. A read: it writes nothing. */
+  context(req: Partial<ContextRequest> = {}): ContextResult {
+    return this.#ctx.context(req);
+  }
+  recordRecent(used: UsedPath[]): RecentPath[] {
+    return this.#ctx.recordRecent(used);
+  }
+  listBrainFiles(): BrainFile[] {
+    return this.#ctx.listBrainFiles();
+  }
+  loadBrainFile(name: string): BrainFile {
+    return this.#ctx.loadBrainFile(name);
+  }
+  loadRule(path: string, cwd?: string): Rule {
+    return this.#ctx.loadRule(path, cwd);
+  }
+  writeTemplates(): string[] {
+    return this.#ctx.writeTemplates();
+  }
+  historyEvents(): readonly Rec[] {
+    return this.#ctx.historyEvents();
+  }
+  rhoPrompt(opts: { cwd?: string; budget?: number } = {}): RhoPromptResult {
+    return this.#ctx.rhoPrompt(opts);
+  }
+  queueExtraction(work: QueuedWork[]): string | null {
+    return this.#ctx.queueExtraction(work);
+  }
+  inbox(opts: { all?: boolean } = {}): Promise<InboxItem[]> {
+    return this.#ctx.inbox(opts);
+  }
+  inboxAccept(id: string): Promise<InboxDecision> {
+    return this.#ctx.inboxAccept(id);
+  }
+  inboxReject(id: string): Promise<InboxDecision> {
+    return this.#ctx.inboxReject(id);
+  }
+  inboxEdit(id: string, text: string): Promise<InboxDecision> {
+    return this.#ctx.inboxEdit(id, text);
+  }
+}

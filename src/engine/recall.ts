@@ -1,0 +1,200 @@
+import { resolve } from "node:path";
+import type { Turn } from "../core/episode.ts";
+import { BrainError } from "../core/errors.ts";
+import { SemanticFusion } from "../recall/embeddings/semantic.ts";
+import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "../recall/episode-select.ts";
+import type { RecallIndex } from "../recall/index.ts";
+import type { IngestOptions, IngestResult } from "../recall/ingest/ingest.ts";
+import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "../recall/prompt-memories.ts";
+import { Recall, type RecallResult } from "../recall/recall.ts";
+import { type RecentSession, recentSessions, tailEntries } from "../recall/recent-sessions.ts";
+import { toSearchResult } from "../recall/search.ts";
+import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "../recall/types.ts";
+import { EpisodeLog } from "../store/episode-log.ts";
+import type { EventStore } from "../store/event-store.ts";
+import type { BrainCore } from "./core.ts";
+import type { Projection } from "./projection.ts";
+
+export interface ForgetResult {
+  forgotten: number;
+  /** Ids of the episodes forgotten (or that would be, on a dry run). */
+  ids: string[];
+  /** The episodes themselves (what was removed, for the caller to show). */
+  episodes: Record<string, unknown>[];
+  dryRun: boolean;
+}
+
+/**
+ * The recall facet: the episode log, the relevance index over entries and episodes (a projection of both
+ * logs, registered with the core so it is caught up, saved and dropped with the others), search, and the
+ * memories that go with a prompt — what a prompt hook needs, without context assembly.
+ */
+export class RecallFacet implements Projection {
+  readonly name = "recall index";
+  readonly core: BrainCore;
+  #recall: Recall | null = null;
+
+  constructor(core: BrainCore) {
+    this.core = core;
+    core.projections.register(this);
+  }
+
+  /** The episode log's store: the one given when the brain was opened, or episodes.jsonl beside the log. */
+  get episodeStore(): EventStore {
+    return this.core.episodeStore ?? this.core.store.sibling("episodes.jsonl");
+  }
+
+  /** The recall engine: the episode log and the relevance index (created on first use). */
+  get engine(): Recall {
+    if (!this.#recall) {
+      const core = this.core;
+      const store = this.episodeStore;
+      const [brain, episodes] = [core.store.file, store.file];
+      const paths = brain && episodes && !core.episodeStore ? { brain, episodes } : null;
+      // The index is kept beside the logs when both have derived files (a file store, a team store's local dir).
+      const files =
+        core.store.derived && store.derived && !core.episodeStore
+          ? { brain: core.store.derived, episodes: store.derived }
+          : null;
+      this.#recall = new Recall(core.store, new EpisodeLog(store), files);
+      const embeddings = core.settings.embeddings;
+      if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
+    }
+    return this.#recall;
+  }
+
+  // ── Projection ──
+  catchUp(): void {
+    this.#recall?.sync(this.core.state, this.core.position);
+  }
+  persist(force: boolean): void {
+    this.#recall?.save(force);
+  }
+  drop(): void {
+    this.#recall = null;
+  }
+
+  /** Entries relevant to `query`, best first: learnings, preferences and episodes unless `kinds` says otherwise. */
+  recall(query: string, opts: { cwd?: string; kinds?: readonly Kind[] } = {}): Recalled[] {
+    this.core.refresh();
+    const kinds = opts.kinds ?? ["learning", "preference", "episode"];
+    return this.query(query, kinds, opts.cwd ?? this.core.cwd).recalled;
+  }
+
+  /** Recall against the state as it is (the caller refreshed once for its whole request). */
+  query(query: string, kinds: readonly Kind[] | undefined, cwd: string, depth?: number): RecallResult {
+    return this.engine.query(this.core.state, this.core.position, query, {
+      ...(kinds ? { kinds } : {}),
+      ...(depth ? { depth } : {}),
+      cwd,
+      nowMs: this.core.now().getTime(),
+    });
+  }
+
+  #synced(): void {
+    this.core.refresh();
+    this.engine.sync(this.core.state, this.core.position);
+    this.engine.save(true);
+  }
+
+  /** Import a conversation transcript as episodes (episodes.jsonl; never brain.jsonl); idempotent. */
+  async ingest(path: string, opts: IngestOptions = {}): Promise<IngestResult> {
+    const { appendTranscript } = await import("../recall/ingest/append.ts");
+    const redact = this.core.settings.secrets !== "allow";
+    const r = await appendTranscript(this.engine.episodes, path, this.core.now(), opts, redact);
+    this.#synced();
+    return r;
+  }
+
+  /** Append parsed turns as episodes (the learner's path), with `extra` fields on each; idempotent. */
+  async ingestTurns(
+    turns: Turn[],
+    source: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ added: number; existing: number; redacted: number }> {
+    const { appendTurns } = await import("../recall/ingest/append.ts");
+    const redactSecrets = this.core.settings.secrets !== "allow";
+    const r = await appendTurns(this.engine.episodes, turns, source, this.core.now(), {
+      redactSecrets,
+      extra,
+    });
+    this.#synced();
+    return r;
+  }
+
+  /**
+   * Forget episodes: one turn, a session, a project's, or everything before a date (fields combine). Each is
+   * tombstoned in episodes.jsonl (one locked append) and leaves search, recall, prompts and `get` at once.
+   */
+  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): ForgetResult {
+    const { dryRun = false, ...filter } = opts;
+    if (isEmptyFilter(filter))
+      throw new BrainError(
+        "INVALID",
+        "forget needs session, turn, before or project (it never forgets everything)",
+      );
+    const created = this.core.now().toISOString();
+    const recs = this.engine.episodes.forget(
+      (log) => selectEpisodes(log, filter),
+      (rec) => ({
+        id: this.core.random(4),
+        type: "tombstone",
+        target_id: rec.id,
+        target_type: "episode",
+        reason: "forget",
+        created,
+      }),
+      dryRun,
+    );
+    if (!dryRun && recs.length > 0) this.#synced();
+    const ids = recs.map((r) => r.id);
+    return { forgotten: ids.length, ids, episodes: recs.map((r) => r.entry), dryRun };
+  }
+
+  /** Episodes matching `filter` in log order, paged: what `brain list type=episode` shows. */
+  listEpisodes(filter: EpisodeFilter = {}, page: { limit?: number; offset?: number } = {}) {
+    const log = this.engine.episodes;
+    log.refresh();
+    const all = selectEpisodes(log, filter);
+    const offset = page.offset ?? 0;
+    const shown = all.slice(offset, offset + (page.limit ?? 100));
+    return { total: all.length, offset, episodes: shown.map((r) => r.entry) };
+  }
+
+  /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
+  search(query: string, opts: SearchOptions = {}): SearchResult {
+    this.core.refresh();
+    const found = this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.core.cwd, opts.depth);
+    return toSearchResult(query, found, opts);
+  }
+
+  /** The memories that go with a user's prompt (hooks, pi, MCP): a few strong matches, one line each. */
+  promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
+    let index: RecallIndex | undefined;
+    return promptMemories(
+      prompt,
+      {
+        search: (q, o) => this.search(q, o),
+        // The index as `search` left it (synced once for the whole prompt, not once per term).
+        weight: (t) => {
+          index ??= this.engine.sync(this.core.state, this.core.position);
+          return index.informativeness(t);
+        },
+        shortId: (id) => this.core.state.shortIds().short(id),
+      },
+      opts,
+    );
+  }
+
+  /** "Recently in this project": the last few sessions the learner tagged with the project holding `cwd`. */
+  recentSessions(cwd: string = this.core.cwd): RecentSession[] {
+    const store = this.episodeStore;
+    cwd = resolve(cwd);
+    if (store.file) return recentSessions(tailEntries(store.file), cwd);
+    this.engine.episodes.refresh();
+    return recentSessions(
+      [...this.engine.episodes.byId.values()].map((r) => r.entry),
+      cwd,
+    );
+  }
+}
