@@ -48,8 +48,8 @@ function removeSnapshot(path: string): void {
 function makeSnapshot(path: string): Record<string, unknown> {
   removeSnapshot(path);
   const [openMs, brain] = time(() => open(path, true));
-  const [saveMs] = time(() => brain.persist(true));
-  if (!fs.existsSync(snapshotPath(path)))
+  const [saveMs, ok] = time(() => brain.persist(true));
+  if (!ok)
     throw new Error(`persist(true) did not write a snapshot for ${path}`);
   return { openMs, saveMs, snapshotBytes: fs.statSync(snapshotPath(path)).size };
 }
@@ -111,8 +111,8 @@ async function measure(path: string, runs: number, heavyRuns: number, adds: numb
     removeSnapshot(path);
     gc();
     const b = open(path, true);
-    const [ms] = time(() => b.persist(true));
-    if (!fs.existsSync(snapshotPath(path))) throw new Error("persist(true) failed");
+    const [ms, ok] = time(() => b.persist(true));
+    if (!ok) throw new Error("persist(true) failed");
     push("snapshotSave", ms);
   }
 

@@ -143,8 +143,8 @@ export class Brain {
   close(): void {
     this.core.close();
   }
-  persist(force = false): void {
-    this.core.persist(force);
+  persist(force = false): boolean {
+    return this.core.persist(force);
   }
 
   // ── recall ──

@@ -312,8 +312,11 @@ export class BrainCore {
     this.persist();
   }
 
-  /** Save every projection's derived file if enough changed since its last save. Never throws. */
-  persist(force = false): void {
-    this.projections.persist(force);
+  /**
+   * Save every projection's derived file if enough changed since its last save. Never throws. True when the
+   * fold snapshot was saved (what start-up reads first).
+   */
+  persist(force = false): boolean {
+    return this.projections.persist(force).has(this.folded.name);
   }
 }

@@ -10,8 +10,8 @@ export interface Projection {
   readonly name: string;
   /** Bring the view up to what the logs hold now (after another writer's commit was folded). */
   catchUp(): void;
-  /** Save the derived file if enough changed since the last save (always with `force`). Never throws. */
-  persist(force: boolean): void;
+  /** Save the derived file if enough changed since the last save (always with `force`); true when saved. */
+  persist(force: boolean): boolean;
   /**
    * Forget the view and its derived file: the logs were rewritten (repair, purge) and the next use rebuilds
    * from them. After a purge nothing it held may survive on disk.
@@ -36,14 +36,17 @@ export class Projections {
     for (const p of this.#all) p.catchUp();
   }
 
-  persist(force: boolean): void {
+  /** Save every projection's derived file that is due; the names of those saved. Never throws. */
+  persist(force: boolean): Set<string> {
+    const saved = new Set<string>();
     for (const p of this.#all) {
       try {
-        p.persist(force);
+        if (p.persist(force)) saved.add(p.name);
       } catch {
         /* derived data: a failed save costs only time at the next start */
       }
     }
+    return saved;
   }
 
   drop(): void {

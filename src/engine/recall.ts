@@ -67,8 +67,8 @@ export class RecallFacet implements Projection {
   catchUp(): void {
     this.#recall?.sync(this.core.state, this.core.position);
   }
-  persist(force: boolean): void {
-    this.#recall?.save(force);
+  persist(force: boolean): boolean {
+    return this.#recall?.save(force) ?? false;
   }
   drop(): void {
     this.#recall = null;
