@@ -37,7 +37,18 @@ test("maxEntryChars bounds every stored value, naming the field and the limit", 
       "tags",
       /as JSON; the limit is 100/,
     ],
-    [{ action: "add", type: "learning", text: "n", notes: { deep: "q".repeat(120) } }, "notes", /as JSON/],
+    // A nested value is measured as JSON (an unknown parameter is refused before any value is looked at).
+    [
+      {
+        action: "add",
+        type: "reminder",
+        text: "n",
+        enabled: true,
+        cadence: { kind: "interval", every: "6h", note: "q".repeat(120) },
+      },
+      "cadence",
+      /as JSON/,
+    ],
     [
       { action: "add", type: "context", project: "p", path: "/p", content: "c".repeat(101) },
       "content",

@@ -158,7 +158,14 @@ test("a secret in a new memory is refused with a clear message; nothing of it re
     const attempts: Record<string, unknown>[] = [
       { action: "add", type: "learning", text: `deploy with ${secret} please` },
       { action: "add", type: "task", description: "rotate", tags: ["ops", secret] },
-      { action: "add", type: "learning", text: "nested", notes: { deep: [`key: ${secret}`] } },
+      // Nested in the one parameter that takes an object (an unknown parameter is refused before its value).
+      {
+        action: "add",
+        type: "reminder",
+        text: "nested",
+        enabled: true,
+        cadence: { kind: "interval", every: "6h", deep: [`key: ${secret}`] },
+      },
       { action: "add", type: "user", key: "token", value: secret },
     ];
     for (const p of attempts) {
