@@ -9,10 +9,11 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ownSocket, SOCKET_PATH_MAX } from "../../src/serve/own-socket.ts";
-import { brainOk, freshSandbox } from "../support/cli.ts";
+import { common, runHook, writeClaudeProject } from "../hooks/_support.ts";
+import { brainOk, freshSandbox, type Sandbox } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
 import { noSecondUser } from "./_impostor.ts";
-import { type Json, type ServeInfo, startServe } from "./_support.ts";
+import { type Json, readInfo, type ServeInfo, startServe } from "./_support.ts";
 
 const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z", BRAIN_HOOK_TIMING: "1" };
 const NOBODY = 65534;
@@ -58,6 +59,65 @@ test("serve.json records the server's own socket: .brain/ 0700 (narrowed when wi
   assert.equal(health.body.pid, s.info.pid);
   await s.stop();
   assert.equal(fs.existsSync(socket), false, "the socket is removed on stop");
+});
+
+/** A sandbox whose `.brain/serve.sock` is longer than a socket address may be, and a short TMPDIR. */
+function longPathed(t: Parameters<typeof freshSandbox>[0]): { sb: Sandbox; tmp: string } {
+  const sb = freshSandbox(t, "brain-long-");
+  const deep = join(sb.dir, "d".repeat(60), "e".repeat(60));
+  sb.brainPath = join(deep, "brain.jsonl");
+  assert.ok(Buffer.byteLength(join(deep, ".brain", "serve.sock")) > SOCKET_PATH_MAX);
+  const tmp = join(sb.dir, "t");
+  fs.mkdirSync(tmp);
+  return { sb, tmp };
+}
+
+test("a brain path too long for a socket address: the socket goes to the user's runtime directory (0700) and the hooks are answered by the server", async (t) => {
+  const { sb, tmp } = longPathed(t);
+  const project = writeClaudeProject(sb);
+  await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm not npm"], { env });
+  const s = await startServe(sb, t, { env: { ...env, TMPDIR: tmp } });
+  const runtime = join(tmp, `brain-${process.getuid?.()}`);
+  assert.equal(s.info.socket?.startsWith(`${runtime}/`), true, s.info.socket);
+  assert.equal(mode(runtime), 0o700);
+  assert.equal(mode(s.info.socket as string), 0o600);
+  const r = await runHook(
+    sb,
+    "user-prompt-submit",
+    { ...common(sb, project, "UserPromptSubmit"), prompt: "does this repo use pnpm or npm?" },
+    { env },
+  );
+  assert.match(r.stderr, /answered by the server/);
+  assert.match(r.stdout, /This repo uses pnpm not npm/);
+});
+
+test("a runtime directory another user made first is not used: the server runs without a socket, the hooks answer in process", async (t) => {
+  const why = noSecondUser();
+  if (why) return t.skip(why);
+  const { sb, tmp } = longPathed(t);
+  const project = writeClaudeProject(sb);
+  await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm not npm"], { env });
+  const squatted = join(tmp, `brain-${process.getuid?.()}`);
+  fs.mkdirSync(squatted, { mode: 0o777 });
+  fs.chmodSync(squatted, 0o777);
+  fs.chownSync(squatted, NOBODY, NOBODY);
+  const s = await startServe(sb, t, { env: { ...env, TMPDIR: tmp } });
+  assert.equal(readInfo(sb).socket, undefined);
+  assert.deepEqual(
+    fs.readdirSync(squatted),
+    [],
+    "nothing of the server's went into another user's directory",
+  );
+  assert.equal(fs.lstatSync(squatted).uid, NOBODY);
+  const r = await runHook(
+    sb,
+    "user-prompt-submit",
+    { ...common(sb, project, "UserPromptSubmit"), prompt: "does this repo use pnpm or npm?" },
+    { env },
+  );
+  assert.match(r.stderr, /ms in process/);
+  assert.match(r.stdout, /This repo uses pnpm not npm/);
+  await s.stop();
 });
 
 function listening(path: string): Promise<Server> {
