@@ -8,7 +8,7 @@ import type { Brain } from "../engine/brain.ts";
 const ORDER: readonly string[] = [...LIST_ORDER.filter((t) => t !== "meta"), "episode"];
 
 /**
- * One page of `brain search`: hits ranked by relevance (src/engine.ts `search`), paginated over that
+ * One page of `brain search`: hits ranked by relevance (src/engine/recall.ts `search`), paginated over that
  * ranking, then shown grouped by type as `brain list` shows entries (each group keeps the ranking).
  */
 export function searchPage(brain: Brain, query: string, limit: number, offset: number) {

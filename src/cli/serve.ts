@@ -129,14 +129,26 @@ async function stop(brainPath: string, json: boolean): Promise<number> {
   return 0;
 }
 
-/** The server of this brain, started in the background if needed (waits up to `ms` for it to listen). */
+/**
+ * The server serve.json records when it answers on its own socket as the process serve.json names: only
+ * then is the port it records its own (a crashed server's port and pid may be anyone's since).
+ */
+async function answering(brainPath: string): Promise<ServeInfo | null> {
+  const info = liveServeInfo(brainPath);
+  if (!info) return null;
+  const health = await ask(info, "GET", "/api/health", undefined, { totalMs: 3000 });
+  const pid = (health?.body as { pid?: unknown } | undefined)?.pid;
+  return health?.status === 200 && pid === info.pid ? info : null;
+}
+
+/** The server of this brain, started in the background if needed (waits up to `ms` for it to answer). */
 async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo> {
-  let info = liveServeInfo(brainPath);
+  let info = await answering(brainPath);
   if (info) return info;
   if (!startServerDetached(brainPath)) throw new BrainError("IO", "could not start `brain serve`");
   for (let waited = 0; waited < ms && !info; waited += 50) {
     await sleep(50);
-    info = liveServeInfo(brainPath);
+    info = await answering(brainPath);
   }
   if (!info) throw new BrainError("IO", `\`brain serve\` did not start within ${ms / 1000} s`);
   return info;

@@ -1,5 +1,5 @@
 import { renderEpisode } from "../core/episode.ts";
-import { hitLine, MEMORY_NOTE } from "../core/memory-lines.ts";
+import { hitLine, MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import { terms } from "./analyze.ts";
 import { focusedPreview } from "./preview.ts";
 import { coverage, memoryText } from "./relevance.ts";
@@ -33,7 +33,7 @@ const EPISODE_CHARS = 300;
 /** An entry's importance moves it this much in the order (never past the floor). */
 const IMPORTANCE_SHIFT = { high: 0.1, low: -0.1 } as const;
 /** The block's header and the note that what follows is information, not instructions. */
-const HEADER = `## Relevant memories (brain)\n${MEMORY_NOTE}`;
+const HEADER = `${PROMPT_MEMORIES_HEADER}\n${MEMORY_NOTE}`;
 
 export interface PromptMemoryOptions {
   /** Ids already shown to the agent (e.g. in the session's context): not repeated. */

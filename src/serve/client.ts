@@ -1,17 +1,26 @@
 import { connect } from "node:net";
+import { type ServedOutput, servedOutput } from "./hook-answer.ts";
+import { ownSocket } from "./own-socket.ts";
 import type { ServeInfo } from "./state-file.ts";
 
 /**
- * Talk to the resident server over loopback (hooks, `brain serve --status`, `brain open`). One HTTP/1.1
- * request per connection written on a plain socket: the prompt hook loads this on every prompt, and
- * node:http costs it several milliseconds of start-up that node:net does not. Every failure (refused, no
- * answer in time, a malformed answer) resolves to null: the caller falls back to in-process work.
+ * Talk to the resident server (hooks, `brain serve --status`, `brain open`) through its socket of this user's
+ * own, never its TCP port: nothing — no request, no token — is sent before the socket is shown to be this
+ * user's (src/serve/own-socket.ts). One HTTP/1.1 request per connection written on a plain socket: the
+ * prompt hook loads this on every prompt, and node:http costs it several milliseconds of start-up that
+ * node:net does not. Every failure (no socket of ours, refused, no answer in time, a malformed or oversized
+ * answer) resolves to null: the caller falls back to in-process work.
  */
 export interface AskOptions {
-  /** Give up when the connection is not made within this (loopback connects in well under 1 ms). */
-  connectMs?: number;
-  /** Give up when the whole answer has not arrived within this. */
+  /**
+   * Give up when the whole answer has not arrived within this. There is no separate budget to connect: the
+   * kernel answers a Unix socket's connect at once (refused, missing, or queued for the server), so such a
+   * budget would bound only this process's own scheduling delay — on a loaded machine tens of ms, after
+   * which the in-process fallback costs far more than the wait.
+   */
   totalMs?: number;
+  /** Give up on an answer larger than this many bytes (default 1 MiB: an answer of ours is kilobytes). */
+  maxBytes?: number;
 }
 
 export interface Answer {
@@ -42,36 +51,41 @@ export function parseResponse(raw: Buffer): { status: number; body: string } | n
 }
 
 export function ask(
-  info: Pick<ServeInfo, "port" | "token">,
+  info: Pick<ServeInfo, "port" | "token" | "socket">,
   method: string,
   path: string,
   body?: unknown,
   opts: AskOptions = {},
 ): Promise<Answer | null> {
+  const socketPath = ownSocket(info.socket);
+  if (!socketPath) return Promise.resolve(null);
+  const maxBytes = opts.maxBytes ?? 1 << 20;
   const payload = Buffer.from(body === undefined ? "" : JSON.stringify(body));
   const head =
     `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${info.port}\r\nAuthorization: Bearer ${info.token}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    let size = 0;
     let settled = false;
     const finish = (a: Answer | null) => {
       if (settled) return;
       settled = true;
-      clearTimeout(connectTimer);
       clearTimeout(totalTimer);
       socket.destroy();
       resolve(a);
     };
-    const socket = connect(info.port, "127.0.0.1", () => {
-      clearTimeout(connectTimer);
+    const socket = connect(socketPath, () => {
       // Not half-closed: Node's HTTP server drops a connection whose client ended before the answer was ready.
       // `Connection: close` has the server close it after the answer.
       socket.write(Buffer.concat([Buffer.from(head, "latin1"), payload]));
     });
-    const connectTimer = setTimeout(() => finish(null), opts.connectMs ?? 50);
     const totalTimer = setTimeout(() => finish(null), opts.totalMs ?? 2000);
-    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) finish(null);
+      else chunks.push(c);
+    });
     socket.on("error", () => finish(null));
     socket.on("end", () => {
       const r = parseResponse(Buffer.concat(chunks));
@@ -85,24 +99,21 @@ export function ask(
   });
 }
 
-/** Loopback connects in well under a millisecond; a server that does not accept at once is not used. */
-export const HOOK_CONNECT_MS = 20;
 /** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
 const HOOK_ANSWER_MS = 1000;
 
 /**
- * The server's answer to a hook event (`{ output }`: what the hook prints, null for nothing), or undefined
- * when it did not answer in time or not as the API says: the caller then does the work in process.
+ * The server's answer to a hook event (`{ output }`: what the hook prints, framed as data by
+ * src/serve/hook-answer.ts; null for nothing), or undefined when it did not answer in time or not as the API
+ * says: the caller then does the work in process.
  */
 export async function askHook(
   info: ServeInfo,
   event: string,
   input: Record<string, unknown>,
-): Promise<{ output: unknown } | undefined> {
-  const a = await ask(info, "POST", `/api/hook/${event}`, input, {
-    connectMs: HOOK_CONNECT_MS,
-    totalMs: HOOK_ANSWER_MS,
-  });
+): Promise<{ output: ServedOutput | null } | undefined> {
+  const a = await ask(info, "POST", `/api/hook/${event}`, input, { totalMs: HOOK_ANSWER_MS });
   if (a?.status !== 200 || !a.body || typeof a.body !== "object" || !("output" in a.body)) return undefined;
-  return a.body as { output: unknown };
+  const output = servedOutput(event, input, a.body.output);
+  return output === undefined ? undefined : { output };
 }

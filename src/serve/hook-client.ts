@@ -23,11 +23,8 @@ export async function serverHookAnswer(
 export async function kickLearner(brainPath: string): Promise<void> {
   const info = liveServeInfo(brainPath);
   if (info) {
-    const { ask, HOOK_CONNECT_MS } = await import("./client.ts");
-    const a = await ask(info, "POST", "/api/learn/kick", undefined, {
-      connectMs: HOOK_CONNECT_MS,
-      totalMs: 500,
-    });
+    const { ask } = await import("./client.ts");
+    const a = await ask(info, "POST", "/api/learn/kick", undefined, { totalMs: 500 });
     if (a?.status === 202) return;
   }
   (await import("../learn/spawn.ts")).startLearner(brainPath);

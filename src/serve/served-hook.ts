@@ -5,8 +5,9 @@ import { liveServeInfo } from "./state-file.ts";
 /**
  * The Claude Code prompt and session-start hooks through the resident server, on the bin's shortest path
  * (src/cli/fast-hook.ts): no commander, no engine, no settings file — the hook input posted to the live
- * server recorded in serve.json, its answer printed. No live server, or no answer within the budget: false,
- * and the CLI answers in process exactly as without a server.
+ * server recorded in serve.json, through its socket once shown to be this user's own (src/serve/client.ts),
+ * its answer printed as data (src/serve/hook-answer.ts). No server of ours, or no answer within the budget:
+ * false, and the CLI answers in process exactly as without a server.
  */
 const SERVED: Record<string, string> = {
   "user-prompt-submit": "user-prompt-submit",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -13,6 +14,7 @@ import { FileLock } from "../store/jsonl/lock.ts";
 import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
+import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
 
@@ -31,6 +33,7 @@ export interface RunningServer {
  * It stops after `serve.idleMinutes` without an API request (an open event stream counts as use).
  */
 export async function startServer(config: ResolvedConfig, cwd: string): Promise<RunningServer> {
+  fs.mkdirSync(serveDir(config.brainPath), { recursive: true, mode: 0o700 });
   const lock = new FileLock(join(serveDir(config.brainPath), "serve"));
   try {
     lock.acquire({ timeoutMs: 0, purpose: "serve" });
@@ -80,10 +83,13 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     );
   });
   port = (server.address() as AddressInfo).port;
+  // The hooks and the CLI talk only over this socket of this user's own (src/serve/own-socket.ts).
+  const own = await listenOwnSocket(server as Server, serveDir(config.brainPath)).catch(() => null);
   const info: ServeInfo = {
     pid: process.pid,
     port,
     token,
+    ...(own ? { socket: own.path } : {}),
     startedAt: new Date().toISOString(),
     version: ctx.version,
   };
@@ -91,6 +97,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     writeFileAtomic(serveInfoPath(config.brainPath), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
   } catch (e) {
     server.close(); // nobody could find it: do not keep listening
+    await own?.close();
     throw e;
   }
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
@@ -122,6 +129,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
         server.close(() => r());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await own?.close();
       if (readServeInfo(config.brainPath)?.pid === process.pid)
         fs.rmSync(serveInfoPath(config.brainPath), { force: true });
       brain.close();

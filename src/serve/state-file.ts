@@ -4,12 +4,17 @@ import { dirname, join } from "node:path";
 /**
  * `.brain/serve.json` beside the log: where the resident server of this brain listens and the token its API
  * wants (mode 0600: only this user may read it). Kept free of heavy imports: the prompt hook reads it on
- * every prompt before deciding whether to ask the server.
+ * every prompt before deciding whether to ask the server. What it says is a hint, not a proof: a crashed
+ * server leaves it behind, and its port and pid may be anyone's since; clients talk to the server only
+ * through `socket` once it is shown to be this user's own (src/serve/own-socket.ts).
  */
 export interface ServeInfo {
   pid: number;
+  /** The viewer's and the API's TCP port on 127.0.0.1 (for browsers; the CLI and the hooks use `socket`). */
   port: number;
   token: string;
+  /** The server's Unix socket of this user's own (src/serve/socket-listen.ts); absent: none could be made. */
+  socket?: string;
   startedAt: string;
   version: string;
 }
@@ -38,7 +43,14 @@ export function readServeInfo(brainPath: string): ServeInfo | null {
       typeof v.token === "string" &&
       typeof v.startedAt === "string"
     )
-      return { pid: v.pid, port: v.port, token: v.token, startedAt: v.startedAt, version: String(v.version) };
+      return {
+        pid: v.pid,
+        port: v.port,
+        token: v.token,
+        ...(typeof v.socket === "string" ? { socket: v.socket } : {}),
+        startedAt: v.startedAt,
+        version: String(v.version),
+      };
   } catch {
     /* torn or foreign: no server */
   }

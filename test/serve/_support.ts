@@ -6,14 +6,14 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ServeInfo } from "../../src/serve/state-file.ts";
 import { assertBuilt, BIN, childEnv, type Sandbox } from "../support/cli.ts";
 import { type Started, startProcess } from "../support/spawn.ts";
 
 export type { ServeInfo };
 
-export const serveJson = (sb: Sandbox) => join(sb.dir, "brain", ".brain", "serve.json");
+export const serveJson = (sb: Sandbox) => join(dirname(sb.brainPath), ".brain", "serve.json");
 
 export function readInfo(sb: Sandbox): ServeInfo {
   return JSON.parse(fs.readFileSync(serveJson(sb), "utf8")) as ServeInfo;

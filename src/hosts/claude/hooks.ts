@@ -3,6 +3,7 @@ import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
 import type { Brain } from "../../engine/brain.ts";
 import type { RecallFacet } from "../../engine/recall.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./hook-text.ts";
 import { claudeQueueRecord } from "./queue-record.ts";
 
 /**
@@ -56,9 +57,6 @@ export interface HookEnv {
   startLearner?: () => void | Promise<void>;
 }
 
-/** Longest block of memories added beside a prompt (which memories: `Brain.promptMemories`). */
-const PROMPT_MAX_CHARS = 2_000;
-
 export function parseHookInput(text: string): HookInput {
   if (!text.trim()) return {};
   let v: unknown;
@@ -81,9 +79,7 @@ async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput 
   const recover = input.source === "compact";
   const brain = await env.openBrain(cwd);
   const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../../tools/host-context.ts");
-  const header = recover
-    ? "# Brain: memory recovered after compaction\nYour persistent memory (brain) — rules, files and paths in force before the compaction."
-    : "# Brain: what you remember\nPersistent memory from earlier sessions. Store new durable learnings with the `brain` tool (action=add).";
+  const header = recover ? RECOVERED_HEADER : SESSION_HEADER;
   const ctx = hostContext(brain, {
     cwd,
     recover,
