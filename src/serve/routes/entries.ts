@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
-import type { Brain } from "../../engine/brain.ts";
 import type { RouteModule } from "../context.ts";
 import { jsonBody, parse } from "../errors.ts";
 
