@@ -49,8 +49,7 @@ function makeSnapshot(path: string): Record<string, unknown> {
   removeSnapshot(path);
   const [openMs, brain] = time(() => open(path, true));
   const [saveMs, ok] = time(() => brain.persist(true));
-  if (!ok)
-    throw new Error(`persist(true) did not write a snapshot for ${path}`);
+  if (!ok) throw new Error(`persist(true) did not write a snapshot for ${path}`);
   return { openMs, saveMs, snapshotBytes: fs.statSync(snapshotPath(path)).size };
 }
 
