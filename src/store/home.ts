@@ -1,0 +1,116 @@
+import * as fs from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+
+/**
+ * A brain's home: the ONE place that names every file a brain keeps besides its log. Everything local lives in
+ * `<dir>/.brain/`, where `<dir>` is the directory of the log *as resolved*: a brain.jsonl that is a symlink has
+ * its home beside its target, so two paths to one log are one brain — one lock, one inbox, one queue, one
+ * server (the learner once wrote its inbox beside the link while the tools read it beside the target, and the
+ * user saw "nothing to review"). A team store's home is its local directory (`store.localDir`). Brain files and
+ * sibling logs (episodes.jsonl) live in `<dir>` itself.
+ *
+ * Cheap on purpose (node:fs and node:path only): the hooks compute it on every prompt and stop without opening
+ * the store, and must land on the same files as the engine that opened it.
+ */
+export const LOCAL_FILES = {
+  /** The learner's queue of transcripts and messages (hooks append; src/learn/queue.ts). */
+  queue: "transcripts.jsonl",
+  /** Model-free candidates waiting for review (src/learn/inbox.ts). */
+  inbox: "inbox.jsonl",
+  /** One line per learner run (src/learn/learn-log.ts). */
+  learnLog: "learn-log.jsonl",
+  /** The learner's per-transcript cursors (src/learn/cursors.ts). */
+  cursors: "learn-cursors.json",
+  /** The SELECTION curator's state (src/learn/learn-state.ts). */
+  curator: "curator.json",
+  /** The INSTANT detectors' state (src/learn/learn-state.ts). */
+  detect: "detect.json",
+  /** What the learner stored, until a host shows it (src/learn/notice.ts). */
+  notice: "learn-notice.json",
+  /** Paths a context used, re-injected after a compaction (src/project/recent.ts). */
+  recent: "recent.json",
+  /** Tool calls the hosts reported (command or file, outcome, error excerpt): the one tool-event log. */
+  toolEvents: "tool-events.jsonl",
+  /** Which (host, session, event) a hook already handled (several hosts may fire the same hook). */
+  hookSeen: "hook-seen.jsonl",
+  /** Where the resident server listens and its token (src/serve/state-file.ts). */
+  serveState: "serve.json",
+  /** The resident server's Unix socket (src/serve/socket-listen.ts). */
+  serveSocket: "serve.sock",
+  /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
+  rewrites: "rewrites.jsonl",
+} as const;
+export type LocalFile = keyof typeof LOCAL_FILES;
+
+/** Locks are `<base>.lock` files in the local directory (src/store/jsonl/lock.ts adds the suffix). */
+export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox" } as const;
+export type LocalLock = keyof typeof LOCKS;
+
+/** The log a path names, symlinks followed once (a dangling link by hand: its target may not exist yet). */
+export function resolveLog(path: string): string {
+  const abs = resolve(path);
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    try {
+      return resolve(dirname(abs), fs.readlinkSync(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+
+export class BrainHome {
+  /** The brain's directory: its log, brain files and sibling logs. */
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = resolve(dir);
+  }
+
+  /** The home of the log at `logPath` (beside the resolved log). */
+  static ofLog(logPath: string): BrainHome {
+    return new BrainHome(dirname(resolveLog(logPath)));
+  }
+
+  /** The home of a configured brain, without opening its store: a team store's local directory, else the log's. */
+  static of(config: { brainPath: string; store?: { localDir: string } | null }): BrainHome {
+    return config.store ? new BrainHome(config.store.localDir) : BrainHome.ofLog(config.brainPath);
+  }
+
+  /** `<dir>/.brain`: the brain's local, private files (0700). */
+  get local(): string {
+    return join(this.dir, ".brain");
+  }
+
+  /** A local file's path. */
+  file(name: LocalFile): string {
+    return join(this.local, LOCAL_FILES[name]);
+  }
+
+  /** A local log's name relative to the brain's directory (what `EventStore.sibling` takes). */
+  logName(name: LocalFile): string {
+    return join(".brain", LOCAL_FILES[name]);
+  }
+
+  /** The base path of a local lock (`.lock` is added by the lock). */
+  lock(name: LocalLock): string {
+    return join(this.local, LOCKS[name]);
+  }
+
+  /** Copies of the brain's logs (compaction and repair backups) and of rewritten brain files. */
+  get backups(): string {
+    return join(this.local, "backups");
+  }
+
+  /** A derived file of one of the brain's logs: `.brain/<log name>.<kind>` (snapshot, recall.json, …). */
+  derived(logPath: string, kind: string): string {
+    return join(this.local, `${basename(logPath)}.${kind}`);
+  }
+
+  /** Create the local directory (owner-only) if it is missing. */
+  ensureLocal(): string {
+    fs.mkdirSync(this.local, { recursive: true, mode: 0o700 });
+    return this.local;
+  }
+}
