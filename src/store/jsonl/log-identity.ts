@@ -98,6 +98,11 @@ export function stillMatches(fp: LogFingerprint | null | undefined, logPath: str
   return fingerprintLog(logPath, fp.offset, fp.generation)?.sha256 === fp.sha256;
 }
 
+/** Where copies of a log are kept: `.brain/backups/` beside it. */
+export function backupsDir(logPath: string): string {
+  return join(dirname(logPath), ".brain", "backups");
+}
+
 /** A derived file of the log: `.brain/<log name>.<kind>` beside it (snapshot, recall.json, generation). */
 export function derivedPath(logPath: string, kind: string): string {
   return join(dirname(logPath), ".brain", `${basename(logPath)}.${kind}`);

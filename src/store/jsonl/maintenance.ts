@@ -8,14 +8,11 @@ import { type CompactReport, type RepairReport, START } from "../event-store.ts"
 import type { JsonlFileStore } from "./file-store.ts";
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
 import { inspectLock } from "./lock.ts";
-import { derivedPath, newGeneration } from "./log-identity.ts";
+import { backupsDir, derivedPath, newGeneration } from "./log-identity.ts";
+
+export { backupsDir };
 
 const KEEP_BACKUPS = 5;
-
-/** Where copies of a log are kept: `.brain/backups/` beside it. */
-export function backupsDir(logPath: string): string {
-  return join(dirname(logPath), ".brain", "backups");
-}
 
 /** Copy the log to `.brain/backups/` (keeping the newest five) and return the copy's path. */
 export function backupLog(logPath: string, now: Date): string | null {

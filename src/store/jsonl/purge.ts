@@ -4,7 +4,7 @@ import { BrainError } from "../../core/errors.ts";
 import { parseJson } from "../../core/safe-json.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import type { PurgeReport } from "../event-store.ts";
-import type { JsonlFileStore } from "./file-store.ts";
+import type { JsonlLogFile } from "./log-file.ts";
 import { newGeneration } from "./log-identity.ts";
 
 type Drop = (value: Record<string, unknown>) => boolean;
@@ -93,7 +93,7 @@ function copiesOf(logPath: string, backups: string): string[] {
  * verified by reading it back, then every backup of it rewritten the same way — a backup that cannot be
  * rewritten is deleted, since keeping it would keep what was purged. A read-only log is refused.
  */
-export function purgeLog(store: JsonlFileStore, drop: Drop, backups: string, purpose: string): PurgeReport {
+export function purgeLog(store: JsonlLogFile, drop: Drop, backups: string, purpose: string): PurgeReport {
   return store.withLock(() => {
     const path = store.path;
     if (countPicked(path, drop) === 0 && copiesOf(path, backups).every((c) => countPicked(c, drop) === 0))
