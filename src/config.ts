@@ -1,6 +1,13 @@
 import * as fs from "node:fs";
 import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import {
+  DEFAULT_HOOK_SETTINGS,
+  type HookSettings,
+  type HostEnv,
+  hostEnv,
+  parseHookSettings,
+} from "./config-hooks.ts";
 import { BrainError } from "./core/errors.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
@@ -18,8 +25,8 @@ import { crypto } from "./store/crypto.ts";
  * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
  * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
- * wins over the settings file's `store: { url }`; the PG* variables are the driver's own). The served hook
- * (src/serve/served-hook.ts) uses resolveBrainPath and hookTiming from here without reading the settings file.
+ * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
+ * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
 export interface Settings {
   autoMemory: boolean;
@@ -50,6 +57,8 @@ export interface Settings {
   autoAccept: boolean;
   /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
   curatorThreshold: number;
+  /** What the hooks keep of a tool call and how they tell a repeated firing (src/config-hooks.ts). */
+  hooks: HookSettings;
 }
 
 export interface ServeSettings {
@@ -110,6 +119,8 @@ export interface ResolvedConfig extends Settings {
   debug: boolean;
   /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr. */
   hookTiming: boolean;
+  /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
+  hostEnv: HostEnv;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -126,6 +137,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serve: { idleMinutes: 30, autoStart: true },
   autoAccept: false,
   curatorThreshold: 0.82,
+  hooks: DEFAULT_HOOK_SETTINGS,
 };
 
 type Env = Record<string, string | undefined>;
@@ -222,6 +234,7 @@ export function parseSettings(file: string, text: string): Settings {
     s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
+  if (o.hooks !== undefined) s.hooks = parseHookSettings(file, o.hooks);
   return s;
 }
 
@@ -309,10 +322,11 @@ export function loadConfig(
     lockTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : undefined,
     debug: Boolean(env.BRAIN_DEBUG),
     hookTiming: hookTiming(env),
+    hostEnv: hostEnv(env),
   };
 }
 
-/** BRAIN_HOOK_TIMING (also read by the served hook, src/serve/served-hook.ts, which loads no settings). */
+/** BRAIN_HOOK_TIMING: hooks say on stderr how long they took and what they did. */
 export function hookTiming(env: Env): boolean {
   return Boolean(env.BRAIN_HOOK_TIMING);
 }

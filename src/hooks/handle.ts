@@ -1,63 +1,32 @@
 import { existsSync } from "node:fs";
-import type { Settings } from "../../config.ts";
-import { BrainError } from "../../core/errors.ts";
-import type { Brain } from "../../engine/brain.ts";
-import type { RecallFacet } from "../../engine/recall.ts";
-import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./hook-text.ts";
-import { claudeQueueRecord } from "./queue-record.ts";
+import type { Settings } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
+import type { Brain } from "../engine/brain.ts";
+import type { RecallFacet } from "../engine/recall.ts";
+import { claudeOutput } from "./claude.ts";
+import { ANSWERED_EVENTS, type HookEventSpec, hookEvent } from "./events.ts";
+import type { HookAnswer, Payload } from "./host-types.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
 
 /**
- * Claude Code hooks (`brain hook <event>`, JSON on stdin). SessionStart and UserPromptSubmit add context
- * through `hookSpecificOutput.additionalContext`; PreCompact, Stop and SessionEnd queue the transcript for
- * the learner, start the learner detached (src/learn/worker.ts) and print nothing (output from Stop
- * could keep the turn going).
+ * The `answer` events computed in process, by the engine: the session's context at its start (or after a
+ * compaction) and the memories beside a prompt, with the learner's pending notice. `brain hook` runs this
+ * when no resident server answered (src/cli/hook.ts); the server runs it for its hook route
+ * (src/serve/routes/hook.ts), whose answer is Claude Code's shape — the shape the hook checks
+ * (src/serve/hook-answer.ts) and prints again in the calling host's own.
  */
-export const HOOK_EVENTS = {
-  "session-start": "SessionStart",
-  "user-prompt-submit": "UserPromptSubmit",
-  "pre-compact": "PreCompact",
-  stop: "Stop",
-  "session-end": "SessionEnd",
-} as const;
-export type HookEvent = keyof typeof HOOK_EVENTS;
-
-export function isHookEvent(e: string): e is HookEvent {
-  return Object.hasOwn(HOOK_EVENTS, e);
-}
-
-/** The documented hook input (common fields plus the per-event ones we use). */
-export interface HookInput {
-  session_id?: string;
-  transcript_path?: string;
-  cwd?: string;
-  hook_event_name?: string;
-  source?: string;
-  prompt?: string;
-  trigger?: string;
-  reason?: string;
-  stop_hook_active?: boolean;
-  [k: string]: unknown;
-}
-
-export interface HookOutput {
-  hookSpecificOutput?: { hookEventName: string; additionalContext: string };
-  /** Shown to the user (not the model): what the learner stored since the last hook that could show it. */
-  systemMessage?: string;
-}
-
 export interface HookEnv {
   brainPath: string;
   settings: Settings;
-  /** Opens the brain only for the events that read it (lazily, so the queue-only hooks stay fast). */
+  /** Opens the brain only for the events that read it (lazily, so the other hooks stay fast). */
   openBrain: (cwd: string) => Promise<Brain>;
   /** Opens only the engine's recall layer (the prompt hook runs on every prompt: it loads no context code). */
   openRecall: (cwd: string) => Promise<Pick<RecallFacet, "promptMemories">>;
   now: () => Date;
-  /** Start the learner on the queue (default: a detached `brain learn`; with a resident server, a kick to it). */
-  startLearner?: () => void | Promise<void>;
 }
 
-export function parseHookInput(text: string): HookInput {
+/** The payload as a JSON object (an empty input is an empty one). */
+export function parseHookInput(text: string): Payload {
   if (!text.trim()) return {};
   let v: unknown;
   try {
@@ -67,75 +36,67 @@ export function parseHookInput(text: string): HookInput {
   }
   if (!v || typeof v !== "object" || Array.isArray(v))
     throw new BrainError("INVALID", "hook input must be a JSON object");
-  return v as HookInput;
+  return v as Payload;
 }
 
-const out = (event: HookEvent, additionalContext: string): HookOutput => ({
-  hookSpecificOutput: { hookEventName: HOOK_EVENTS[event], additionalContext },
-});
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
-async function sessionStart(input: HookInput, env: HookEnv): Promise<HookOutput | null> {
-  const cwd = input.cwd || process.cwd();
+async function sessionContext(input: Payload, env: HookEnv): Promise<string | undefined> {
+  const cwd = str(input.cwd) ?? process.cwd();
   const recover = input.source === "compact";
   const brain = await env.openBrain(cwd);
-  const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../../tools/host-context.ts");
-  const header = recover ? RECOVERED_HEADER : SESSION_HEADER;
+  const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../tools/host-context.ts");
   const ctx = hostContext(brain, {
     cwd,
     recover,
-    header,
+    header: recover ? RECOVERED_HEADER : SESSION_HEADER,
     maxChars: HOOK_MAX_CHARS,
     excludeRules: CLAUDE_NATIVE_RULES,
   });
-  return ctx.text ? out("session-start", ctx.text) : null;
+  return ctx.text || undefined;
 }
 
-async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOutput | null> {
-  const prompt = typeof input.prompt === "string" ? input.prompt.trim() : "";
-  if (!prompt || prompt.startsWith("/")) return null;
-  const brain = await env.openRecall(input.cwd || process.cwd());
+async function promptMemories(input: Payload, env: HookEnv): Promise<string | undefined> {
+  const prompt = str(input.prompt)?.trim() ?? "";
+  if (!prompt || prompt.startsWith("/")) return undefined;
+  const cwd = str(input.cwd);
+  const session = str(input.session_id);
+  const brain = await env.openRecall(cwd ?? process.cwd());
   const m = brain.promptMemories(prompt, {
     maxChars: PROMPT_MAX_CHARS,
-    ...(input.cwd ? { cwd: input.cwd } : {}),
-    ...(input.session_id ? { session: input.session_id } : {}),
+    ...(cwd ? { cwd } : {}),
+    ...(session ? { session } : {}),
   });
-  return m.text ? out("user-prompt-submit", m.text) : null;
-}
-
-async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
-  if (!env.settings.autoMemory) return null;
-  const { enqueue } = await import("../../learn/queue.ts");
-  enqueue(env.brainPath, [claudeQueueRecord(event, input, env.now())]);
-  // The learner turns the queue into memories in the background; the hook returns at once.
-  if (env.startLearner) await env.startLearner();
-  else (await import("../../learn/spawn.ts")).startLearner(env.brainPath);
-  return null;
+  return m.text || undefined;
 }
 
 /**
  * The learner's pending "🧠 stored …" notice (src/learn/notice.ts), taken once. The file is checked first, so
  * a hook with nothing to show loads nothing more.
  */
-async function withNotice(brainPath: string, o: HookOutput | null): Promise<HookOutput | null> {
-  const { noticeFile, noticeText, takeNotice } = await import("../../learn/notice.ts");
-  if (!existsSync(noticeFile(brainPath))) return o;
+async function notice(brainPath: string): Promise<string | undefined> {
+  const { noticeFile, noticeText, takeNotice } = await import("../learn/notice.ts");
+  if (!existsSync(noticeFile(brainPath))) return undefined;
   const n = takeNotice(brainPath);
-  const text = n ? noticeText(n) : "";
-  return text ? { ...(o ?? {}), systemMessage: text } : o;
+  return (n && noticeText(n)) || undefined;
 }
 
-/** Handle one hook event; null means print nothing. */
-export async function handleHook(
-  event: HookEvent,
-  input: HookInput,
+/** An `answer` event's context and notice, computed in process. */
+export async function answerInProcess(
+  event: HookEventSpec,
+  input: Payload,
   env: HookEnv,
-): Promise<HookOutput | null> {
-  switch (event) {
-    case "session-start":
-      return withNotice(env.brainPath, await sessionStart(input, env));
-    case "user-prompt-submit":
-      return withNotice(env.brainPath, await userPromptSubmit(input, env));
-    default:
-      return queueTranscript(event, input, env);
-  }
+): Promise<HookAnswer> {
+  const context =
+    event.context === "session" ? await sessionContext(input, env) : await promptMemories(input, env);
+  const n = await notice(env.brainPath);
+  return { ...(context ? { context } : {}), ...(n ? { notice: n } : {}) };
+}
+
+/** The server's hook route: an `answer` event's output in Claude Code's shape (null: nothing to add). */
+export async function handleHook(name: string, input: Payload, env: HookEnv): Promise<unknown> {
+  const event = hookEvent(name);
+  if (!event || !ANSWERED_EVENTS.has(event.cli))
+    throw new BrainError("INVALID", `the server answers only ${[...ANSWERED_EVENTS].join(" and ")}`);
+  return claudeOutput(event, await answerInProcess(event, input, env));
 }

@@ -1,29 +1,20 @@
-import { liveServeInfo } from "./state-file.ts";
+import { liveServeInfo } from "../serve/state-file.ts";
 
 /**
- * What hooks (Claude Code's `brain hook …`, pi's extension) do with the resident server. Loaded on every
- * prompt: it reads serve.json; the HTTP client (client.ts, a plain node:net socket) is loaded only when a live server is recorded.
+ * What hooks (`brain hook …`, pi's extension) do with the learner and the resident server. Loaded on every
+ * hook: it reads serve.json; the socket client (src/serve/client.ts) and the spawners load only when used.
  */
 
-/**
- * The live server's answer to a hook event (src/serve/client.ts: askHook), or undefined when there is no
- * live server or it did not answer: the caller does the work in process.
- */
-export async function serverHookAnswer(
-  brainPath: string,
-  event: string,
-  input: Record<string, unknown>,
-): Promise<{ output: unknown } | undefined> {
-  const info = liveServeInfo(brainPath);
-  if (!info) return undefined;
-  return (await import("./client.ts")).askHook(info, event, input);
+/** Whether a live resident server is recorded for this brain. */
+export function serverLive(brainPath: string): boolean {
+  return liveServeInfo(brainPath) !== null;
 }
 
 /** Have the learner run: the resident server's if one answers, else a detached `brain learn`. */
 export async function kickLearner(brainPath: string): Promise<void> {
   const info = liveServeInfo(brainPath);
   if (info) {
-    const { ask } = await import("./client.ts");
+    const { ask } = await import("../serve/client.ts");
     const a = await ask(info, "POST", "/api/learn/kick", undefined, { totalMs: 500 });
     if (a?.status === 202) return;
   }
@@ -33,5 +24,5 @@ export async function kickLearner(brainPath: string): Promise<void> {
 /** Start the server in the background when auto-start is on and none runs (never waits for it). */
 export async function ensureServer(brainPath: string, autoStart: boolean): Promise<boolean> {
   if (!autoStart || liveServeInfo(brainPath)) return false;
-  return (await import("./spawn.ts")).startServerDetached(brainPath);
+  return (await import("../serve/spawn.ts")).startServerDetached(brainPath);
 }

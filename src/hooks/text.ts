@@ -1,5 +1,5 @@
 /**
- * The fixed text of the Claude Code context hooks, shared by the in-process path (hooks.ts) and the check of
+ * The fixed text of the context hooks, shared by the in-process answer (src/hooks/handle.ts) and the check of
  * what the resident server answers (src/serve/hook-answer.ts). No imports: the prompt hook loads it.
  */
 

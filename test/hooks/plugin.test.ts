@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { HOOK_EVENTS } from "../../src/hooks/events.ts";
 import { marketplaceJson, pluginFiles } from "../../src/hosts/claude/plugin.ts";
 import {
   BIN,
@@ -57,18 +58,17 @@ describe("plugins/claude in the repository", () => {
     );
   });
 
-  it("hooks every event the brain handles, SessionStart for all four sources", () => {
+  it("hooks every event of the table (src/hooks/events.ts) under Claude Code's name, and nothing else", () => {
     const h = readJson(join(ROOT, "plugins", "claude", "hooks", "hooks.json")) as unknown as Hooks;
-    const events = {
-      SessionStart: "session-start",
-      UserPromptSubmit: "user-prompt-submit",
-      PreCompact: "pre-compact",
-      Stop: "stop",
-      SessionEnd: "session-end",
-    };
-    assert.deepEqual(Object.keys(h.hooks).sort(), Object.keys(events).sort());
-    for (const [event, arg] of Object.entries(events)) {
-      assert.equal(h.hooks[event]?.[0]?.hooks[0]?.command, `brain hook ${arg}`);
+    assert.deepEqual(
+      Object.keys(h.hooks),
+      HOOK_EVENTS.map((e) => e.hosts.claude.name),
+    );
+    for (const e of HOOK_EVENTS) {
+      const entry = h.hooks[e.hosts.claude.name];
+      assert.equal(entry?.length, 1, e.cli);
+      assert.equal(entry?.[0]?.hooks[0]?.command, `brain hook ${e.cli}`);
+      assert.equal(entry?.[0]?.matcher, e.hosts.claude.matcher);
     }
     assert.deepEqual(h.hooks.SessionStart?.[0]?.matcher?.split("|").sort(), [
       "clear",
@@ -76,6 +76,9 @@ describe("plugins/claude in the repository", () => {
       "resume",
       "startup",
     ]);
+    // Tool events for every tool: Claude Code's "*" matches all of them.
+    assert.equal(h.hooks.PostToolUse?.[0]?.matcher, "*");
+    assert.equal(h.hooks.PostToolUseFailure?.[0]?.matcher, "*");
   });
 });
 

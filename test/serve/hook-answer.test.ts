@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { hitLine, MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../../src/core/memory-lines.ts";
-import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../../src/hosts/claude/hook-text.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../../src/hooks/text.ts";
 import { framedPromptMemories, servedOutput } from "../../src/serve/hook-answer.ts";
 import { fc } from "../support/fc.ts";
 
