@@ -10,7 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { HOOK_EVENTS } from "../../src/hooks/events.ts";
-import { marketplaceJson, pluginFiles } from "../../src/hosts/claude/plugin.ts";
+import { marketplaceJson, pluginFiles, shellJoin } from "../../src/hosts/claude/plugin.ts";
 import {
   BIN,
   brain,
@@ -31,8 +31,11 @@ const readJson = (f: string) => JSON.parse(fs.readFileSync(f, "utf8")) as Record
 type Hooks = { hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> };
 
 let sb: Sandbox;
+/** Where `brain install` puts the stable entry point hosts run (in the sandbox's HOME). */
+let ENTRY: string;
 before(async () => {
   sb = sandbox("brain plugin ");
+  ENTRY = join(sb.home, ".brain", "bin", "brain");
   const r = await brain(sb, ["add", "type=learning", "text=Plugin smoke test learning"]);
   assert.equal(r.code, 0, show(r));
 });
@@ -95,7 +98,9 @@ describe("brain install claude", () => {
     assert.equal(readJson(join(dir, ".claude-plugin", "marketplace.json")).name, "brain-local");
     const hooks = readJson(join(dir, "brain", "hooks", "hooks.json")) as unknown as Hooks;
     const cmd = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command ?? "";
-    assert.ok(cmd.startsWith(`${process.execPath} ${INSTALLED} --brain '${sb.brainPath}'`), cmd);
+    // The stable entry point (test/hooks/stable-entry.test.ts), which runs this install: the installed bin.
+    assert.ok(cmd.startsWith(`${shellJoin([ENTRY])} --brain '${sb.brainPath}'`), cmd);
+    assert.equal(fs.readFileSync(`${ENTRY}.install`, "utf8"), `${process.execPath}\n${INSTALLED}\n`);
     const env = childEnv(sb, { BRAIN_PATH: undefined });
     const input = JSON.stringify({
       session_id: "s",
@@ -115,8 +120,8 @@ describe("brain install claude", () => {
       mcpServers: { brain: { command: string; args: string[] } };
     };
     const server = mcp.mcpServers.brain;
-    assert.equal(server.command, process.execPath);
-    assert.deepEqual(server.args, [INSTALLED, "--brain", sb.brainPath, "mcp"]);
+    assert.equal(server.command, ENTRY);
+    assert.deepEqual(server.args, ["--brain", sb.brainPath, "mcp"]);
     const client = new Client({ name: "plugin-test", version: "1" });
     const env = childEnv(sb, { BRAIN_PATH: undefined }) as Record<string, string>;
     await client.connect(
