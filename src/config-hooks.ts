@@ -22,7 +22,7 @@ export const DEFAULT_HOOK_SETTINGS: HookSettings = {
   toolTargetChars: 400,
   toolErrorChars: 600,
   dedupSeconds: 120,
-  dedupMaxBytes: 64 * 1024,
+  dedupMaxBytes: 16 * 1024,
 };
 
 const MINIMUM: Record<keyof HookSettings, number> = {

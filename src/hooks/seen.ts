@@ -17,7 +17,7 @@ import { type LogFileOptions, localLog } from "./tool-events.ts";
  * payload itself with the transcript's size — two firings of one event send the same payload, while the
  * next Stop or prompt of a session finds the transcript grown.
  *
- * How it stays small: when an append takes the file past `hooks.dedupMaxBytes` (64 KiB, ~800 firings), the
+ * How it stays small: when an append takes the file past `hooks.dedupMaxBytes` (16 KiB, ~220 firings), the
  * lines older than the window are purged (the one log's verified rewrite); a burst that fills it within the
  * window drops its older half. The check reads at most that much.
  */
@@ -73,6 +73,15 @@ export function hash128(s: string): string {
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, "0")).join("");
 }
 
+/** Whether the file holds `key` anywhere (keys are hex: a plain byte search). */
+function mentions(file: string, key: string): boolean {
+  try {
+    return fs.readFileSync(file, "latin1").includes(key);
+  } catch {
+    return false;
+  }
+}
+
 /** The key of one firing: (host, session, event, turn). */
 export function firingKey(host: HostId, event: HookEventSpec, call: HookCall, payload: Payload): string {
   const head = `${host}\0${call.session ?? ""}\0${event.cli}\0`;
@@ -98,13 +107,16 @@ export function firstFiring(
   const log = localLog(SEEN, home.file("hookSeen"), o);
   const since = now.getTime() - s.dedupSeconds * 1000;
   return log.withLock(() => {
-    const { records } = log.read();
+    // Most firings are first ones: a key that is nowhere in the file needs no line read.
+    const seen = mentions(home.file("hookSeen"), key);
+    const records = seen ? log.read().records : [];
     if (records.some((r) => r.value.k === key && Date.parse(r.value.at) >= since)) return false;
     log.append([{ k: key, at: now.toISOString() }]);
     if (log.store.size() > s.dedupMaxBytes) {
-      const live = records.filter((r) => Date.parse(r.value.at) >= since);
+      const all = seen ? records : log.read().records;
+      const live = all.filter((r) => Date.parse(r.value.at) >= since);
       // Most of it within the window (a burst): the older half of that goes too.
-      const burst = live.length > 1 && live.length * 2 > records.length;
+      const burst = live.length > 1 && live.length * 2 > all.length;
       const cut = burst ? Date.parse(live[Math.floor(live.length / 2)]?.value.at ?? "") : since;
       log.purge((v) => Date.parse(v.at) < Math.max(since, cut));
     }
