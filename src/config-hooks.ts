@@ -36,15 +36,9 @@ export function parseHookSettings(file: string, v: unknown): HookSettings {
   if (v === null || typeof v !== "object" || Array.isArray(v))
     throw new BrainError("CONFIG", `${file}: "hooks" must be an object`, { key: "hooks" });
   const out: HookSettings = { ...DEFAULT_HOOK_SETTINGS };
+  // Keys it does not know are left alone, as everywhere in a settings file another program (Rho) shares.
   for (const [k, value] of Object.entries(v)) {
-    if (!Object.hasOwn(MINIMUM, k))
-      throw new BrainError(
-        "CONFIG",
-        `${file}: unknown key "hooks.${k}" (${Object.keys(MINIMUM).join(", ")})`,
-        {
-          key: `hooks.${k}`,
-        },
-      );
+    if (!Object.hasOwn(MINIMUM, k)) continue;
     const min = MINIMUM[k as keyof HookSettings];
     if (typeof value !== "number" || !Number.isInteger(value) || value < min)
       throw new BrainError("CONFIG", `${file}: "hooks.${k}" must be a whole number ≥ ${min}`, {

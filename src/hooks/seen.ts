@@ -108,12 +108,11 @@ export function firstFiring(
   const since = now.getTime() - s.dedupSeconds * 1000;
   return log.withLock(() => {
     // Most firings are first ones: a key that is nowhere in the file needs no line read.
-    const seen = mentions(home.file("hookSeen"), key);
-    const records = seen ? log.read().records : [];
+    const records = mentions(log.file ?? home.file("hookSeen"), key) ? log.read().records : [];
     if (records.some((r) => r.value.k === key && Date.parse(r.value.at) >= since)) return false;
     log.append([{ k: key, at: now.toISOString() }]);
     if (log.store.size() > s.dedupMaxBytes) {
-      const all = seen ? records : log.read().records;
+      const all = log.read().records;
       const live = all.filter((r) => Date.parse(r.value.at) >= since);
       // Most of it within the window (a burst): the older half of that goes too.
       const burst = live.length > 1 && live.length * 2 > all.length;

@@ -10,7 +10,7 @@ import { describe, it, test } from "node:test";
 import { detectHost } from "../../src/hooks/hosts.ts";
 import { firstFiring, hash128 } from "../../src/hooks/seen.ts";
 import { BrainHome } from "../../src/store/home.ts";
-import { brainOk, freshSandbox, readLines, type Sandbox, show } from "../support/cli.ts";
+import { brainOk, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
 import { common, runHook, writeClaudeProject } from "./_support.ts";
 
@@ -80,6 +80,15 @@ describe("the same firing from several configured hooks", () => {
     await runHook(sb, "stop", stop, { env: { BRAIN_NOW: "2026-03-01T12:02:01.000Z" } });
     assert.equal(lines(sb, "transcripts.jsonl").length, 2, "past it: its own");
   });
+});
+
+test("a wrong hooks setting is reported by the hook (exit 1, never 2), and nothing is recorded", async (t) => {
+  const { sb, project } = await seeded(t);
+  writeConfig(sb, { hooks: { dedupSeconds: "soon" } });
+  const r = await runHook(sb, "stop", { ...common(sb, project, "Stop") }, { env });
+  assert.equal(r.code, 1, show(r));
+  assert.match(r.stderr, /"hooks\.dedupSeconds" must be a whole number/);
+  assert.deepEqual(lines(sb, "transcripts.jsonl"), []);
 });
 
 describe("which host fired", () => {
