@@ -9,7 +9,8 @@ import { exitCodeIn } from "./tool-event.ts";
  *   PostToolUse         + tool_name, tool_input, tool_response, tool_use_id, duration_ms?
  *   PostToolUseFailure  + tool_name, tool_input, tool_use_id, error, is_interrupt?, duration_ms?
  * The Bash tool's tool_response is { stdout, stderr, interrupted, isImage, … }; a command that exits
- * non-zero is a PostToolUseFailure whose error names the exit code ("Exit code 1 …").
+ * non-zero is a PostToolUseFailure whose error names the exit code ("Exit code 3" from Claude Code 2.1.197,
+ * run for real in test/e2e/claude-code-tools.e2e.ts).
  * Output: `hookSpecificOutput: { hookEventName, additionalContext }` beside the prompt, at session start and
  * after a tool call, and `systemMessage` for the user; never both a plain-text and a JSON answer.
  */
