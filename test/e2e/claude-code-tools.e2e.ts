@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { shellJoin } from "../../src/hosts/claude/plugin.ts";
 import { brain, readLines, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
 import { type FakeAnthropic, startFakeAnthropic, type ToolUse } from "./_fake-anthropic.ts";
 import { CLAUDE, claudeEnv, missing, NODE22_DIR, runHost } from "./_hosts.ts";
@@ -86,5 +87,56 @@ describe("Claude Code's tool hooks end to end", { skip: missing(CLAUDE, NODE22_D
       ],
     );
     assert.match(String(events[0]?.error), /3/);
+  });
+
+  it("the same hooks also in the project's .claude/settings.json: both fire, each call is recorded once", async () => {
+    // Another command line for the same hook (Claude Code runs identical command lines once by itself), which
+    // leaves a mark each time it fires.
+    const marks = join(sb.dir, "fired.txt");
+    const entry = join(sb.home, ".brain", "bin", "brain");
+    const command = (event: string) =>
+      `echo ${event} >> ${shellJoin([marks])}; exec ${shellJoin([entry, "--brain", sb.brainPath, "hook", event])}`;
+    const hooks = {
+      PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: command("post-tool-use") }] }],
+      PostToolUseFailure: [
+        { matcher: "*", hooks: [{ type: "command", command: command("post-tool-use-failure") }] },
+      ],
+      Stop: [{ hooks: [{ type: "command", command: command("stop") }] }],
+    };
+    fs.mkdirSync(join(project, ".claude"), { recursive: true });
+    fs.writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const r = await runHost(
+      CLAUDE,
+      [
+        "-p",
+        PROMPT,
+        "--output-format",
+        "json",
+        "--allowedTools",
+        "Bash,Read",
+        "--plugin-dir",
+        join(market, "brain"),
+      ],
+      { env: claudeEnv(sb, api.baseUrl), cwd: project },
+    );
+    assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
+    const session = (JSON.parse(r.stdout) as { session_id: string }).session_id;
+    assert.deepEqual(
+      fs.readFileSync(marks, "utf8").trim().split("\n").sort(),
+      ["post-tool-use", "post-tool-use-failure", "stop"],
+      "the project's hooks fired beside the plugin's",
+    );
+    const mine = (f: string) =>
+      readLines(join(sb.dir, "brain", ".brain", f)).filter(
+        (e) => e.session === session || e.session_id === session,
+      );
+    assert.deepEqual(
+      mine("tool-events.jsonl").map((e) => e.id),
+      ["toolu_e2e_bash", "toolu_e2e_read"],
+    );
+    assert.deepEqual(
+      mine("transcripts.jsonl").map((q) => q.event),
+      ["stop", "session-end"],
+    );
   });
 });
