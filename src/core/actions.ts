@@ -50,6 +50,7 @@ const CONTROL = new Set([
   "json",
   "all",
   "dry_run",
+  "purge",
 ]);
 /** Actions that take dry_run: the ones that tombstone. */
 const DRY_RUN_ACTIONS: readonly Action[] = ["remove", "decay", "task_clear"];

@@ -5,7 +5,7 @@ import { KNOWN_PARAMS } from "./tool-fields.ts";
 /** Tool parameters as they arrive from a CLI (all strings) or a JSON client (typed). */
 export type Params = Record<string, unknown>;
 
-const BOOLEAN_FIELDS = new Set(["enabled", "verbose", "all", "dry_run", "pinned"]);
+const BOOLEAN_FIELDS = new Set(["enabled", "verbose", "all", "dry_run", "pinned", "purge"]);
 const KNOWN = new Set(KNOWN_PARAMS);
 const JSON_FIELDS = new Set(["cadence"]);
 

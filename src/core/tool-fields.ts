@@ -96,6 +96,12 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
     kind: "boolean",
     description: "remove, decay, task_clear: say what would be removed and write nothing.",
   },
+  {
+    name: "purge",
+    kind: "boolean",
+    description:
+      "remove: take the entry's lines out of the log (and everything derived from them) instead of tombstoning it — for a secret stored by mistake.",
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { WriteResult } from "../brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../config.ts";
-import type { ActionResult } from "../core/actions.ts";
+import type { ActionEnv, ActionResult } from "../core/actions.ts";
 import { defaultBrain } from "../core/defaults.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Health } from "../core/health.ts";
@@ -25,6 +25,7 @@ import { actions, brainFileWrite, migration } from "./lazy.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { Projections } from "./projection.ts";
+import { Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
 import { WriteGate } from "./write-gate.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
@@ -51,6 +52,8 @@ export class BrainCore {
   readonly random: RandomHex;
   /** The derived views of the logs; refresh, persist, repair and follow loop over them. */
   readonly projections = new Projections();
+  /** Everything else that keeps bytes of the brain and must let go of them on a purge (local logs, state). */
+  readonly purgeables = new Purgeables();
   readonly folded: FoldedLog;
   readonly gate: WriteGate;
   /** Where episodes live when the caller gave a store for them (else episodes.jsonl beside the log). */
@@ -140,6 +143,7 @@ export class BrainCore {
       decayMinScore: this.settings.decayMinScore,
       validate,
     });
+    if (p.purge === true) return this.#removePurged(p, plan, env);
     // A dry run is a read: planned against the current state, nothing appended, no lock.
     if (!writes(action) || p.dry_run === true) {
       this.refresh();
@@ -161,6 +165,87 @@ export class BrainCore {
         return { entries: pl.append, result: pl.result };
       },
     });
+  }
+
+  /**
+   * `remove … purge=true`: the entries a removal would tombstone leave the log instead — every line of them
+   * (each version and any tombstone) and everything derived from them (src/engine/purge.ts), so a secret
+   * stored by mistake does not live on behind a tombstone. With `dry_run`, what would go.
+   */
+  async #removePurged(
+    p: Params,
+    plan: (p: Params, env: ActionEnv) => { append: BaseEntry[]; result: ActionResult },
+    env: (validate: (e: Record<string, unknown>) => BaseEntry) => ActionEnv,
+  ): Promise<ActionResult> {
+    if (p.action !== "remove")
+      throw new BrainError("INVALID", `purge applies to remove, not ${String(p.action)}`, { field: "purge" });
+    this.refresh();
+    const { purge: _purge, dry_run: dryRun, ...rest } = p;
+    const pl = plan(
+      rest,
+      env((e) => e as BaseEntry),
+    );
+    const targets = pl.append.map((t) => String(t.target_id));
+    const texts = targets.flatMap((id) => {
+      const e = this.state.find(id)?.entry;
+      return e
+        ? [e.text, e.value, e.content, e.description].filter((t): t is string => typeof t === "string")
+        : [];
+    });
+    const what = pl.result.message.replace(/^Removed/, "Purged");
+    if (dryRun === true)
+      return {
+        ...pl.result,
+        message: `${what.replace(/^Purged/, "Would purge")}\n(dry run: nothing was written)`,
+        written: [],
+      };
+    const report = this.purge(purgeTarget({ entries: targets, texts }), "remove --purge");
+    return {
+      ok: true,
+      action: "remove",
+      message: `${what} (its lines are gone from the log${report.copies ? ` and from ${report.copies} backup(s)` : ""})`,
+      written: [],
+      data: { ids: targets, purged: report.removed },
+    };
+  }
+
+  /**
+   * Remove what `target` names from every place this brain keeps bytes (src/engine/purge.ts): brain.jsonl and
+   * episodes.jsonl rewritten without the lines (verified, under their locks, backups cleaned), every local log
+   * and text-holding state registered as purgeable, then every projection dropped and rebuilt from the purged
+   * logs. File stores only for the logs' rewrite (a team store refuses until it can carry the purge).
+   */
+  purge(target: PurgeTarget, purpose: string): PurgeReport {
+    const removed: Record<string, number> = {};
+    let copies = 0;
+    const count = (name: string, r: { removed: number; copies: number }) => {
+      if (r.removed > 0) removed[name] = r.removed;
+      copies += r.copies;
+    };
+    if (target.entries.size > 0)
+      count(
+        "brain.jsonl",
+        this.store.purge((v) => {
+          const id = v.type === "tombstone" ? v.target_id : v.id;
+          return typeof id === "string" && target.entries.has(id);
+        }, purpose),
+      );
+    if (target.episodes.size > 0) {
+      const episodes = this.episodeStore ?? this.store.sibling("episodes.jsonl");
+      count(
+        "episodes.jsonl",
+        episodes.purge(
+          (v) => v.type === "episode" && typeof v.id === "string" && target.episodes.has(v.id),
+          purpose,
+        ),
+      );
+    }
+    this.purgeables.purge(target, removed);
+    const rebuilt = this.projections.names;
+    this.projections.drop();
+    this.refresh();
+    this.persist(true);
+    return { removed, copies, rebuilt };
   }
 
   /** The last version of an entry that is removed now (for undo), read from the log; undefined otherwise. */
