@@ -3,7 +3,7 @@ import { FoldView } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
 import { validateEntry } from "../core/schema.ts";
 import { dedupText } from "../core/text.ts";
-import { KEY_FIELD } from "../core/types.ts";
+import { DEDUP_TYPES, KEY_FIELD } from "../core/types.ts";
 import type { BrainRecall } from "../engine-recall.ts";
 import { START } from "../store/event-store.ts";
 import { assertRegularFile } from "../store/file-kind.ts";
@@ -68,8 +68,7 @@ function validated(rec: Rec, problems: ImportProblem[]): boolean {
 /** True when the brain already holds this entry: its id, its key (identity/user/meta), or its text (as `add` dedups). */
 function present(brain: BrainRecall, rec: Rec): boolean {
   if (brain.state.find(rec.id)) return true;
-  if (rec.type === "learning" || rec.type === "preference")
-    return brain.state.hasText(dedupText(rec.entry as Record<string, unknown>));
+  if (DEDUP_TYPES.has(rec.type)) return brain.state.hasText(dedupText(rec.entry as Record<string, unknown>));
   const keyField = KEY_FIELD[rec.type];
   if (keyField === "key") {
     const key = rec.entry.key;

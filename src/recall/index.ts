@@ -1,3 +1,4 @@
+import { typeDef } from "../core/entry-types.ts";
 import type { Rec } from "../core/rec.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { processTerm, terms, tokenize } from "./analyze.ts";
@@ -22,9 +23,12 @@ export interface IndexResult {
   total: number;
 }
 
-/** The text of a brain entry that search looks at (the fields a person would search for). */
+/** The text of a brain entry that search looks at: its type's words and label (core/entry-types.ts). */
 export function entryText(e: Record<string, unknown>): string {
-  return [e.text, e.description, e.content, e.key, e.value, e.project, e.category]
+  const def = typeof e.type === "string" ? typeDef(e.type) : undefined;
+  if (!def) return "";
+  return [...(def.words ?? []), ...(def.label ? [def.label] : [])]
+    .map((f) => e[f])
     .filter((v): v is string => typeof v === "string" && v !== "")
     .join(" ");
 }
