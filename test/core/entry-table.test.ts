@@ -240,6 +240,31 @@ describe("type sets, orders and letters, from the table", () => {
     assert.deepEqual([...DEDUP_TYPES], ["learning", "preference"]);
   });
 
+  test("the orders written to disk do not move: snapshot type codes, recall index kind codes", () => {
+    assert.deepEqual(LIVE_TYPES, [
+      "behavior",
+      "identity",
+      "user",
+      "learning",
+      "preference",
+      "context",
+      "task",
+      "reminder",
+      "meta",
+    ]);
+    assert.deepEqual(KINDS, [
+      "learning",
+      "preference",
+      "context",
+      "task",
+      "reminder",
+      "behavior",
+      "identity",
+      "user",
+      "episode",
+    ]);
+  });
+
   test("recall's kinds are numbered 0… by the table's codes; the searchable types are live ones", () => {
     for (const [i, k] of KINDS.entries()) assert.equal(TABLE[k]?.recall, i, k);
     assert.equal(KINDS.length, TYPES.filter((t) => TABLE[t]?.recall !== undefined).length);
