@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
-import { isInside, repoRoot } from "./repo-root.ts";
+import { isInside } from "../core/inside.ts";
+import { repoRoot } from "./repo-root.ts";
 
 /**
  * Recently accessed paths: files the agent worked on and rules that were injected. Kept in

@@ -16,9 +16,3 @@ export function repoRoot(cwd: string): string {
 export function projectBrainPath(cwd: string): string {
   return join(repoRoot(cwd), ".brain", "brain.jsonl");
 }
-
-/** True when `path` is `root` or inside it (whole path segments: /a/b is not inside /a/bc). */
-export function isInside(path: string, root: string): boolean {
-  const r = root.replace(/\/+$/, "");
-  return path === r || path.startsWith(`${r}/`);
-}

@@ -3,6 +3,7 @@ import { join, relative, resolve } from "node:path";
 import { lenientFrontmatter, splitFrontmatter, visibleContent } from "../brainfiles/markdown.ts";
 import { insideRoot } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
+import { isInside } from "../core/inside.ts";
 import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
 import { repoRoot } from "./repo-root.ts";
 
@@ -25,8 +26,8 @@ export interface Rule {
 export { repoRoot } from "./repo-root.ts";
 
 function dirsFromRoot(root: string, cwd: string): string[] {
-  const rel = relative(root, resolve(cwd));
-  const parts = rel && !rel.startsWith("..") ? rel.split("/") : [];
+  const here = resolve(cwd);
+  const parts = here !== root && isInside(here, root) ? relative(root, here).split("/") : [];
   const out = [root];
   let d = root;
   for (const p of parts) {
