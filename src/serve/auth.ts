@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { errorBody } from "./errors.ts";
+import { refuse } from "./errors.ts";
 
 /**
  * The server's security model: it listens on 127.0.0.1 only; the Host header must name a loopback address
@@ -25,7 +25,7 @@ export function hostCheck(port: () => number): MiddlewareHandler {
   return async (c, next) => {
     const host = (c.req.header("host") ?? "").toLowerCase();
     if (!allowedHosts(port()).has(host))
-      return c.json(errorBody("bad_host", `Host "${host}" is not a loopback address of this server`), 421);
+      return refuse(c, 421, "bad_host", `Host "${host}" is not a loopback address of this server`);
     return next();
   };
 }
@@ -40,9 +40,8 @@ function given(c: Context): string | undefined {
 export function requireToken(token: string): MiddlewareHandler {
   return async (c, next) => {
     const t = given(c);
-    if (t === undefined || t === "")
-      return c.json(errorBody("unauthorized", "this API needs the token"), 401);
-    if (!sameToken(t, token)) return c.json(errorBody("forbidden", "wrong token"), 403);
+    if (t === undefined || t === "") return refuse(c, 401, "unauthorized", "this API needs the token");
+    if (!sameToken(t, token)) return refuse(c, 403, "forbidden", "wrong token");
     return next();
   };
 }

@@ -5,8 +5,10 @@ import type { RouteModule } from "../context.ts";
 const PING_MS = 15_000;
 
 export const events: RouteModule = (app, { brain, events: hub }) => {
-  app.get("/api/events", (c) =>
-    streamSSE(c, async (stream) => {
+  app.get("/api/events", (c) => {
+    // HEAD: the headers only. Streaming it would subscribe a stream nobody reads, that no abort ever ends.
+    if (c.req.method === "HEAD") return c.body(null, 200, { "content-type": "text/event-stream" });
+    return streamSSE(c, async (stream) => {
       let chain = Promise.resolve();
       const send = (event: string, data: unknown) => {
         chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) })).catch(() => {});
@@ -21,9 +23,10 @@ export const events: RouteModule = (app, { brain, events: hub }) => {
             () => {},
           );
       }, PING_MS);
+      ping.unref();
       await new Promise<void>((resolve) => stream.onAbort(resolve));
       clearInterval(ping);
       unsubscribe();
-    }),
-  );
+    });
+  });
 };
