@@ -146,7 +146,8 @@ async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo>
 export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
   const config = cliConfig(o.brain);
   const info = await ensureRunning(config.brainPath);
-  const url = `http://127.0.0.1:${info.port}/?token=${encodeURIComponent(info.token)}`;
+  // The token in the fragment: a browser keeps it to the page (never sent to a server, never in a log).
+  const url = `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;
   if (o.json) printJson({ ok: true, url, pid: info.pid });
   else print(url);
   if (o.launch) {

@@ -27,7 +27,7 @@ export function createApp(
     if (c.req.method !== "GET") ctx.events.check();
   });
   for (const register of opts.routes ?? ROUTES) register(app, ctx);
-  registerStatic(app, ctx.token, opts.viewerDir);
+  registerStatic(app, opts.viewerDir);
   app.notFound((c) => c.json(errorBody("not_found", `no route ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => errorResponse(c, err));
   return app;

@@ -1,7 +1,7 @@
 /**
  * The class of requests the resident server refuses, over a real socket: every route of the app's own routing
- * table × every method × each hostile variant of an otherwise proper request (foreign Host, no token, a
- * foreign Origin, `Sec-Fetch-Site` of another site, a body that is not JSON). A route added later is in the
+ * table × every method × each hostile variant of an otherwise proper request (foreign Host, no token, the
+ * token only in a cookie, a foreign Origin, `Sec-Fetch-Site` of another site, a body that is not JSON). A route added later is in the
  * table, so it is covered by construction. Foreign origins and body types are seeded samples (fast-check).
  */
 import assert from "node:assert/strict";
@@ -25,8 +25,8 @@ after(async () => {
 /** What the guard answers with when it refuses; a proper request must never get one of these. */
 const REFUSALS = [401, 403, 415, 421];
 type Want = number | "passes" | "any";
-/** The viewer's page and assets (GET/HEAD outside /api/): still behind the cookie here. */
-const PAGE: Want = "any";
+/** The viewer's page and assets (GET/HEAD outside /api/) hold no data: open to any navigation. */
+const PAGE: Want = "passes";
 
 interface Variant {
   name: string;
@@ -64,7 +64,13 @@ test("every route × method: a proper request passes, each hostile variant is re
     {
       name: "no token",
       make: (p) => ({ ...p, headers: without(p.headers, "authorization") }),
-      want: (api) => (api ? 401 : "any"),
+      want: (api) => (api ? 401 : PAGE),
+    },
+    {
+      // A cookie is sent to every port of the host: it must never stand for the token.
+      name: "the token only in a cookie",
+      make: (p) => withHeaders({ ...p, headers: without(p.headers, "authorization") }, { cookie: cookie() }),
+      want: (api) => (api ? 401 : PAGE),
     },
     {
       name: "foreign Origin",
@@ -113,6 +119,9 @@ test("every route × method: a proper request passes, each hostile variant is re
     }
   assert.deepEqual(wrong, [], `${wrong.length} of ${i * variants.length} requests:\n${wrong.join("\n")}`);
 });
+
+const cookie = () =>
+  `brain_token=${s.info.token}; token=${s.info.token}; authorization=Bearer%20${s.info.token}`;
 
 function withHeaders(p: Probe, h: Record<string, string>): Probe {
   return { ...p, headers: { ...p.headers, ...h } };

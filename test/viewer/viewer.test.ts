@@ -57,9 +57,10 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
   });
 
   test("loads: every entry marked injected or stored only, with budget bars", async () => {
-    await page.goto(`${origin}/?token=${served.info.token}`);
-    assert.equal(new URL(page.url()).search, "", "the token is not left in the address bar");
+    await page.goto(`${origin}/#token=${served.info.token}`);
     await row("uses pnpm").waitFor();
+    assert.equal(page.url(), `${origin}/`, "the token is not left in the address bar");
+    assert.deepEqual(await b.context.cookies(), [], "no cookie: every local port would receive it");
     await page.locator("meter[aria-label='total budget']").waitFor();
     await page
       .locator("li.entry .badge", { hasText: /^injected$/ })
