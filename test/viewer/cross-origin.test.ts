@@ -80,8 +80,9 @@ describe("another local port after the viewers were opened", { skip: missing ?? 
   const origin = (i: number) => `http://127.0.0.1:${served[i]?.info.port}`;
   /** The page shows its brain's own learning, or says it has no valid token: which one. */
   async function shows(page: Page): Promise<string> {
-    await page.waitForFunction(`/own learning|token/i.test(document.body.textContent)`);
+    // Locators, not waitForFunction: the page's policy (no eval) refuses a string predicate.
     const own = page.locator("li.entry", { hasText: "own learning" });
+    await own.or(page.getByText(/token/i)).first().waitFor();
     return (await own.count()) > 0
       ? ((await own.first().locator(".text").textContent()) ?? "")
       : `no entries: ${await page.locator("body").textContent()}`;
