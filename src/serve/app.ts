@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { hostCheck, requireToken } from "./auth.ts";
 import type { RouteModule, ServeContext } from "./context.ts";
 import { errorBody, errorResponse } from "./errors.ts";
-import { jsonOnly, originGuard } from "./guard.ts";
+import { bodyCap, jsonOnly, originGuard } from "./guard.ts";
 import { ROUTES } from "./routes/index.ts";
 import { registerStatic } from "./static.ts";
 
 /**
  * The HTTP app: Host check on everything, then what a browser page of another origin could send (guard.ts),
- * the token on `/api/*`, JSON bodies only, the route modules, the viewer's static files, and one error
- * mapping. `onRequest` is told of every API request (the idle timer).
+ * the token on `/api/*`, JSON bodies of a capped size only, the route modules, the viewer's static files,
+ * and one error mapping. `onRequest` is told of every API request (the idle timer).
  */
 export function createApp(
   ctx: ServeContext,
@@ -20,6 +20,7 @@ export function createApp(
   app.use("*", originGuard(ctx.port));
   app.use("/api/*", requireToken(ctx.token));
   app.use("*", jsonOnly());
+  app.use("*", bodyCap(ctx.config.serve.maxBodyBytes));
   app.use("/api/*", async (c, next) => {
     opts.onRequest?.();
     await next();

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { allowedHosts } from "./auth.ts";
 import { refuse } from "./errors.ts";
 
@@ -47,4 +48,16 @@ export function jsonOnly(): MiddlewareHandler {
       return refuse(c, 415, "unsupported_media_type", "the body must be application/json");
     return next();
   };
+}
+
+/**
+ * A body above `max` bytes is 413: at once when its Content-Length says so (nothing of it is read), else
+ * (chunked) as soon as the bytes read pass `max` — never more than `max` is held. It runs after the token
+ * check, so a request without the token never has its body read at all.
+ */
+export function bodyCap(max: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: max,
+    onError: (c) => refuse(c, 413, "too_large", `the body is larger than ${max} bytes (serve.maxBodyBytes)`),
+  });
 }

@@ -13,7 +13,8 @@ export const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Every concrete path of the app's own routing table (`:param` and `*` filled in), read from the app itself. */
 export async function routePaths(): Promise<string[]> {
   const { createApp } = await import("../../src/serve/app.ts");
-  const app = createApp({ token: "t", port: () => 0 } as unknown as ServeContext);
+  const { DEFAULT_SETTINGS } = await import("../../src/config.ts");
+  const app = createApp({ token: "t", port: () => 0, config: DEFAULT_SETTINGS } as unknown as ServeContext);
   const paths = app.routes
     .filter((r) => r.method !== "ALL" || !r.path.endsWith("/*") || r.path === "/assets/*")
     .map((r) => r.path.replace(/:[^/]+/g, "x").replace(/\*$/, "app.css"));
