@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { DEFAULT_SETTINGS, parseSettings } from "../../src/config.ts";
 import { freshSandbox, type Sandbox, writeConfig } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
+import { probe } from "./_probe.ts";
 import { http, ok, type ServeInfo, startServe, subscribe, until } from "./_support.ts";
 
 async function served(t: Parameters<typeof freshSandbox>[0], serve: Record<string, number>) {
@@ -69,6 +70,18 @@ test("at serve.maxConnections a new connection evicts the oldest idle socket; bu
   // Every slot held again (the stream and cap - 1 idle sockets): a request still gets through.
   assert.equal((await ok(info, "/api/health")).subscribers, 1, "the event stream was not evicted");
   await until(() => idle[1]?.state.closed === true, "the next oldest made room for it");
+});
+
+test("event streams hold at most a quarter of serve.maxConnections; one more is 503, requests still pass", async (t) => {
+  const { info } = await served(t, { maxConnections: 8 });
+  const streams = [subscribe(info), subscribe(info)];
+  t.after(() => {
+    for (const s of streams) s.close();
+  });
+  for (const s of streams) await s.next((e) => e.event === "hello");
+  const headers = { host: `127.0.0.1:${info.port}`, authorization: `Bearer ${info.token}` };
+  assert.equal(await probe(info, { method: "GET", path: "/api/events", headers }), 503);
+  assert.equal((await ok(info, "/api/health")).subscribers, 2);
 });
 
 test("a body above serve.maxBodyBytes is refused with 413 before it is read", async (t) => {
