@@ -37,8 +37,12 @@ interface Info {
 }
 
 const rssMb = (pid: number): number => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+  } catch {
+    return Number.NaN; // out of descriptors here, or the server is gone
+  }
 };
 
 function health(info: Info): Promise<number | null> {
@@ -66,7 +70,8 @@ async function during(info: Info, attack: () => Promise<string>): Promise<Record
   let peak = rssMb(info.pid);
   let running = true;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(info.pid));
+    const now = rssMb(info.pid);
+    if (Number.isFinite(now)) peak = Math.max(peak, now);
   }, 20);
   const answers: (number | null)[] = [];
   const prober = (async () => {
