@@ -1,7 +1,11 @@
 import * as fs from "node:fs";
 import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+
+export type { ServeSettings } from "./config-serve.ts";
+
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 import { crypto } from "./store/crypto.ts";
@@ -50,18 +54,6 @@ export interface Settings {
   autoAccept: boolean;
   /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
   curatorThreshold: number;
-}
-
-export interface ServeSettings {
-  /** Port to listen on (127.0.0.1); a free one when absent. */
-  port?: number;
-  /** Exit after this many minutes without an API request (0: never). */
-  idleMinutes: number;
-  /**
-   * The session-start hooks (Claude Code, pi) start the server in the background when it is not running (on by
-   * default; `serve.autoStart: false` or BRAIN_SERVE_AUTOSTART=0 turns it off).
-   */
-  autoStart: boolean;
 }
 
 export interface ExtractionSource {
@@ -123,7 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxEntryChars: 8000,
   maxEntryFields: 64,
   projectRoots: [],
-  serve: { idleMinutes: 30, autoStart: true },
+  serve: DEFAULT_SERVE,
   autoAccept: false,
   curatorThreshold: 0.82,
 };
@@ -223,28 +215,6 @@ export function parseSettings(file: string, text: string): Settings {
   }
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
   return s;
-}
-
-function parseServe(file: string, v: unknown): ServeSettings {
-  if (v === null || typeof v !== "object" || Array.isArray(v))
-    throw new BrainError("CONFIG", `${file}: "serve" must be an object`, { key: "serve" });
-  const o = v as Record<string, unknown>;
-  const out: ServeSettings = { ...DEFAULT_SETTINGS.serve };
-  if (o.port !== undefined) {
-    const port = num(file, "serve.port", o.port, 1);
-    if (!Number.isInteger(port) || port > 65535)
-      throw new BrainError("CONFIG", `${file}: "serve.port" must be a port number`, { key: "serve.port" });
-    out.port = port;
-  }
-  if (o.idleMinutes !== undefined) out.idleMinutes = num(file, "serve.idleMinutes", o.idleMinutes, 0);
-  if (o.autoStart !== undefined) {
-    if (typeof o.autoStart !== "boolean")
-      throw new BrainError("CONFIG", `${file}: "serve.autoStart" must be true or false`, {
-        key: "serve.autoStart",
-      });
-    out.autoStart = o.autoStart;
-  }
-  return out;
 }
 
 function curatorThreshold(file: string, v: unknown): number {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
@@ -13,6 +12,7 @@ import {
   serveInfoPath,
 } from "../serve/state-file.ts";
 import { cliConfig } from "./cli-config.ts";
+import { launchViewer } from "./launch.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -158,15 +158,10 @@ async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo>
 export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
   const config = cliConfig(o.brain);
   const info = await ensureRunning(config.brainPath);
-  const url = `http://127.0.0.1:${info.port}/?token=${encodeURIComponent(info.token)}`;
+  // The token in the fragment: a browser keeps it to the page (never sent to a server, never in a log).
+  const url = `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;
   if (o.json) printJson({ ok: true, url, pid: info.pid });
   else print(url);
-  if (o.launch) {
-    const opener =
-      process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
-    const child = spawn(opener, [url], { detached: true, stdio: "ignore" });
-    child.on("error", () => {});
-    child.unref();
-  }
+  if (o.launch) launchViewer(config.brainPath, url); // never the URL itself as an argument: launch.ts
   return 0;
 }

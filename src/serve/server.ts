@@ -14,6 +14,7 @@ import { FileLock } from "../store/jsonl/lock.ts";
 import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
+import { limitConnections, serverOptions } from "./limits.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
@@ -73,9 +74,16 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
   };
   const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: config.serve.port ?? 0 }, () =>
-      resolve(s),
+    const s = serve(
+      {
+        fetch: app.fetch,
+        hostname: "127.0.0.1",
+        port: config.serve.port ?? 0,
+        serverOptions: serverOptions(config.serve),
+      },
+      () => resolve(s),
     );
+    limitConnections(s as Server, config.serve);
     s.once("error", (e: NodeJS.ErrnoException) =>
       reject(
         new BrainError("IO", `cannot listen on 127.0.0.1:${config.serve.port ?? 0} (${e.code ?? e.message})`),

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api } from "../api.ts";
 import { useLive } from "../live.ts";
+import { NO_TOKEN, token } from "../token.ts";
 import { ContextBar, type ContextChoice } from "./ContextBar.tsx";
 import { EntriesPanel } from "./EntriesPanel.tsx";
 import { EpisodesPanel } from "./EpisodesPanel.tsx";
@@ -13,6 +14,19 @@ export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
 
 /** The one page: a context (cwd + query) shared by the tabs, and a tick that live appends advance. */
 export function App() {
+  if (token() === null)
+    return (
+      <div class="app">
+        <h1>Brain</h1>
+        <p class="error" role="alert">
+          {NO_TOKEN}
+        </p>
+      </div>
+    );
+  return <Viewer />;
+}
+
+function Viewer() {
   const [tab, setTab] = useState<Tab>("entries");
   const [ctx, setCtx] = useState<ContextChoice>({ cwd: "", query: "", budget: 0 });
   const [tick, setTick] = useState(0);
