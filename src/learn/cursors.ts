@@ -26,6 +26,8 @@ export interface SessionCursor {
   updated: string;
   /** The last few messages read (shortened): context for the next delta's extraction prompt. */
   recent?: { role: string; text: string }[];
+  /** `offset` is inside a line over the cap with no end yet: that line's bytes so far (byte-range.ts). */
+  inLongLine?: number;
 }
 
 export interface PendingItem {

@@ -2,25 +2,26 @@ import * as fs from "node:fs";
 import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine.ts";
-import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
-import { readLines } from "./byte-range.ts";
-import { type LearnState, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
+import { type LearnState, loadCursors, saveCursors } from "./cursors.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { addNotice } from "./notice.ts";
 import { queueFile } from "./queue.ts";
 import { learnLockTarget } from "./spawn.ts";
+import { advance, type Caps, DEFAULT_CAPS, readDelta } from "./transcript-read.ts";
+import { capTurnText } from "./turn-cap.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
  * into episodes (episodes.jsonl), each tagged with the project the session ran in. One learner per brain at
  * a time (`.brain/learn.lock`; a second one exits at once); per-transcript byte cursors saved after every
  * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped; a
- * run reads at most `maxBytes` of transcripts; a failing transcript is retried by later runs up to
- * `maxAttempts` times (then it waits for the next queued event), its cursor untouched: nothing is lost.
+ * run reads at most `maxBytes` of transcripts, in pieces within the caps (transcript-read.ts); a failing
+ * transcript is retried by later runs up to `maxAttempts` times (then it waits for the next queued event),
+ * its cursor untouched: nothing is lost.
  */
 export interface LearnerOptions {
   brainPath: string;
@@ -36,6 +37,8 @@ export interface LearnerOptions {
   progress?: (line: string) => void;
   /** What to learn from the turns besides episodes (absent: episodes only). */
   learn?: LearnSettings;
+  /** Longest transcript line read and longest turn text stored (settings `learner.*`; default DEFAULT_CAPS). */
+  caps?: Partial<Caps>;
 }
 
 export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status: "ran"; run: LearnRun };
@@ -64,6 +67,7 @@ export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
 async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   const t0 = performance.now();
   const maxAttempts = o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const caps = { ...DEFAULT_CAPS, ...o.caps };
   const save = (s: LearnState) => saveCursors(o.brainPath, s, o.durable ?? true);
   const state = loadCursors(o.brainPath);
   const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.brainPath, state, o.now) };
@@ -85,6 +89,19 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     await passOver(kit, o.brainPath, run, turns, before, project.project, session, { summarize: true });
     saveKit(o.brainPath, kit, o.durable ?? true);
   };
+  /** Store the turns as episodes, then learn from them. */
+  const take = async (
+    turns: Turn[],
+    source: string,
+    before: { role: string; text: string }[],
+    project: Record<string, string>,
+    session?: string,
+  ): Promise<number> => {
+    if (turns.length === 0) return 0;
+    const r = await (await open()).ingestTurns(turns, source, project);
+    await learn(turns, before, project, session);
+    return r.added;
+  };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;
   const fail = (source: string, e: unknown, item: { attempts: number; lastError?: string }) => {
     item.attempts++;
@@ -99,36 +116,35 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   };
 
   for (const [key, c] of Object.entries(state.sessions)) {
+    const name = basename(c.transcript);
     while (c.attempts < maxAttempts) {
       if (budget <= 0) {
         if (sizeOf(c.transcript) > c.offset) run.more = true;
         break;
       }
       try {
-        const chunk = readLines(c.transcript, c.offset, budget);
-        if (chunk.bytes === 0) break;
-        const turns = turnsOf(c, chunk.text);
-        const r = turns.length
-          ? await (await open()).ingestTurns(
-              turns,
-              `${c.host === "pi" ? "pi" : "claude"}:${basename(c.transcript)}`,
-              projectOf(c),
-            )
-          : { added: 0 };
-        await learn(turns, c.recent ?? [], projectOf(c), c.session_id);
-        run.read.push({ source: key, from: c.offset, to: c.offset + chunk.bytes, turns: turns.length });
-        run.stored.episodes += r.added;
-        if (turns.length) c.recent = recentOf(c.recent ?? [], turns);
-        c.offset += chunk.bytes;
-        c.line += chunk.lines;
+        const d = readDelta(c, budget, caps);
+        if (d.bytes === 0) break;
+        const source = `${c.host === "pi" ? "pi" : "claude"}:${name}`;
+        const range = { from: c.offset, to: c.offset + d.bytes };
+        const added = await take(d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
+        run.read.push({ source: key, ...range, turns: d.turns.length });
+        run.stored.episodes += added;
+        for (const s of d.skipped) {
+          run.skipped = [...(run.skipped ?? []), { source: key, ...s }];
+          o.progress?.(
+            `learn: ${name}: line ${s.line} is ${s.bytes} bytes, over the ${caps.maxLineBytes}-byte cap (learner.maxLineBytes): passed over`,
+          );
+        }
+        if (d.cut) run.cut = (run.cut ?? 0) + d.cut;
+        if (d.turns.length) c.recent = recentOf(c.recent ?? [], d.turns);
+        advance(c, d);
         c.attempts = 0;
         delete c.lastError;
         c.updated = o.now().toISOString();
-        budget -= chunk.bytes;
+        budget -= d.bytes;
         save(state);
-        o.progress?.(
-          `learn: ${basename(c.transcript)}: ${turns.length} turns, ${r.added} new episodes (to byte ${c.offset})`,
-        );
+        o.progress?.(`learn: ${name}: ${d.turns.length} turns, ${added} new episodes (to byte ${c.offset})`);
       } catch (e) {
         fail(key, e, c);
         save(state);
@@ -142,17 +158,15 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     try {
       const work = queueRecord(o.brainPath, item.offset);
       const turns = messageTurns(work, item.offset);
-      const r = turns.length
-        ? await (await open()).ingestTurns(turns, `${work.host}:queue`, projectOf(work))
-        : { added: 0 };
-      await learn(
-        turns,
-        [],
-        projectOf(work),
-        typeof work.session_id === "string" ? work.session_id : undefined,
-      );
+      for (const t of turns) {
+        const r = capTurnText(t.text, caps.maxTurnChars);
+        if (r.cut) run.cut = (run.cut ?? 0) + 1;
+        t.text = r.text;
+      }
+      const session = typeof work.session_id === "string" ? work.session_id : undefined;
+      const added = await take(turns, `${work.host}:queue`, [], projectOf(work), session);
       run.read.push({ source: `queue@${item.offset}`, from: 0, to: 0, turns: turns.length });
-      run.stored.episodes += r.added;
+      run.stored.episodes += added;
       state.items.splice(state.items.indexOf(item), 1);
     } catch (e) {
       fail(`queue@${item.offset}`, e, item);
@@ -191,15 +205,4 @@ function sizeOf(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function turnsOf(c: SessionCursor, text: string): Turn[] {
-  const format: TranscriptFormat = c.host === "pi" ? "pi" : "claude";
-  const parsed = parseTranscript(text, {
-    format,
-    session: c.session_id ?? basename(c.transcript).replace(/\.[^.]+$/, ""),
-    fallbackDate: fs.statSync(c.transcript).mtime.toISOString(),
-    lineOffset: c.line,
-  });
-  return parsed?.turns ?? [];
 }

@@ -1,0 +1,78 @@
+import * as fs from "node:fs";
+import { basename } from "node:path";
+import type { Turn } from "../core/episode.ts";
+import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
+import { readPiece } from "./byte-range.ts";
+import type { SessionCursor } from "./cursors.ts";
+import { capTurnText, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_TURN_CHARS } from "./turn-cap.ts";
+
+/**
+ * The learner's next delta of a transcript, read within its caps (src/learn/turn-cap.ts): the turns of the
+ * complete lines after the cursor, lines over `maxLineBytes` passed over, texts over `maxTurnChars` cut.
+ */
+export interface Caps {
+  maxLineBytes: number;
+  maxTurnChars: number;
+}
+
+export const DEFAULT_CAPS: Caps = {
+  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+  maxTurnChars: DEFAULT_MAX_TURN_CHARS,
+};
+
+export interface Delta {
+  /** Bytes and lines the cursor moves by. */
+  bytes: number;
+  lines: number;
+  turns: Turn[];
+  /** Lines passed over (line numbers in the transcript, lengths in bytes). */
+  skipped: { line: number; bytes: number }[];
+  /** Turns whose text was cut. */
+  cut: number;
+  inLongLine?: number;
+}
+
+/** The next delta within `budget` bytes. */
+export function readDelta(c: SessionCursor, budget: number, caps: Caps): Delta {
+  const piece = readPiece(c.transcript, c.offset, {
+    max: budget,
+    maxLine: caps.maxLineBytes,
+    ...(c.inLongLine !== undefined ? { inLongLine: c.inLongLine } : {}),
+  });
+  const turns = piece.text ? turnsOf(c, piece.text) : [];
+  let cut = 0;
+  for (const t of turns) {
+    const r = capTurnText(t.text, caps.maxTurnChars);
+    if (r.cut) {
+      t.text = r.text;
+      cut++;
+    }
+  }
+  return {
+    bytes: piece.bytes,
+    lines: piece.lines,
+    turns,
+    skipped: piece.skipped.map((s) => ({ line: c.line + s.index + 1, bytes: s.bytes })),
+    cut,
+    ...(piece.inLongLine !== undefined ? { inLongLine: piece.inLongLine } : {}),
+  };
+}
+
+/** Move the cursor past the delta. */
+export function advance(c: SessionCursor, d: Delta): void {
+  c.offset += d.bytes;
+  c.line += d.lines;
+  if (d.inLongLine !== undefined) c.inLongLine = d.inLongLine;
+  else delete c.inLongLine;
+}
+
+function turnsOf(c: SessionCursor, text: string): Turn[] {
+  const format: TranscriptFormat = c.host === "pi" ? "pi" : "claude";
+  const parsed = parseTranscript(text, {
+    format,
+    session: c.session_id ?? basename(c.transcript).replace(/\.[^.]+$/, ""),
+    fallbackDate: fs.statSync(c.transcript).mtime.toISOString(),
+    lineOffset: c.line,
+  });
+  return parsed?.turns ?? [];
+}
