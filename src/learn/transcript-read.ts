@@ -3,12 +3,14 @@ import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { readPiece } from "./byte-range.ts";
+import { type Change, changedSince, seenAt } from "./cursor-identity.ts";
 import type { SessionCursor } from "./cursors.ts";
 import { capTurnText, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_TURN_CHARS } from "./turn-cap.ts";
 
 /**
  * The learner's next delta of a transcript, read within its caps (src/learn/turn-cap.ts): the turns of the
- * complete lines after the cursor, lines over `maxLineBytes` passed over, texts over `maxTurnChars` cut.
+ * complete lines after the cursor, lines over `maxLineBytes` passed over, texts over `maxTurnChars` cut — and
+ * the cursor checked first against the file it was reading (src/learn/cursor-identity.ts).
  */
 export interface Caps {
   maxLineBytes: number;
@@ -30,6 +32,18 @@ export interface Delta {
   /** Turns whose text was cut. */
   cut: number;
   inLongLine?: number;
+}
+
+/** When the file no longer holds what the cursor read, the cursor goes back to the start; the change is returned. */
+export function restartIfChanged(c: SessionCursor): Change | undefined {
+  const change = changedSince(c.transcript, c.offset, c.seen);
+  if (!change) return undefined;
+  c.offset = 0;
+  c.line = 0;
+  delete c.recent;
+  delete c.seen;
+  delete c.inLongLine;
+  return change;
 }
 
 /** The next delta within `budget` bytes. */
@@ -58,12 +72,13 @@ export function readDelta(c: SessionCursor, budget: number, caps: Caps): Delta {
   };
 }
 
-/** Move the cursor past the delta. */
+/** Move the cursor past the delta and remember what the file held there. */
 export function advance(c: SessionCursor, d: Delta): void {
   c.offset += d.bytes;
   c.line += d.lines;
   if (d.inLongLine !== undefined) c.inLongLine = d.inLongLine;
   else delete c.inLongLine;
+  c.seen = seenAt(c.transcript, c.offset);
 }
 
 function turnsOf(c: SessionCursor, text: string): Turn[] {

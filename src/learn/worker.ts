@@ -11,7 +11,7 @@ import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from ".
 import { addNotice } from "./notice.ts";
 import { queueFile } from "./queue.ts";
 import { learnLockTarget } from "./spawn.ts";
-import { advance, type Caps, DEFAULT_CAPS, readDelta } from "./transcript-read.ts";
+import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
 
 /**
@@ -19,9 +19,10 @@ import { capTurnText } from "./turn-cap.ts";
  * into episodes (episodes.jsonl), each tagged with the project the session ran in. One learner per brain at
  * a time (`.brain/learn.lock`; a second one exits at once); per-transcript byte cursors saved after every
  * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped; a
- * run reads at most `maxBytes` of transcripts, in pieces within the caps (transcript-read.ts); a failing
- * transcript is retried by later runs up to `maxAttempts` times (then it waits for the next queued event),
- * its cursor untouched: nothing is lost.
+ * run reads at most `maxBytes` of transcripts, in pieces within the caps (transcript-read.ts), and a
+ * transcript that no longer holds what its cursor read is read again from the start; a failing transcript
+ * is retried by later runs up to `maxAttempts` times (then it waits for the next queued event), its cursor
+ * untouched: nothing is lost.
  */
 export interface LearnerOptions {
   brainPath: string;
@@ -117,6 +118,18 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
 
   for (const [key, c] of Object.entries(state.sessions)) {
     const name = basename(c.transcript);
+    const from = c.offset;
+    const change = restartIfChanged(c);
+    if (change) {
+      run.restarted = [
+        ...(run.restarted ?? []),
+        { source: key, from, size: change.size, reason: change.reason },
+      ];
+      save(state);
+      o.progress?.(
+        `learn: ${name}: ${change.reason === "shorter" ? `shorter than the ${from} bytes already read (${change.size} bytes now)` : `the ${from} bytes already read have changed (rewritten or replaced)`}: reading it again from the start`,
+      );
+    }
     while (c.attempts < maxAttempts) {
       if (budget <= 0) {
         if (sizeOf(c.transcript) > c.offset) run.more = true;
@@ -176,7 +189,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   if (kit) addNotice(o.brainPath, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
-  if (run.queued || run.read.length || run.errors.length) appendRun(o.brainPath, run);
+  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.brainPath, run);
   return run;
 }
 
