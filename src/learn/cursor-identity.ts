@@ -47,9 +47,14 @@ export function seenAt(path: string, offset: number): Seen {
 
 /**
  * How the file differs from what a cursor at `offset` read (undefined: it does not, or there is no file —
- * reading it reports that).
+ * reading it reports that). `upTo`: the end of a delta read but not yet finished, which must still be there.
  */
-export function changedSince(path: string, offset: number, seen: Seen | undefined): Change | undefined {
+export function changedSince(
+  path: string,
+  offset: number,
+  seen: Seen | undefined,
+  upTo = offset,
+): Change | undefined {
   let fd: number;
   try {
     fd = fs.openSync(path, "r");
@@ -58,7 +63,7 @@ export function changedSince(path: string, offset: number, seen: Seen | undefine
   }
   try {
     const size = fs.fstatSync(fd).size;
-    if (size < offset) return { reason: "shorter", size };
+    if (size < Math.max(offset, upTo)) return { reason: "shorter", size };
     if (!seen || offset === 0) return undefined;
     const now = seenIn(fd, offset);
     return now.head === seen.head && now.tail === seen.tail ? undefined : { reason: "rewritten", size };

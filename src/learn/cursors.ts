@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { Seen } from "./cursor-identity.ts";
+import type { DeltaRecord } from "./delta-journal.ts";
 
 /**
  * The learner's progress, `.brain/learn-cursors.json` (replaced atomically after every step, so a learner
@@ -31,6 +32,8 @@ export interface SessionCursor {
   seen?: Seen;
   /** `offset` is inside a line over the cap with no end yet: that line's bytes so far (byte-range.ts). */
   inLongLine?: number;
+  /** The delta being learned from when the learner stopped (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface PendingItem {
@@ -38,6 +41,8 @@ export interface PendingItem {
   offset: number;
   attempts: number;
   lastError?: string;
+  /** The batch's learning pass, when a learner stopped during it (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface LearnState {

@@ -36,20 +36,22 @@ export interface Delta {
 
 /** When the file no longer holds what the cursor read, the cursor goes back to the start; the change is returned. */
 export function restartIfChanged(c: SessionCursor): Change | undefined {
-  const change = changedSince(c.transcript, c.offset, c.seen);
+  const change = changedSince(c.transcript, c.offset, c.seen, c.pending?.to);
   if (!change) return undefined;
   c.offset = 0;
   c.line = 0;
   delete c.recent;
   delete c.seen;
   delete c.inLongLine;
+  delete c.pending;
   return change;
 }
 
-/** The next delta within `budget` bytes. */
+/** The next delta within `budget` bytes; a delta an interrupted learner had begun is read again as it was. */
 export function readDelta(c: SessionCursor, budget: number, caps: Caps): Delta {
+  const begun = c.pending?.from === c.offset ? c.pending.to : undefined;
   const piece = readPiece(c.transcript, c.offset, {
-    max: budget,
+    max: begun !== undefined && begun > c.offset ? begun - c.offset : budget,
     maxLine: caps.maxLineBytes,
     ...(c.inLongLine !== undefined ? { inLongLine: c.inLongLine } : {}),
   });
@@ -79,6 +81,7 @@ export function advance(c: SessionCursor, d: Delta): void {
   if (d.inLongLine !== undefined) c.inLongLine = d.inLongLine;
   else delete c.inLongLine;
   c.seen = seenAt(c.transcript, c.offset);
+  delete c.pending;
 }
 
 function turnsOf(c: SessionCursor, text: string): Turn[] {

@@ -5,6 +5,7 @@ import type { Brain } from "../engine.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { type LearnState, loadCursors, saveCursors } from "./cursors.ts";
+import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-journal.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
@@ -18,11 +19,11 @@ import { capTurnText } from "./turn-cap.ts";
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
  * into episodes (episodes.jsonl), each tagged with the project the session ran in. One learner per brain at
  * a time (`.brain/learn.lock`; a second one exits at once); per-transcript byte cursors saved after every
- * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped; a
- * run reads at most `maxBytes` of transcripts, in pieces within the caps (transcript-read.ts), and a
- * transcript that no longer holds what its cursor read is read again from the start; a failing transcript
- * is retried by later runs up to `maxAttempts` times (then it waits for the next queued event), its cursor
- * untouched: nothing is lost.
+ * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped
+ * (the learning pass it was in goes on from its journal, delta-journal.ts); a run reads at most `maxBytes`
+ * of transcripts, in pieces within the caps (transcript-read.ts), and a transcript that no longer holds what
+ * its cursor read is read again from the start; a failing transcript is retried by later runs up to
+ * `maxAttempts` times (then it waits for the next queued event), its cursor untouched: nothing is lost.
  */
 export interface LearnerOptions {
   brainPath: string;
@@ -79,19 +80,13 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     return brain;
   };
   let kit: LearnKit | undefined;
-  const learn = async (
-    turns: Turn[],
-    before: { role: string; text: string }[],
-    project: Record<string, string>,
-    session?: string,
-  ) => {
-    if (!o.learn || turns.length === 0) return;
-    kit ??= await openKit(o.brainPath, await open(), o.learn, o.now);
-    await passOver(kit, o.brainPath, run, turns, before, project.project, session, { summarize: true });
-    saveKit(o.brainPath, kit, o.durable ?? true);
-  };
-  /** Store the turns as episodes, then learn from them. */
+  /**
+   * Store a delta's turns as episodes, then learn from those that were not episodes when the delta was first
+   * read; the delta's journal is kept on `holder` (its cursor or queued item) until the caller moves past it.
+   */
   const take = async (
+    holder: { pending?: DeltaRecord },
+    range: { from?: number; to?: number },
     turns: Turn[],
     source: string,
     before: { role: string; text: string }[],
@@ -99,8 +94,26 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     session?: string,
   ): Promise<number> => {
     if (turns.length === 0) return 0;
-    const r = await (await open()).ingestTurns(turns, source, project);
-    await learn(turns, before, project, session);
+    const b = await open();
+    const journal = o.learn
+      ? beginDelta(
+          holder,
+          range,
+          () => freshIds(b, turns),
+          () => save(state),
+        )
+      : undefined;
+    const r = await b.ingestTurns(turns, source, project);
+    if (!o.learn || !journal) return r.added;
+    const fresh = new Set(journal.record.fresh);
+    const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
+    if (learnable.length === 0) return r.added;
+    kit ??= await openKit(o.brainPath, b, o.learn, o.now);
+    await passOver(kit, o.brainPath, run, learnable, before, project.project, session, {
+      summarize: true,
+      journal,
+    });
+    saveKit(o.brainPath, kit, o.durable ?? true);
     return r.added;
   };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -140,7 +153,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
         if (d.bytes === 0) break;
         const source = `${c.host === "pi" ? "pi" : "claude"}:${name}`;
         const range = { from: c.offset, to: c.offset + d.bytes };
-        const added = await take(d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
+        const added = await take(c, range, d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
         run.read.push({ source: key, ...range, turns: d.turns.length });
         run.stored.episodes += added;
         for (const s of d.skipped) {
@@ -177,7 +190,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
         t.text = r.text;
       }
       const session = typeof work.session_id === "string" ? work.session_id : undefined;
-      const added = await take(turns, `${work.host}:queue`, [], projectOf(work), session);
+      const added = await take(item, {}, turns, `${work.host}:queue`, [], projectOf(work), session);
       run.read.push({ source: `queue@${item.offset}`, from: 0, to: 0, turns: turns.length });
       run.stored.episodes += added;
       state.items.splice(state.items.indexOf(item), 1);

@@ -13,9 +13,10 @@ import { Brain } from "../../src/engine.ts";
 import type { LearnRun } from "../../src/learn/learn-log.ts";
 import { runLearner } from "../../src/learn/worker.ts";
 import { brain, freshSandbox, readLines, show } from "../support/cli.ts";
+import { startFakeLlm } from "../support/fake-llm.ts";
 import { fc } from "../support/fc.ts";
 import { learnFiles } from "../support/learner.ts";
-import { project, queueTranscript, S1, S2, turn } from "./_support.ts";
+import { project, queueTranscript, S1, S2, turn, withModel } from "./_support.ts";
 
 const episodes = (brainPath: string) => {
   const f = learnFiles(brainPath).episodes;
@@ -59,6 +60,48 @@ describe("a transcript rewritten or re-pointed", () => {
     assert.equal((await brain(sb, ["learn"])).code, 0);
     for (let i = 1; i <= 40; i++) assert.ok(texts(sb.brainPath).has(`message ${i} of ${S2}`), `S2 turn ${i}`);
     assert.equal(episodes(sb.brainPath).length, 60, "nothing stored twice");
+  });
+
+  it("with a model: turns read again after a restart are not learned from twice; new ones are", async (t) => {
+    const fake = await startFakeLlm("openai");
+    t.after(() => fake.close());
+    const sb = freshSandbox(t, "brain-rewrite-");
+    const p = project(sb);
+    const env = withModel(sb, fake);
+    fake.respond = (body) => {
+      const sent = JSON.stringify(body).split("New messages to extract from:")[1] ?? "";
+      const items = [...sent.matchAll(/message (\d+) of/g)].map((m) => ({
+        type: "learning",
+        text: `Fact number ${m[1]} from the session, worded ${fake.requests.length} times`,
+        importance: "low",
+      }));
+      return { answer: { items: items.slice(0, 3) } };
+    };
+    const transcript = join(sb.dir, "s1.jsonl");
+    fs.writeFileSync(transcript, lines(S1, 0, 2, p.cwd));
+    queueTranscript(sb.brainPath, transcript, p.cwd);
+    assert.equal((await brain(sb, ["learn"], { env })).code, 0);
+    assert.equal(fake.requests.length, 1);
+    const learned = () => readLines(sb.brainPath).filter((e) => e.type === "learning");
+    assert.equal(learned().length, 2);
+
+    // Cut back to its first line: read again from the start, nothing new to learn from, no model call.
+    fs.writeFileSync(transcript, fs.readFileSync(transcript, "utf8").split(/(?<=\n)/)[0] as string);
+    queueTranscript(sb.brainPath, transcript, p.cwd);
+    const again = await brain(sb, ["learn"], { env });
+    assert.equal(again.code, 0, show(again));
+    assert.match(again.stdout, /read again from the start/);
+    assert.equal(fake.requests.length, 1, "the model is not asked about turns already learned from");
+    assert.equal(learned().length, 2);
+
+    fs.appendFileSync(transcript, lines(S1, 2, 3, p.cwd));
+    queueTranscript(sb.brainPath, transcript, p.cwd);
+    assert.equal((await brain(sb, ["learn"], { env })).code, 0);
+    assert.equal(fake.requests.length, 2);
+    const asked = JSON.stringify(fake.requests[1]?.body).split("New messages to extract from:")[1] ?? "";
+    assert.match(asked, /message 3 of/);
+    assert.doesNotMatch(asked, /message 1 of/, "only the new turn is new");
+    assert.equal(learned().length, 3);
   });
 
   it("any sequence of appends, rewrites, truncations and copies: after each run every turn in the file is stored once, and a restart is reported exactly when the bytes read changed", async (t) => {
