@@ -6,6 +6,7 @@ import { BrainError } from "./core/errors.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
 
+import { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_TURN_CHARS } from "./learn/turn-cap.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 import { crypto } from "./store/crypto.ts";
@@ -54,6 +55,15 @@ export interface Settings {
   autoAccept: boolean;
   /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
   curatorThreshold: number;
+  /** The learner's caps (src/learn/turn-cap.ts). */
+  learner: LearnerSettings;
+}
+
+export interface LearnerSettings {
+  /** A transcript line longer than this many bytes is passed over, never loaded whole. */
+  maxLineBytes: number;
+  /** A turn's text longer than this many characters is stored cut, with a marker. */
+  maxTurnChars: number;
 }
 
 export interface ExtractionSource {
@@ -118,6 +128,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serve: DEFAULT_SERVE,
   autoAccept: false,
   curatorThreshold: 0.82,
+  learner: { maxLineBytes: DEFAULT_MAX_LINE_BYTES, maxTurnChars: DEFAULT_MAX_TURN_CHARS },
 };
 
 type Env = Record<string, string | undefined>;
@@ -214,7 +225,25 @@ export function parseSettings(file: string, text: string): Settings {
     s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
+  if (o.learner !== undefined) s.learner = parseLearner(file, o.learner);
   return s;
+}
+
+function parseLearner(file: string, v: unknown): LearnerSettings {
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw new BrainError("CONFIG", `${file}: "learner" must be an object`, { key: "learner" });
+  const o = v as Record<string, unknown>;
+  const out: LearnerSettings = { ...DEFAULT_SETTINGS.learner };
+  for (const key of ["maxLineBytes", "maxTurnChars"] as const) {
+    if (o[key] === undefined) continue;
+    const n = num(file, `learner.${key}`, o[key], 1);
+    if (!Number.isInteger(n))
+      throw new BrainError("CONFIG", `${file}: "learner.${key}" must be a whole number`, {
+        key: `learner.${key}`,
+      });
+    out[key] = n;
+  }
+  return out;
 }
 
 function curatorThreshold(file: string, v: unknown): number {

@@ -1,7 +1,7 @@
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
-import { learnSettings } from "../learn/settings.ts";
+import { learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
@@ -55,6 +55,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       : {}),
     ...(o.quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
     learn: learnSettings(config),
+    ...learnerCaps(config),
   };
   if (o.quiet) {
     try {
@@ -93,6 +94,9 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   const summaries = sum((r) => r.stored.summaries);
   const tokens = { input: sum((r) => r.tokens?.input), output: sum((r) => r.tokens?.output) };
   const errors = runs.flatMap((r) => r.errors);
+  const restarted = runs.flatMap((r) => r.restarted ?? []);
+  const skipped = runs.flatMap((r) => r.skipped ?? []);
+  const cut = sum((r) => r.cut);
   if (o.json)
     printJson({
       ok: true,
@@ -104,10 +108,13 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       summaries,
       tokens,
       errors,
+      restarted,
+      skipped,
+      cut,
     });
   else
     print(
-      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox${summaries ? `, ${summaries} session summar${summaries === 1 ? "y" : "ies"}` : ""} in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
+      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox${summaries ? `, ${summaries} session summar${summaries === 1 ? "y" : "ies"}` : ""} in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}${restarted.length ? `; ${restarted.length} transcript(s) read again from the start (shorter than before, or rewritten)` : ""}${skipped.length ? `; ${skipped.length} line(s) over learner.maxLineBytes passed over` : ""}${cut ? `; ${cut} turn(s) cut to learner.maxTurnChars` : ""}.`,
     );
   return 0;
 }
@@ -133,7 +140,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);
     print(
-      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.gated ?? 0} stopped by the curator, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
+      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.gated ?? 0} stopped by the curator, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s)${r.restarted?.length ? `, ${r.restarted.length} transcript(s) read again from the start` : ""}${r.skipped?.length ? `, ${r.skipped.length} over-long line(s) passed over` : ""}, ${r.ms} ms${r.more ? ", more to do" : ""}`,
     );
   }
   return 0;

@@ -1,6 +1,8 @@
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-file.ts";
+import type { Seen } from "./cursor-identity.ts";
+import type { DeltaRecord } from "./delta-journal.ts";
 
 /**
  * The learner's progress, `.brain/learn-cursors.json` (replaced atomically after every step, so a learner
@@ -26,6 +28,12 @@ export interface SessionCursor {
   updated: string;
   /** The last few messages read (shortened): context for the next delta's extraction prompt. */
   recent?: { role: string; text: string }[];
+  /** What the bytes before `offset` looked like (a file with other bytes there is read again from the start). */
+  seen?: Seen;
+  /** `offset` is inside a line over the cap with no end yet: that line's bytes so far (byte-range.ts). */
+  inLongLine?: number;
+  /** The delta being learned from when the learner stopped (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface PendingItem {
@@ -33,6 +41,8 @@ export interface PendingItem {
   offset: number;
   attempts: number;
   lastError?: string;
+  /** The batch's learning pass, when a learner stopped during it (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface LearnState {

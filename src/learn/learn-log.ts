@@ -23,6 +23,12 @@ export interface LearnRun {
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];
   /** Work left for a later run (the run stopped at its byte budget). */
   more: boolean;
+  /** Transcripts read again from the start: shorter than their cursor (`from`), or their bytes before it changed. */
+  restarted?: { source: string; from: number; size: number; reason: "shorter" | "rewritten" }[];
+  /** Transcript lines over `learner.maxLineBytes`, passed over: line number and length in bytes. */
+  skipped?: { source: string; line: number; bytes: number }[];
+  /** Turns stored cut to `learner.maxTurnChars`. */
+  cut?: number;
 }
 
 /** A run that has done nothing yet (the learner and `brain consolidate` fill it in). */

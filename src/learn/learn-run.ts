@@ -1,6 +1,7 @@
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { Curator } from "./curator/curator.ts";
+import type { DeltaJournal } from "./delta-journal.ts";
 import type { DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
@@ -67,7 +68,8 @@ export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): voi
  * stored; the curator's and detectors' states are then reloaded so the retry sees them as they were.
  * With `summarize` (the learner's passes over new turns, not consolidation's over old ones) and a model, the
  * same call also returns the session's summary so far, given the previous one; a changed summary is stored
- * as an episode of the session (src/learn/summary.ts). Never without a model.
+ * as an episode of the session (src/learn/summary.ts). Never without a model. With a `journal`, the pass goes
+ * on from what an interrupted one over the same delta recorded (src/learn/delta-journal.ts).
  */
 export async function passOver(
   kit: LearnKit,
@@ -77,7 +79,7 @@ export async function passOver(
   before: { role: string; text: string }[],
   project: string | undefined,
   session: string | undefined,
-  opts: { summarize?: boolean } = {},
+  opts: { summarize?: boolean; journal?: DeltaJournal } = {},
 ): Promise<void> {
   const summaryChars =
     opts.summarize && kit.extractor ? (kit.extractor.summaryChars ?? DEFAULT_SUMMARY_CHARS) : 0;
@@ -98,6 +100,7 @@ export async function passOver(
         detect: kit.detect,
         index: kit.index,
         now: kit.now,
+        ...(opts.journal ? { journal: opts.journal } : {}),
       },
       {
         messages: turns.map((t) => ({ role: t.role ?? t.speaker, text: t.text, id: t.turn, date: t.date })),

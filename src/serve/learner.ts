@@ -13,7 +13,7 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
   let running = false;
   let again = false;
   const loop = async () => {
-    const [{ queueBehind, runLearner }, { learnSettings }] = await Promise.all([
+    const [{ queueBehind, runLearner }, { learnerCaps, learnSettings }] = await Promise.all([
       import("../learn/worker.ts"),
       import("../learn/settings.ts"),
     ]);
@@ -26,6 +26,7 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
           openBrain: async () => brain,
           durable: config.fsync,
           learn: learnSettings(config),
+          ...learnerCaps(config),
         });
         if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
       }

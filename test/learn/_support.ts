@@ -65,3 +65,30 @@ export function withModel(
   );
   return { BRAIN_CONFIG: file };
 }
+
+/** A `turn` record whose line is exactly `bytes` long (newline not counted): `text` padded with "x". */
+export function turnOfBytes(
+  session: string,
+  role: "user" | "assistant",
+  text: string,
+  bytes: number,
+  cwd: string,
+): string {
+  const bare = turn(session, role, text, cwd);
+  const pad = bytes - (Buffer.byteLength(bare) - 1);
+  if (pad < 0) throw new Error(`a ${role} turn "${text}" needs more than ${bytes} bytes`);
+  // The counter in `turn` gives each record its own uuid: rebuild with the padding and the same uuid.
+  const rec = JSON.parse(bare) as { message: { content: unknown } };
+  const padded = `${text}${"x".repeat(pad)}`;
+  rec.message.content = role === "user" ? padded : [{ type: "text", text: padded }];
+  const line = `${JSON.stringify(rec)}\n`;
+  if (Buffer.byteLength(line) - 1 !== bytes) throw new Error("turnOfBytes: length mismatch");
+  return line;
+}
+
+/** A settings file with the extraction model (when given) and the learner's caps; its env patch. */
+export function withSettings(sb: Sandbox, settings: Record<string, unknown>): Record<string, string> {
+  const file = join(sb.dir, "config.json");
+  fs.writeFileSync(file, JSON.stringify(settings));
+  return { BRAIN_CONFIG: file };
+}
