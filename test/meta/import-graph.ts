@@ -209,3 +209,87 @@ export function cycles(nodes: string[], edges: Array<{ from: string; to: string 
   for (const n of nodes) if (!idx.has(n)) strong(n);
   return out.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
 }
+
+// ── habits: how files are written and read ──
+
+/** `.split("\n")`, `.split('\n')`, `.split(/\n/)`, `.split(/\r?\n/)` in source text. */
+const SPLIT_NL = /\.split\(\s*(?:"\\n"|'\\n'|\/\\n\/|\/\\r\?\\n\/)\s*\)/;
+const ITERATORS = new Set([
+  "map",
+  "forEach",
+  "flatMap",
+  "filter",
+  "reduce",
+  "some",
+  "every",
+  "find",
+  "findLast",
+]);
+/** A string that is a path with a `.brain` segment (no spaces: prose in help text is not a path). */
+const BRAIN_SEGMENT = /(?:^|\/)\.brain(?:\/|$)/;
+
+/**
+ * What the habits test looks for: appendFile (any spelling: fs.appendFileSync, an imported appendFile …),
+ * JSON.parse (or core's parseJson) inside a loop over lines split on "\n" (a hand-rolled log reader), and
+ * `.brain` path literals.
+ * The JSON.parse check sees a loop in the same file whose header splits on "\n" or names a variable that does
+ * (`const lines = text.split("\n")`); a parse in a helper called from such a loop is not seen.
+ */
+export function habitsOf(info: SourceFileInfo): Use[] {
+  const { file, sf } = info;
+  const uses: Use[] = [];
+  const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const splitVars = new Set<string>();
+  const collect = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+      if (SPLIT_NL.test(node.initializer.getText(sf))) splitVars.add(node.name.text);
+    ts.forEachChild(node, collect);
+  };
+  collect(sf);
+  const overLines = (header: string) =>
+    SPLIT_NL.test(header) || [...splitVars].some((v) => new RegExp(`\\b${v}\\b`).test(header));
+  const loopHeader = (node: ts.Node, child: ts.Node): string | undefined => {
+    if (ts.isForOfStatement(node) || ts.isForInStatement(node)) return node.expression.getText(sf);
+    if (ts.isForStatement(node))
+      return `${node.initializer?.getText(sf) ?? ""};${node.condition?.getText(sf) ?? ""}`;
+    if (ts.isWhileStatement(node) || ts.isDoStatement(node)) return node.expression.getText(sf);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ITERATORS.has(node.expression.name.text) &&
+      node.arguments.includes(child as ts.Expression)
+    )
+      return node.expression.expression.getText(sf);
+    return undefined;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && /^appendFile(Sync)?$/.test(node.text)) {
+      // One use per spelling site: the property name or the imported/called identifier.
+      uses.push({ file, what: node.text, line: at(node) });
+    } else if (
+      ts.isCallExpression(node) &&
+      ["JSON.parse", "parseJson"].includes(node.expression.getText(sf))
+    ) {
+      let child: ts.Node = node;
+      for (let p = node.parent; p; child = p, p = p.parent) {
+        const header = loopHeader(p, child);
+        if (header !== undefined && overLines(header)) {
+          uses.push({ file, what: "JSON.parse per line", line: at(node) });
+          break;
+        }
+      }
+    } else if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      const text = node.text;
+      if (BRAIN_SEGMENT.test(text) && !/\s/.test(text))
+        uses.push({ file, what: `".brain" path`, line: at(node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return uses;
+}

@@ -17,8 +17,9 @@
  * matches anything (so the list only shrinks).
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import ts from "typescript";
@@ -352,7 +353,46 @@ describe("layers (DESIGN.md) against the import graph of src/", () => {
       assert.ok(!LAYERS.find((l) => l.name === s)?.uses.includes("store"), `${s} uses store`);
   });
 
-  test("the graph sees every kind of import (static, dynamic, type-only)", () => {
+  test("the graph reader: each import form, its kind and its line; cycles found by members", () => {
+    const root = mkdtempSync(join(tmpdir(), "brain-graph-"));
+    try {
+      mkdirSync(join(root, "src", "a"), { recursive: true });
+      const files: Record<string, string> = {
+        "src/a/x.ts": [
+          'import { y } from "./y.ts";',
+          'import type { Z } from "../z.ts";',
+          'import { type W } from "./w.ts";', // verbatimModuleSyntax keeps `import {} from`: a load
+          'export { v } from "./v.ts";',
+          'export type { U } from "./u.ts";',
+          'const m = await import("node:fs");',
+          'type T = typeof import("./t.ts");',
+          'import "./side.ts";',
+        ].join("\n"),
+        "src/a/y.ts": 'import { x } from "./x.ts";',
+      };
+      for (const [f, text] of Object.entries(files)) writeFileSync(join(root, f), text);
+      const g = buildGraph(root);
+      const x = g.edges
+        .filter((e) => e.from === "src/a/x.ts")
+        .map((e) => `${e.line} ${e.kind} ${e.to ?? e.spec}`);
+      assert.deepEqual(x, [
+        "1 static src/a/y.ts",
+        "2 type src/z.ts",
+        "3 static src/a/w.ts",
+        "4 static src/a/v.ts",
+        "5 type src/a/u.ts",
+        "6 dynamic node:fs",
+        "7 type src/a/t.ts",
+        "8 static src/a/side.ts",
+      ]);
+      const inner = g.edges.filter((e): e is Edge & { to: string } => e.to !== null);
+      assert.deepEqual(cycles(["src/a/x.ts", "src/a/y.ts"], inner), [["src/a/x.ts", "src/a/y.ts"]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("the graph of src/ has every kind of import (static, dynamic, type-only)", () => {
     const kinds = new Set(graph().edges.map((e) => e.kind));
     assert.deepEqual([...kinds].sort(), ["dynamic", "static", "type"]);
     assert.ok(graph().files.length > 100, "src/ was read");
