@@ -12,8 +12,15 @@
  * loads "x" — so an import is "type" only when the whole clause is type-only (`import type …`).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
+
+/**
+ * The compiler, required (CommonJS): an ESM `import` of its 9 MB file costs ~1 s more, Node scanning it for
+ * named exports.
+ */
+export const ts: typeof TS = createRequire(import.meta.url)("typescript");
 
 export type EdgeKind = "static" | "dynamic" | "type";
 
@@ -38,7 +45,7 @@ export interface Use {
 export interface SourceFileInfo {
   file: string;
   text: string;
-  sf: ts.SourceFile;
+  sf: TS.SourceFile;
 }
 
 export interface Graph {
@@ -65,12 +72,12 @@ function resolveSpec(root: string, from: string, spec: string): string | null {
   return relative(root, abs).split("\\").join("/");
 }
 
-function clauseIsTypeOnly(clause: ts.ImportClause | undefined): boolean {
+function clauseIsTypeOnly(clause: TS.ImportClause | undefined): boolean {
   if (!clause) return false; // `import "x"`: a side-effect import
   return clause.isTypeOnly;
 }
 
-function exportIsTypeOnly(node: ts.ExportDeclaration): boolean {
+function exportIsTypeOnly(node: TS.ExportDeclaration): boolean {
   if (node.isTypeOnly) return true;
   const clause = node.exportClause;
   // `export { type A, type B } from "x"` is erased entirely (nothing left to re-export).
@@ -92,13 +99,13 @@ export function parse(root: string, file: string): SourceFileInfo {
 export function edgesOf(root: string, info: SourceFileInfo): Edge[] {
   const { file, sf } = info;
   const edges: Edge[] = [];
-  const add = (specNode: ts.Node, kind: EdgeKind) => {
+  const add = (specNode: TS.Node, kind: EdgeKind) => {
     if (!ts.isStringLiteralLike(specNode)) return;
     const spec = specNode.text;
     const line = sf.getLineAndCharacterOfPosition(specNode.getStart(sf)).line + 1;
     edges.push({ from: file, spec, to: resolveSpec(root, file, spec), kind, line });
   };
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isImportDeclaration(node)) {
       add(node.moduleSpecifier, clauseIsTypeOnly(node.importClause) ? "type" : "static");
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
@@ -128,8 +135,8 @@ export function edgesOf(root: string, info: SourceFileInfo): Edge[] {
 export function usesOf(info: SourceFileInfo): Use[] {
   const { file, sf } = info;
   const uses: Use[] = [];
-  const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
-  const visit = (node: ts.Node): void => {
+  const at = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const visit = (node: TS.Node): void => {
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const name = ts.isPropertyAccessExpression(node)
         ? node.name.text
@@ -238,9 +245,9 @@ const BRAIN_SEGMENT = /(?:^|\/)\.brain(?:\/|$)/;
 export function habitsOf(info: SourceFileInfo): Use[] {
   const { file, sf } = info;
   const uses: Use[] = [];
-  const at = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const at = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
   const splitVars = new Set<string>();
-  const collect = (node: ts.Node): void => {
+  const collect = (node: TS.Node): void => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
       if (SPLIT_NL.test(node.initializer.getText(sf))) splitVars.add(node.name.text);
     ts.forEachChild(node, collect);
@@ -248,7 +255,7 @@ export function habitsOf(info: SourceFileInfo): Use[] {
   collect(sf);
   const overLines = (header: string) =>
     SPLIT_NL.test(header) || [...splitVars].some((v) => new RegExp(`\\b${v}\\b`).test(header));
-  const loopHeader = (node: ts.Node, child: ts.Node): string | undefined => {
+  const loopHeader = (node: TS.Node, child: TS.Node): string | undefined => {
     if (ts.isForOfStatement(node) || ts.isForInStatement(node)) return node.expression.getText(sf);
     if (ts.isForStatement(node))
       return `${node.initializer?.getText(sf) ?? ""};${node.condition?.getText(sf) ?? ""}`;
@@ -257,12 +264,12 @@ export function habitsOf(info: SourceFileInfo): Use[] {
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
       ITERATORS.has(node.expression.name.text) &&
-      node.arguments.includes(child as ts.Expression)
+      node.arguments.includes(child as TS.Expression)
     )
       return node.expression.expression.getText(sf);
     return undefined;
   };
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isIdentifier(node) && /^appendFile(Sync)?$/.test(node.text)) {
       // One use per spelling site: the property name or the imported/called identifier.
       uses.push({ file, what: node.text, line: at(node) });
@@ -270,7 +277,7 @@ export function habitsOf(info: SourceFileInfo): Use[] {
       ts.isCallExpression(node) &&
       ["JSON.parse", "parseJson"].includes(node.expression.getText(sf))
     ) {
-      let child: ts.Node = node;
+      let child: TS.Node = node;
       for (let p = node.parent; p; child = p, p = p.parent) {
         const header = loopHeader(p, child);
         if (header !== undefined && overLines(header)) {

@@ -22,9 +22,8 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import ts from "typescript";
 import { ROOT } from "../support/spawn.ts";
-import { buildGraph, cycles, type Edge, type Graph, usesOf } from "./import-graph.ts";
+import { buildGraph, cycles, type Edge, type Graph, ts, usesOf } from "./import-graph.ts";
 
 interface Layer {
   name: string;
