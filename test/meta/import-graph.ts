@@ -143,7 +143,7 @@ export function usesOf(info: SourceFileInfo): Use[] {
         : ts.isStringLiteralLike(node.argumentExpression)
           ? node.argumentExpression.text
           : "";
-      const owner = node.expression.getText(sf);
+      const owner = node.expression.getText(sf).replace(/^globalThis\./, "");
       if (owner === "process" && name === "env") uses.push({ file, what: "process.env", line: at(node) });
       if (owner === "Date" && name === "now") uses.push({ file, what: "Date.now", line: at(node) });
       if (owner === "Math" && name === "random") uses.push({ file, what: "Math.random", line: at(node) });
@@ -151,6 +151,13 @@ export function usesOf(info: SourceFileInfo): Use[] {
         uses.push({ file, what: "performance.now", line: at(node) });
       if (owner === "crypto" && (name === "randomUUID" || name === "getRandomValues"))
         uses.push({ file, what: `crypto.${name}`, line: at(node) });
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isObjectBindingPattern(node.name) &&
+      node.initializer?.getText(sf).replace(/^globalThis\./, "") === "process" &&
+      node.name.elements.some((e) => (e.propertyName ?? e.name).getText(sf) === "env")
+    ) {
+      uses.push({ file, what: "process.env", line: at(node) }); // const { env } = process
     } else if (
       ts.isNewExpression(node) &&
       ts.isIdentifier(node.expression) &&

@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { ROOT } from "../support/spawn.ts";
-import { buildGraph, cycles, type Edge, type Graph, ts, usesOf } from "./import-graph.ts";
+import { buildGraph, cycles, type Edge, type Graph, parse, ts, usesOf } from "./import-graph.ts";
 
 interface Layer {
   name: string;
@@ -352,7 +352,7 @@ describe("layers (DESIGN.md) against the import graph of src/", () => {
       assert.ok(!LAYERS.find((l) => l.name === s)?.uses.includes("store"), `${s} uses store`);
   });
 
-  test("the graph reader: each import form, its kind and its line; cycles found by members", () => {
+  test("the graph reader: each import form, its kind and its line; cycles; process.env, clock and randomness", () => {
     const root = mkdtempSync(join(tmpdir(), "brain-graph-"));
     try {
       mkdirSync(join(root, "src", "a"), { recursive: true });
@@ -386,6 +386,27 @@ describe("layers (DESIGN.md) against the import graph of src/", () => {
       ]);
       const inner = g.edges.filter((e): e is Edge & { to: string } => e.to !== null);
       assert.deepEqual(cycles(["src/a/x.ts", "src/a/y.ts"], inner), [["src/a/x.ts", "src/a/y.ts"]]);
+      writeFileSync(
+        join(root, "src", "u.ts"),
+        [
+          "process.env.HOME;",
+          'process.env["HOME"];',
+          "const { env } = process;",
+          "globalThis.process.env;",
+          "Date.now(); new Date(); new Date(0); Math.random();",
+          "// process.env in a comment is not a read",
+        ].join("\n"),
+      );
+      const uses = usesOf(parse(root, "src/u.ts")).map((u) => `${u.line} ${u.what}`);
+      assert.deepEqual(uses, [
+        "1 process.env",
+        "2 process.env",
+        "3 process.env",
+        "4 process.env",
+        "5 Date.now",
+        "5 new Date()",
+        "5 Math.random",
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
