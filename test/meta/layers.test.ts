@@ -153,9 +153,9 @@ interface Known {
  */
 // biome-ignore format: one entry a line
 const KNOWN_UNTIL_REDESIGN: Known[] = [
-  // The hooks' fast paths read the environment themselves: loading src/config.ts (settings file, zod-free but
-  // heavy) would cost every prompt start-up. They move to src/hooks/ with a light configuration module of
-  // their own, which CONFIG_MODULES will then name.
+  // The hooks' fast paths pass process.env to config.ts's helpers (resolveBrainPath, hookTiming, loadConfig)
+  // at their own entry, without the CLI's cliConfig. They move to src/hooks/ with one entry that reads the
+  // configuration once (a module CONFIG_MODULES will then name).
   { rule: "env", file: "src/cli/fast-hook.ts", target: "process.env", reason: "hook fast path, moving to hooks/" },
   { rule: "env", file: "src/serve/served-hook.ts", target: "process.env", reason: "hook fast path, moving to hooks/" },
   { rule: "env", file: "src/learn/queue-hook.ts", target: "process.env", reason: "hook fast path, moving to hooks/" },
