@@ -1,6 +1,6 @@
 /**
  * The architecture is a test, not a wish (DESIGN.md, "Layers"): the rules below are checked against the
- * import graph of src/ (test/meta/import-graph.ts).
+ * import graph of src/ (test/meta/import-graph.ts reads it, test/meta/layer-rules.ts says what breaks a rule).
  *
  *  - every file under src/ belongs to a layer of LAYERS (a new folder must be placed in the table);
  *  - an import points down: to its own layer or one the table lets it use (a type-only import may also reach
@@ -17,24 +17,18 @@
  * matches anything (so the list only shrinks).
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, test } from "node:test";
 import { ROOT } from "../support/spawn.ts";
-import { buildGraph, cycles, type Edge, type Graph, parse, ts, usesOf } from "./import-graph.ts";
-
-interface Layer {
-  name: string;
-  /** Under src/: a folder ("store/") or a file ("config.ts"). The target layout's folders may not exist yet. */
-  paths: string[];
-  /** Layers it may import (runtime or types). Each must come EARLIER in LAYERS: the table itself points down. */
-  uses: string[];
-  /** Layers above it whose TYPES it may import (an interface it is handed), never their code. */
-  types?: string[];
-  note: string;
-}
+import { buildGraph, type Graph } from "./import-graph.ts";
+import {
+  allViolations,
+  type Layer,
+  RULES,
+  type Rule,
+  report,
+  type Table,
+  type Violation,
+} from "./layer-rules.ts";
 
 /** The layer table, bottom to top (DESIGN.md "Layers": the target layout; today's folders placed in it). */
 // biome-ignore format: a table reads best as one
@@ -108,37 +102,6 @@ const SURFACES = ["cli", "mcp", "serve", "hosts"];
 /** The only modules that read process.env: the configuration loaded once at an entry point. */
 const CONFIG_MODULES = ["src/config.ts", "src/cli/cli-config.ts"];
 
-type Rule =
-  | "unmapped"
-  | "layer"
-  | "surface-store"
-  | "core-pure"
-  | "env"
-  | "cycle"
-  | "type-cycle"
-  | "public-api";
-
-const RULES: Record<Rule, string> = {
-  unmapped: "every file belongs to a layer of the table",
-  layer: "imports point down (the table's `uses`, or `types` for a type-only import)",
-  "surface-store": "surfaces call the engine, they never import a store",
-  "core-pure": "core/ is pure: no node: builtins, no clock, no randomness",
-  env: `process.env is read only in ${CONFIG_MODULES.join(", ")}`,
-  cycle: "no import cycles (static and dynamic imports)",
-  "type-cycle": "no import cycles through type-only imports either",
-  "public-api": "src/index.ts is the public API: named re-exports, imported by nothing in src/",
-};
-
-interface Violation {
-  rule: Rule;
-  file: string;
-  /** The import (resolved file or package), the use (process.env, Date.now …) or the cycle's members. */
-  target: string;
-  line?: number;
-  /** More to print (a cycle's imports). */
-  detail?: string;
-}
-
 interface Known {
   rule: Rule;
   file: string;
@@ -175,162 +138,24 @@ const KNOWN_UNTIL_REDESIGN: Known[] = [
   { rule: "surface-store", file: "src/serve/sse.ts", target: "src/store/scan.ts", reason: "type of a log position: the engine's follow API after the redesign" },
 ];
 
-// ── the graph and the checks ──
+// ── the check ──
+
+const TABLE: Table = { layers: LAYERS, surfaces: SURFACES, configModules: CONFIG_MODULES, root: ROOT };
 
 let graphMemo: Graph | undefined;
 const graph = (): Graph => {
   graphMemo ??= buildGraph(ROOT);
   return graphMemo;
 };
-
-/** The layer of a file under src/ (the longest matching path wins), or undefined. */
-export function layerOf(file: string): Layer | undefined {
-  const rel = file.replace(/^src\//, "");
-  let best: { layer: Layer; len: number } | undefined;
-  for (const layer of LAYERS)
-    for (const p of layer.paths) {
-      const hit = p.endsWith("/") || p.endsWith("-") ? rel.startsWith(p) : rel === p;
-      if (hit && (!best || p.length > best.len)) best = { layer, len: p.length };
-    }
-  return best?.layer;
-}
-
-const isBuiltin = (spec: string) =>
-  spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0] as string);
-const CLOCK_AND_RANDOM = new Set([
-  "Date.now",
-  "new Date()",
-  "Date()",
-  "Math.random",
-  "performance.now",
-  "crypto.randomUUID",
-  "crypto.getRandomValues",
-]);
-
-function edgeViolation(e: Edge): Violation | undefined {
-  const from = layerOf(e.from);
-  if (!from) return undefined; // reported as unmapped
-  if (!e.to) {
-    if (from.name === "core" && isBuiltin(e.spec))
-      return { rule: "core-pure", file: e.from, target: e.spec, line: e.line };
-    return undefined;
-  }
-  if (e.to === "src/index.ts") return { rule: "public-api", file: e.from, target: e.to, line: e.line };
-  const to = layerOf(e.to);
-  if (!to || to === from) return undefined;
-  if (SURFACES.includes(from.name) && to.name === "store")
-    return { rule: "surface-store", file: e.from, target: e.to, line: e.line };
-  const allowed = from.uses.includes(to.name) || (e.kind === "type" && (from.types ?? []).includes(to.name));
-  return allowed ? undefined : { rule: "layer", file: e.from, target: e.to, line: e.line };
-}
-
-function cycleViolations(g: Graph): Violation[] {
-  const nodes = g.files.map((f) => f.file);
-  const inner = g.edges.filter((e): e is Edge & { to: string } => e.to?.startsWith("src/") === true);
-  const runtime = cycles(
-    nodes,
-    inner.filter((e) => e.kind !== "type"),
-  );
-  const key = (c: string[]) => c.join(" ⇄ ");
-  const runtimeKeys = new Set(runtime.map(key));
-  const withTypes = cycles(nodes, inner).filter((c) => !runtimeKeys.has(key(c)));
-  /** The imports inside the cycle, one a line: what to cut. */
-  const inside = (c: string[]) =>
-    inner
-      .filter((e) => c.includes(e.from) && c.includes(e.to))
-      .map((e) => `\n        ${e.from}:${e.line} → ${e.to} (${e.kind})`)
-      .join("");
-  return [
-    ...runtime.map((c) => ({
-      rule: "cycle" as const,
-      file: c[0] as string,
-      target: key(c),
-      detail: inside(c),
-    })),
-    ...withTypes.map((c) => ({
-      rule: "type-cycle" as const,
-      file: c[0] as string,
-      target: key(c),
-      detail: inside(c),
-    })),
-  ];
-}
-
-function publicApiViolations(g: Graph): Violation[] {
-  const out: Violation[] = [];
-  const index = g.files.find((f) => f.file === "src/index.ts");
-  if (!index) return [{ rule: "public-api", file: "src/index.ts", target: "missing" }];
-  for (const st of index.sf.statements) {
-    const named =
-      ts.isExportDeclaration(st) &&
-      st.moduleSpecifier &&
-      st.exportClause &&
-      ts.isNamedExports(st.exportClause);
-    if (!named) {
-      const line = index.sf.getLineAndCharacterOfPosition(st.getStart(index.sf)).line + 1;
-      out.push({
-        rule: "public-api",
-        file: "src/index.ts",
-        target: `not a named re-export: ${st.getText(index.sf).slice(0, 60)}`,
-        line,
-      });
-    }
-  }
-  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-    exports?: Record<string, unknown>;
-    main?: string;
-  };
-  const entries = Object.keys(pkg.exports ?? {});
-  if (entries.join() !== "." || pkg.main !== "dist/index.js")
-    out.push({
-      rule: "public-api",
-      file: "package.json",
-      target: `exports ${entries.join(", ")} / main ${pkg.main}`,
-    });
-  return out;
-}
-
 let violationsMemo: Violation[] | undefined;
-/** Every violation of every rule in src/, before the allow-list (computed once per run). */
+/** Every violation in src/, before the allow-list (computed once per run). */
 const violations = (): Violation[] => {
-  violationsMemo ??= allViolations(graph());
+  violationsMemo ??= allViolations(TABLE, graph());
   return violationsMemo;
 };
 
-/** Every violation of every rule in graph `g`, before the allow-list. */
-export function allViolations(g: Graph): Violation[] {
-  const out: Violation[] = [];
-  for (const f of g.files)
-    if (!layerOf(f.file)) out.push({ rule: "unmapped", file: f.file, target: "(no layer)" });
-  for (const e of g.edges) {
-    const v = edgeViolation(e);
-    if (v) out.push(v);
-  }
-  for (const f of g.files) {
-    const inCore = layerOf(f.file)?.name === "core";
-    for (const u of usesOf(f)) {
-      if (u.what === "process.env" && !CONFIG_MODULES.includes(u.file))
-        out.push({ rule: "env", file: u.file, target: u.what, line: u.line });
-      if (inCore && CLOCK_AND_RANDOM.has(u.what))
-        out.push({ rule: "core-pure", file: u.file, target: u.what, line: u.line });
-    }
-  }
-  out.push(...cycleViolations(g), ...publicApiViolations(g));
-  return out;
-}
-
 const isKnown = (v: Violation) => (k: Known) =>
   k.rule === v.rule && k.file === v.file && k.target === v.target;
-
-function report(vs: Violation[]): string {
-  return vs
-    .map((v) =>
-      v.detail
-        ? `  ${v.target}${v.detail}\n      [${v.rule}] ${RULES[v.rule]}`
-        : `  ${v.file}${v.line ? `:${v.line}` : ""} → ${v.target}\n      [${v.rule}] ${RULES[v.rule]}`,
-    )
-    .join("\n");
-}
 
 function checkRule(rule: Rule): void {
   const fresh = violations().filter((v) => v.rule === rule && !KNOWN_UNTIL_REDESIGN.some(isKnown(v)));
@@ -357,66 +182,6 @@ describe("layers (DESIGN.md) against the import graph of src/", () => {
     }
     for (const s of SURFACES)
       assert.ok(!LAYERS.find((l) => l.name === s)?.uses.includes("store"), `${s} uses store`);
-  });
-
-  test("the graph reader: each import form, its kind and its line; cycles; process.env, clock and randomness", () => {
-    const root = mkdtempSync(join(tmpdir(), "brain-graph-"));
-    try {
-      mkdirSync(join(root, "src", "a"), { recursive: true });
-      const files: Record<string, string> = {
-        "src/a/x.ts": [
-          'import { y } from "./y.ts";',
-          'import type { Z } from "../z.ts";',
-          'import { type W } from "./w.ts";', // verbatimModuleSyntax keeps `import {} from`: a load
-          'export { v } from "./v.ts";',
-          'export type { U } from "./u.ts";',
-          'const m = await import("node:fs");',
-          'type T = typeof import("./t.ts");',
-          'import "./side.ts";',
-        ].join("\n"),
-        "src/a/y.ts": 'import { x } from "./x.ts";',
-      };
-      for (const [f, text] of Object.entries(files)) writeFileSync(join(root, f), text);
-      const g = buildGraph(root);
-      const x = g.edges
-        .filter((e) => e.from === "src/a/x.ts")
-        .map((e) => `${e.line} ${e.kind} ${e.to ?? e.spec}`);
-      assert.deepEqual(x, [
-        "1 static src/a/y.ts",
-        "2 type src/z.ts",
-        "3 static src/a/w.ts",
-        "4 static src/a/v.ts",
-        "5 type src/a/u.ts",
-        "6 dynamic node:fs",
-        "7 type src/a/t.ts",
-        "8 static src/a/side.ts",
-      ]);
-      const inner = g.edges.filter((e): e is Edge & { to: string } => e.to !== null);
-      assert.deepEqual(cycles(["src/a/x.ts", "src/a/y.ts"], inner), [["src/a/x.ts", "src/a/y.ts"]]);
-      writeFileSync(
-        join(root, "src", "u.ts"),
-        [
-          "process.env.HOME;",
-          'process.env["HOME"];',
-          "const { env } = process;",
-          "globalThis.process.env;",
-          "Date.now(); new Date(); new Date(0); Math.random();",
-          "// process.env in a comment is not a read",
-        ].join("\n"),
-      );
-      const uses = usesOf(parse(root, "src/u.ts")).map((u) => `${u.line} ${u.what}`);
-      assert.deepEqual(uses, [
-        "1 process.env",
-        "2 process.env",
-        "3 process.env",
-        "4 process.env",
-        "5 Date.now",
-        "5 new Date()",
-        "5 Math.random",
-      ]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
   });
 
   test("the graph of src/ has every kind of import (static, dynamic, type-only)", () => {
