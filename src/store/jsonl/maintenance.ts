@@ -17,7 +17,7 @@ export function backupsDir(logPath: string): string {
   return join(dirname(logPath), ".brain", "backups");
 }
 
-/** What compaction and repair need of a JSONL log: the JsonlFileStore (declared here, as file-store.ts imports us). */
+/** What compaction, repair and purge need of a JSONL log: the JsonlFileStore (declared here: file-store.ts imports us). */
 export interface MaintainedLog {
   readonly path: string;
   readonly lock: { verify(): void };
