@@ -9,7 +9,7 @@ import { cycles, type Edge, type Graph, ts, usesOf } from "./import-graph.ts";
 
 export interface Layer {
   name: string;
-  /** Under src/: a folder ("store/"), a file ("config.ts") or a name prefix ("engine-"). */
+  /** Under src/: a folder ("store/") or a file ("config.ts"). */
   paths: string[];
   /** Layers it may import (runtime or types). Each must come EARLIER in the table: the table points down. */
   uses: string[];
@@ -66,7 +66,7 @@ export function layerOf(layers: Layer[], file: string): Layer | undefined {
   let best: { layer: Layer; len: number } | undefined;
   for (const layer of layers)
     for (const p of layer.paths) {
-      const hit = p.endsWith("/") || p.endsWith("-") ? rel.startsWith(p) : rel === p;
+      const hit = p.endsWith("/") ? rel.startsWith(p) : rel === p;
       if (hit && (!best || p.length > best.len)) best = { layer, len: p.length };
     }
   return best?.layer;
