@@ -1,10 +1,10 @@
 import * as fs from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { type Activation, activationFromFrontmatter, toList } from "../brainfiles/activation.ts";
 import { lenientFrontmatter, splitFrontmatter, visibleContent } from "../brainfiles/markdown.ts";
 import { insideRoot } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
 import { isInside } from "../core/inside.ts";
-import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
 import { repoRoot } from "./repo-root.ts";
 
 /** A project rule file found between the repository root and the working directory. */

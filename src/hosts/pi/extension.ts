@@ -3,13 +3,13 @@ import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine/brain.ts";
 import { brainOptions } from "../../engine/options.ts";
+import { forHooks, teamStoreUnavailable } from "../../engine/team-offline.ts";
 import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import { enqueue, type QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
 import { ensureServer, kickLearner } from "../../serve/hook-client.ts";
 import { liveServeInfo } from "../../serve/state-file.ts";
-import { forHooks, teamStoreUnavailable } from "../../store/postgres/offline.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
 import type { PiApi, PiContext, PiMessage } from "./types.ts";
@@ -63,7 +63,8 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const configured = (): ResolvedConfig => {
       if (!config) {
         // Hook-like waits for a team server (store/postgres/offline.ts): pi runs its prompts in this process.
-        config = forHooks(loadConfig(process.env, opts.brainPath));
+        // The environment is read where all configuration is, in loadConfig (its default: this process's).
+        config = forHooks(loadConfig(undefined, opts.brainPath));
         // The session's start: the resident server (learner, viewer) is started if configured to be.
         void ensureServer(config.brainPath, config.serve.autoStart).catch(() => {});
       }

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { crypto, randomHex } from "../crypto.ts";
-import type { DerivedFiles } from "../event-store.ts";
+import type { DerivedFiles, LogFingerprint } from "../event-store.ts";
 
 /**
  * Which file a log is, and which bytes a derived file (fold snapshot, recall index) was built from.
@@ -21,11 +21,7 @@ import type { DerivedFiles } from "../event-store.ts";
  * replaced log, a truncated one or a same-length edit anywhere in the covered part is noticed (≈ 0.8 ms per
  * MB here; see the report in test/reliability/README.md).
  */
-export interface LogFingerprint {
-  generation: string;
-  offset: number;
-  sha256: string;
-}
+export type { LogFingerprint } from "../event-store.ts";
 
 export function generationPath(logPath: string): string {
   return derivedPath(logPath, "generation");

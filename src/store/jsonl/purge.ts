@@ -4,8 +4,8 @@ import { BrainError } from "../../core/errors.ts";
 import { parseJson } from "../../core/safe-json.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import type { PurgeReport } from "../event-store.ts";
-import type { JsonlFileStore } from "./file-store.ts";
 import { derivedPath, newGeneration } from "./log-identity.ts";
+import type { MaintainedLog } from "./maintenance.ts";
 
 type Drop = (value: Record<string, unknown>) => boolean;
 
@@ -112,7 +112,12 @@ function dropDerived(logPath: string): void {
  * verified by reading it back, its derived files deleted, then every backup of it rewritten the same way — a backup that cannot be
  * rewritten is deleted, since keeping it would keep what was purged. A read-only log is refused.
  */
-export function purgeLog(store: JsonlFileStore, drop: Drop, backups: string, purpose: string): PurgeReport {
+export function purgeLog(
+  store: Pick<MaintainedLog, "path" | "lock" | "withLock">,
+  drop: Drop,
+  backups: string,
+  purpose: string,
+): PurgeReport {
   return store.withLock(() => {
     const path = store.path;
     if (countPicked(path, drop) === 0 && copiesOf(path, backups).every((c) => countPicked(c, drop) === 0))

@@ -8,9 +8,7 @@ import { EpisodesPanel } from "./EpisodesPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
 import { RulesPanel } from "./RulesPanel.tsx";
-import { Tabs } from "./Tabs.tsx";
-
-export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
+import { type Tab, Tabs } from "./Tabs.tsx";
 
 /** The one page: a context (cwd + query) shared by the tabs, and a tick that live appends advance. */
 export function App() {
