@@ -3,10 +3,10 @@ import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { userBrainDir } from "./store/home.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
 
-import { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_TURN_CHARS } from "./learn/turn-cap.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 import { crypto } from "./store/crypto.ts";
@@ -128,7 +128,8 @@ export const DEFAULT_SETTINGS: Settings = {
   serve: DEFAULT_SERVE,
   autoAccept: false,
   curatorThreshold: 0.82,
-  learner: { maxLineBytes: DEFAULT_MAX_LINE_BYTES, maxTurnChars: DEFAULT_MAX_TURN_CHARS },
+  // A transcript line over 8 MiB is passed over; a turn over 32 000 characters is stored cut (src/learn/turn-cap.ts).
+  learner: { maxLineBytes: 8 * 1024 * 1024, maxTurnChars: 32_000 },
 };
 
 type Env = Record<string, string | undefined>;
@@ -364,7 +365,7 @@ function teamStore(
   const localDir =
     typeof o.localDir === "string"
       ? resolve(dirname(file), o.localDir.replace(/^~(?=\/|$)/, home))
-      : join(home, ".brain", "team", teamKey(url, user));
+      : join(userBrainDir(home), "team", teamKey(url, user));
   return {
     url,
     user,

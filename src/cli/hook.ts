@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
-import { brainOptions } from "../engine/options.ts";
+import { brainOptions, homeOf } from "../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../engine/team-offline.ts";
 import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
 import { cliConfig } from "./cli-config.ts";
@@ -37,9 +37,10 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const input = { ...given, cwd: g.cwd ?? (given.cwd || process.cwd()) };
     const serving = await import("../serve/hook-client.ts");
-    if (event === "session-start") await serving.ensureServer(c.brainPath, c.serve.autoStart);
+    const home = homeOf(c);
+    if (event === "session-start") await serving.ensureServer(home, c.brainPath, c.serve.autoStart);
     if (stdin === undefined && (event === "session-start" || event === "user-prompt-submit")) {
-      const served = await serving.serverHookAnswer(c.brainPath, event, input);
+      const served = await serving.serverHookAnswer(home, event, input);
       if (served) {
         if (served.output) process.stdout.write(`${JSON.stringify(served.output)}\n`);
         where = "answered by the server";
@@ -48,6 +49,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     }
     const out = await handleHook(event, input, {
       brainPath: c.brainPath,
+      home,
       settings: c,
       now: () => (c.fixedNow ? new Date(c.fixedNow.getTime()) : new Date()),
       openBrain: async (cwd) => {
@@ -62,7 +64,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
         ]);
         return new RecallFacet(keep(BrainCore.open(brainOptions(c, cwd))));
       },
-      startLearner: () => serving.kickLearner(c.brainPath),
+      startLearner: () => serving.kickLearner(home, c.brainPath),
     });
     if (out) process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;

@@ -1,8 +1,6 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { serveDir } from "../serve/state-file.ts";
-import { writeFileAtomic } from "../store/atomic-file.ts";
+import { type BrainHome, writeLocalFile } from "../engine/local-files.ts";
 
 /**
  * `brain open --launch`: open the viewer in the default browser without putting the token on a command line.
@@ -16,10 +14,10 @@ import { writeFileAtomic } from "../store/atomic-file.ts";
  * token under the same owner-only protection — so the next launch simply replaces it. A browser confined
  * from reading it (a snap's cannot read hidden directories) shows an error; the printed URL works there.
  */
-export function launchViewer(brainPath: string, url: string): string {
-  const file = join(serveDir(brainPath), "open.html");
+export function launchViewer(home: BrainHome, url: string): string {
+  const file = home.file("openPage");
   const target = escapeHtml(url);
-  writeFileAtomic(file, [redirectPage(target)], { mode: 0o600 });
+  writeLocalFile(file, redirectPage(target));
   const fileUrl = pathToFileURL(file).href;
   const [opener, arg] =
     process.platform === "darwin"

@@ -1,5 +1,6 @@
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
+import type { BrainHome } from "../engine/options.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
 import { learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig } from "./cli-config.ts";
@@ -31,19 +32,23 @@ function positive(v: string | undefined, name: string): number | undefined {
  */
 export async function runLearn(o: LearnOpts): Promise<number> {
   const config = cliConfig(o.brain, o.cwd);
-  if (o.status) return status(config.brainPath, Boolean(o.json));
+  if (o.status) {
+    const { homeOf } = await import("../engine/options.ts");
+    return status(homeOf(config), Boolean(o.json));
+  }
   if (!config.autoMemory) {
     if (!o.quiet)
       warn("brain learn: auto-memory is off (autoMemory: false, RHO_AUTO_MEMORY=0 or RHO_SUBAGENT=1)");
     return 0;
   }
-  const [{ runLearner, queueBehind }, { Brain }, { brainOptions }] = await Promise.all([
+  const [{ runLearner, queueBehind }, { Brain }, { brainOptions, homeOf }] = await Promise.all([
     import("../learn/worker.ts"),
     import("../engine/brain.ts"),
     import("../engine/options.ts"),
   ]);
+  const home = homeOf(config);
   const opts = {
-    brainPath: config.brainPath,
+    home,
     now: () => (config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date()),
     openBrain: async () => keep(Brain.open(brainOptions(config, o.cwd ?? process.cwd()))),
     durable: config.fsync,
@@ -64,7 +69,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       for (let i = 0; ; i++) {
         const out = await runLearner(opts);
         if (out.status !== "ran") break;
-        if (queueBehind(config.brainPath)) continue;
+        if (queueBehind(home)) continue;
         if (!(out.run.more && i + 1 < QUIET_RUNS)) break;
       }
     } catch {
@@ -83,7 +88,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     runs.push(out.run);
     const read = out.run.read.reduce((n, r) => n + (r.to - r.from), 0);
     const progressed = read > 0 || out.run.queued > 0;
-    if (o.once || !progressed || (!out.run.more && !queueBehind(config.brainPath))) break;
+    if (o.once || !progressed || (!out.run.more && !queueBehind(home))) break;
   }
   const sum = (f: (r: (typeof runs)[number]) => number | undefined) =>
     runs.reduce((n, r) => n + (f(r) ?? 0), 0);
@@ -119,9 +124,9 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   return 0;
 }
 
-async function status(brainPath: string, json: boolean): Promise<number> {
+async function status(home: BrainHome, json: boolean): Promise<number> {
   const { learnStatus } = await import("../learn/status.ts");
-  const { queue, cursors, pending, runs } = learnStatus(brainPath);
+  const { queue, cursors, pending, runs } = learnStatus(home);
   if (json) {
     printJson({ queue, cursors, pending, runs });
     return 0;

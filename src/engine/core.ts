@@ -19,6 +19,7 @@ import {
   type RepairReport,
   START,
 } from "../store/event-store.ts";
+import { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import { FoldedLog } from "./folded-log.ts";
 import { actions, brainFileWrite, migration } from "./lazy.ts";
@@ -58,8 +59,8 @@ export class BrainCore {
   readonly gate: WriteGate;
   /** Where episodes live when the caller gave a store for them (else episodes.jsonl beside the log). */
   readonly episodeStore: EventStore | undefined;
-  /** The path the learner's local files hang off (BrainOptions.learnPath), when the log is not a file. */
-  readonly learnPath: string | undefined;
+  /** Where the brain keeps its local files (src/store/home.ts); null for a store without a directory. */
+  readonly home: BrainHome | null;
 
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;
@@ -68,7 +69,7 @@ export class BrainCore {
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
-    this.learnPath = opts.learnPath;
+    this.home = store.dir ? new BrainHome(store.dir) : null;
     this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
     this.gate = new WriteGate(store, this.folded, this.settings);
   }
@@ -199,7 +200,7 @@ export class BrainCore {
         message: `${what.replace(/^Purged/, "Would purge")}\n(dry run: nothing was written)`,
         written: [],
       };
-    const report = this.purge(purgeTarget({ entries: targets, texts }), "remove --purge");
+    const report = await this.purge(purgeTarget({ entries: targets, texts }), "remove --purge");
     return {
       ok: true,
       action: "remove",
@@ -215,7 +216,7 @@ export class BrainCore {
    * and text-holding state registered as purgeable, then every projection dropped and rebuilt from the purged
    * logs. File stores only for the logs' rewrite (a team store refuses until it can carry the purge).
    */
-  purge(target: PurgeTarget, purpose: string): PurgeReport {
+  async purge(target: PurgeTarget, purpose: string): Promise<PurgeReport> {
     const removed: Record<string, number> = {};
     let copies = 0;
     const count = (name: string, r: { removed: number; copies: number }) => {
@@ -239,6 +240,11 @@ export class BrainCore {
           purpose,
         ),
       );
+    }
+    if (this.home) {
+      // Every local log and state file (loaded only now: a purge is rare, and the list reaches the learner's).
+      const { localPurgeables } = await import("./local-state.ts");
+      for (const p of localPurgeables(this.home)) this.purgeables.register(p);
     }
     this.purgeables.purge(target, removed);
     const rebuilt = this.projections.names;

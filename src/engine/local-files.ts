@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../store/atomic-file.ts";
 import { type EpisodeHealth, episodeHealth, repairEpisodes } from "../store/episode-health.ts";
 import type { RepairReport } from "../store/event-store.ts";
 import { deadTempFiles, removeDeadTempFiles, type TempFile } from "../store/temp-files.ts";
@@ -28,3 +29,12 @@ export function repairLocalFiles(
   const episodes = repairEpisodes(episodesPath(brainPath), now);
   return { episodes, removed: removeDeadTempFiles(dirname(brainPath)) };
 }
+
+export type { BrainHome } from "../store/home.ts";
+
+/** Write a file of the brain's home (owner-only, atomically): what a surface keeps there (the launch page). */
+export function writeLocalFile(path: string, text: string): void {
+  writeFileAtomic(path, [text], { mode: 0o600 });
+}
+
+export { userBrainDir } from "../store/home.ts";

@@ -1,3 +1,7 @@
+import type { PurgeTarget } from "../store/purge-target.ts";
+
+export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.ts";
+
 /**
  * Purge: what "forget" means on disk. A purge names what must leave the brain — entries, episodes, whole
  * sessions, and the texts they held — and every place that keeps bytes of a brain registers as `Purgeable`:
@@ -7,35 +11,6 @@
  * construction; `brain forget` and `brain remove --purge` reach all of them, and afterwards `grep -r` of the
  * brain's directory finds nothing.
  */
-export interface PurgeTarget {
-  /** Brain entry ids: every version of each and every tombstone of it leave brain.jsonl. */
-  readonly entries: ReadonlySet<string>;
-  /** Episode ids: their lines leave episodes.jsonl (the tombstones stay: they hold no text, and keep a re-import out). */
-  readonly episodes: ReadonlySet<string>;
-  /** Sessions forgotten whole: local records of them (queued transcripts, inbox evidence, tool events) go too. */
-  readonly sessions: ReadonlySet<string>;
-  /** The texts that were purged: state that keeps text without ids (detector windows, notices) drops what holds one. */
-  readonly texts: readonly string[];
-}
-
-export function purgeTarget(t: Partial<{ [K in keyof PurgeTarget]: Iterable<string> }>): PurgeTarget {
-  return {
-    entries: new Set(t.entries ?? []),
-    episodes: new Set(t.episodes ?? []),
-    sessions: new Set(t.sessions ?? []),
-    texts: [...(t.texts ?? [])].filter((s) => s.trim() !== ""),
-  };
-}
-
-/** Whether `value` (any JSON) holds one of `texts` in one of its strings. */
-export function holdsText(value: unknown, texts: readonly string[]): boolean {
-  if (texts.length === 0) return false;
-  if (typeof value === "string") return texts.some((t) => value.includes(t));
-  if (value === null || typeof value !== "object") return false;
-  for (const v of Object.values(value)) if (holdsText(v, texts)) return true;
-  return false;
-}
-
 /** Something that keeps bytes of the brain and removes what a purge names. */
 export interface Purgeable {
   readonly name: string;

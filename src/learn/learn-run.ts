@@ -1,5 +1,6 @@
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine/brain.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
 import type { DeltaJournal } from "./delta-journal.ts";
 import type { DetectState } from "./detect/index.ts";
@@ -41,7 +42,7 @@ export interface LearnKit {
 }
 
 export async function openKit(
-  brainPath: string,
+  home: BrainHome,
   brain: Brain,
   settings: LearnSettings,
   now: () => Date,
@@ -50,17 +51,17 @@ export async function openKit(
     brain,
     settings,
     extractor: await settings.extractor(),
-    curator: loadCurator(brainPath, settings.curatorThreshold),
-    detect: { state: loadDetect(brainPath) },
+    curator: loadCurator(home, settings.curatorThreshold),
+    detect: { state: loadDetect(home) },
     index: MemoryIndex.of(brain),
     now,
     notice: { stored: [], inboxed: 0 },
   };
 }
 
-export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): void {
-  saveCurator(brainPath, kit.curator, durable);
-  saveDetect(brainPath, kit.detect.state, durable);
+export function saveKit(home: BrainHome, kit: LearnKit, durable: boolean): void {
+  saveCurator(home, kit.curator, durable);
+  saveDetect(home, kit.detect.state, durable);
 }
 
 /**
@@ -73,7 +74,7 @@ export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): voi
  */
 export async function passOver(
   kit: LearnKit,
-  brainPath: string,
+  home: BrainHome,
   run: LearnRun,
   turns: Turn[],
   before: { role: string; text: string }[],
@@ -90,7 +91,7 @@ export async function passOver(
     r = await learnPass(
       {
         brain: kit.brain,
-        brainPath,
+        home,
         provider: kit.extractor?.provider,
         ...(kit.extractor?.maxItems ? { maxItems: kit.extractor.maxItems } : {}),
         ...(kit.extractor?.maxChars ? { maxChars: kit.extractor.maxChars } : {}),
@@ -115,8 +116,8 @@ export async function passOver(
     run.tokens.input += usage.usage?.inputTokens ?? 0;
     run.tokens.output += usage.usage?.outputTokens ?? 0;
     run.tokens.calls += usage.calls ?? 0;
-    kit.curator = loadCurator(brainPath, kit.settings.curatorThreshold);
-    kit.detect.state = loadDetect(brainPath);
+    kit.curator = loadCurator(home, kit.settings.curatorThreshold);
+    kit.detect.state = loadDetect(home);
     throw e;
   }
   run.tokens.input += r.tokens.input;

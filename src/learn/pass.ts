@@ -1,4 +1,5 @@
 import type { Brain } from "../engine/brain.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
 import { type DeltaJournal, storeJournaled } from "./delta-journal.ts";
 import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
@@ -33,7 +34,7 @@ export interface PassMessage extends PromptMessage {
 
 export interface PassContext {
   brain: Brain;
-  brainPath: string;
+  home: BrainHome;
   provider?: LlmProvider | undefined;
   maxItems?: number;
   maxChars?: number;
@@ -237,5 +238,5 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     ...(input.session ? { session: input.session } : {}),
     ...(input.project ? { project: input.project } : {}),
   }));
-  result.inboxed += addCandidates(ctx.brainPath, ctx.now().toISOString(), cands).length;
+  result.inboxed += addCandidates(ctx.home, ctx.now().toISOString(), cands).length;
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { claudeQueueRecord } from "../hosts/claude/queue-record.ts";
 import { kickLearner } from "../serve/hook-client.ts";
+import { BrainHome } from "../store/home.ts";
 import { enqueue } from "./queue.ts";
 
 /**
@@ -38,7 +39,8 @@ export async function queuedFromHook(
   if (!config.autoMemory) return true;
   const input = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
   const now = config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date();
-  enqueue(config.brainPath, [claudeQueueRecord(event, input, now)]);
-  await kickLearner(config.brainPath);
+  const home = BrainHome.of(config);
+  enqueue(home, [claudeQueueRecord(event, input, now)]);
+  await kickLearner(home, config.brainPath);
   return true;
 }

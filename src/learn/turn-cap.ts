@@ -3,10 +3,12 @@
  * that made a prompt hook take 120 s). Settings `learner.maxLineBytes` and `learner.maxTurnChars`.
  */
 
+import { DEFAULT_SETTINGS } from "../config.ts";
+
 /** A transcript line longer than this (bytes) is passed over without being loaded (src/learn/byte-range.ts). */
-export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES = DEFAULT_SETTINGS.learner.maxLineBytes;
 /** A turn's text longer than this (characters) is stored cut, with a marker saying so. */
-export const DEFAULT_MAX_TURN_CHARS = 32_000;
+export const DEFAULT_MAX_TURN_CHARS = DEFAULT_SETTINGS.learner.maxTurnChars;
 
 /** `text` within `max` characters (a surrogate pair is not split), then a marker giving the whole length. */
 export function capTurnText(text: string, max: number): { text: string; cut: boolean } {

@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine/brain.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
+import type { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { type LearnState, loadCursors, saveCursors } from "./cursors.ts";
 import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-journal.ts";
@@ -10,8 +11,6 @@ import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { addNotice } from "./notice.ts";
-import { queueFile } from "./queue.ts";
-import { learnLockTarget } from "./spawn.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
 
@@ -26,7 +25,8 @@ import { capTurnText } from "./turn-cap.ts";
  * `maxAttempts` times (then it waits for the next queued event), its cursor untouched: nothing is lost.
  */
 export interface LearnerOptions {
-  brainPath: string;
+  /** The brain's home: its queue, cursors, learner state and lock (src/store/home.ts). */
+  home: BrainHome;
   now: () => Date;
   /** Opens the brain (only when there is something to store). */
   openBrain: () => Promise<Brain>;
@@ -48,12 +48,10 @@ export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status:
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-export { learnLockTarget };
-
 /** One bounded run. "idle": no queue at all; "locked": another learner holds the lock. */
 export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
-  if (!fs.existsSync(queueFile(o.brainPath))) return { status: "idle" };
-  const lock = new FileLock(learnLockTarget(o.brainPath));
+  if (!fs.existsSync(o.home.file("queue"))) return { status: "idle" };
+  const lock = new FileLock(o.home.lock("learner"));
   try {
     lock.acquire({ timeoutMs: 0, purpose: "learn" });
   } catch {
@@ -70,9 +68,9 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   const t0 = performance.now();
   const maxAttempts = o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const caps = { ...DEFAULT_CAPS, ...o.caps };
-  const save = (s: LearnState) => saveCursors(o.brainPath, s, o.durable ?? true);
-  const state = loadCursors(o.brainPath);
-  const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.brainPath, state, o.now) };
+  const save = (s: LearnState) => saveCursors(o.home, s, o.durable ?? true);
+  const state = loadCursors(o.home);
+  const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.home, state, o.now) };
   save(state);
   let brain: Brain | undefined;
   const open = async () => {
@@ -108,12 +106,12 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     const fresh = new Set(journal.record.fresh);
     const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
     if (learnable.length === 0) return r.added;
-    kit ??= await openKit(o.brainPath, b, o.learn, o.now);
-    await passOver(kit, o.brainPath, run, learnable, before, project.project, session, {
+    kit ??= await openKit(o.home, b, o.learn, o.now);
+    await passOver(kit, o.home, run, learnable, before, project.project, session, {
       summarize: true,
       journal,
     });
-    saveKit(o.brainPath, kit, o.durable ?? true);
+    saveKit(o.home, kit, o.durable ?? true);
     return r.added;
   };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -182,7 +180,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   for (const item of [...state.items]) {
     if (item.attempts >= maxAttempts) continue;
     try {
-      const work = queueRecord(o.brainPath, item.offset);
+      const work = queueRecord(o.home, item.offset);
+      if (!work) throw new Error(`no readable queued record at byte ${item.offset} of the queue`);
       const turns = messageTurns(work, item.offset);
       for (const t of turns) {
         const r = capTurnText(t.text, caps.maxTurnChars);
@@ -199,10 +198,10 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
-  if (kit) addNotice(o.brainPath, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
+  if (kit) addNotice(o.home, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
-  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.brainPath, run);
+  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.home, run);
   return run;
 }
 
@@ -210,8 +209,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
  * Whether the queue holds records no run has read yet. A learner that found the lock taken exits at once, so
  * the holder checks this after releasing it: work queued during its run is not left for the next hook.
  */
-export function queueBehind(brainPath: string): boolean {
-  return sizeOf(queueFile(brainPath)) > loadCursors(brainPath).queueOffset;
+export function queueBehind(home: BrainHome): boolean {
+  return sizeOf(home.file("queue")) > loadCursors(home).queueOffset;
 }
 
 /** Messages kept per transcript as context for the next delta ("a few before" in the extraction prompt). */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { isInside } from "../core/inside.ts";
+import { BrainHome } from "../store/home.ts";
 import { repoRoot } from "./repo-root.ts";
 
 /**
@@ -20,7 +21,7 @@ export interface RecentPath {
 const MAX = 300;
 
 export function recentPath(brainDir: string): string {
-  return join(brainDir, ".brain", "recent.json");
+  return new BrainHome(brainDir).file("recent");
 }
 
 export function readRecent(brainDir: string): RecentPath[] {

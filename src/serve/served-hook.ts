@@ -1,5 +1,6 @@
 import { quietOnClosedPipe } from "../cli/pipe.ts";
 import { resolveBrainPath } from "../config.ts";
+import { homeOf } from "../engine/options.ts";
 import { liveServeInfo } from "./state-file.ts";
 
 /**
@@ -27,7 +28,8 @@ export async function answeredByServer(
   given: Record<string, unknown>,
   brain: string | undefined,
 ): Promise<boolean> {
-  const info = liveServeInfo(resolveBrainPath(process.env, brain).path);
+  // The file store's home (a team store's is named by the settings file this path does not read: the CLI answers).
+  const info = liveServeInfo(homeOf({ brainPath: resolveBrainPath(process.env, brain).path, store: null }));
   if (!info) return false;
   const body = { ...given, cwd: (typeof given.cwd === "string" && given.cwd) || process.cwd() };
   // The socket client (node:net) only when a live server is recorded: without one this path loads nothing more.

@@ -12,6 +12,7 @@ import { describe, it } from "node:test";
 import { Brain } from "../../src/engine/brain.ts";
 import type { LearnRun } from "../../src/learn/learn-log.ts";
 import { runLearner } from "../../src/learn/worker.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { brain, freshSandbox, readLines, show } from "../support/cli.ts";
 import { startFakeLlm } from "../support/fake-llm.ts";
 import { fc } from "../support/fc.ts";
@@ -161,7 +162,7 @@ describe("a transcript rewritten or re-pointed", () => {
             }
             queueTranscript(brainPath, transcript, p.cwd);
             const out = await runLearner({
-              brainPath,
+              home: BrainHome.ofLog(brainPath),
               now: () => new Date("2026-03-02T12:00:00Z"),
               openBrain: async () => {
                 b ??= Brain.open({ path: brainPath, cwd: dir, snapshot: false });

@@ -8,9 +8,9 @@
  *  - spells a `.brain` path (`".brain"`, `".brain/x"`, `` `${dir}/.brain/…` ``): home.ts names every file.
  * (test/meta/import-graph.ts `habitsOf` says what is looked for and what its heuristic does not see.)
  *
- * KNOWN_OFFENDERS lists today's, each with its count in the file and its reason: the test passes with them,
- * fails on a new one (a new file, or one more in a listed file), and fails when a listed one is gone, so the
- * list only shrinks. The lead shrinks it to zero as the learner's logs, home.ts and the hooks land.
+ * KNOWN_OFFENDERS is empty: every log is an instance of the one log (src/store/log.ts), every local file is
+ * named by src/store/home.ts, and text that is not a brain log is framed by src/store/jsonl/text-lines.ts. An
+ * exception, if one is ever needed, is listed there with its count and reason (the test fails when it goes).
  */
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -33,33 +33,7 @@ interface Offender {
 const ALLOWED_UNDER = "src/store/";
 
 // biome-ignore format: one entry a line
-const KNOWN_OFFENDERS: Offender[] = [
-  // The learner's hand-rolled logs: queue (transcripts.jsonl), inbox, learn log, cursors, the lock dir — each
-  // becomes a registered log / a file home.ts names (issue 22), being reworked now.
-  { file: "src/learn/queue.ts", habit: "appendFile", count: 1, reason: "learner queue: a registered log" },
-  { file: "src/learn/queue.ts", habit: "JSON.parse per line", count: 1, reason: "learner queue: a registered log" },
-  { file: "src/learn/queue.ts", habit: '".brain" path', count: 1, reason: "transcripts.jsonl: named by home.ts" },
-  { file: "src/learn/intake.ts", habit: "JSON.parse per line", count: 1, reason: "reads the learner queue: the queue log's reader" },
-  { file: "src/learn/inbox.ts", habit: "appendFile", count: 1, reason: "inbox: a registered log" },
-  { file: "src/learn/inbox.ts", habit: "JSON.parse per line", count: 1, reason: "inbox: a registered log" },
-  { file: "src/learn/learn-log.ts", habit: "appendFile", count: 1, reason: "learn log: a registered log" },
-  { file: "src/learn/learn-log.ts", habit: "JSON.parse per line", count: 1, reason: "learn log: a registered log" },
-  { file: "src/learn/cursors.ts", habit: '".brain" path', count: 1, reason: "learn-cursors.json: named by home.ts" },
-  { file: "src/learn/spawn.ts", habit: '".brain" path', count: 1, reason: "learn.lock: named by home.ts" },
-  // Brain files: their locks, backups and the rewrite record beside them.
-  { file: "src/brainfiles/write.ts", habit: '".brain" path', count: 3, reason: "brain-file locks, backups/, rewrites.jsonl: named by home.ts" },
-  { file: "src/brainfiles/write.ts", habit: "appendFile", count: 1, reason: "rewrites.jsonl (one record per rewrite): a registered log" },
-  // Other local files beside the log.
-  { file: "src/project/recent.ts", habit: '".brain" path', count: 1, reason: "recent.json: named by home.ts" },
-  { file: "src/project/repo-root.ts", habit: '".brain" path', count: 1, reason: "a project brain's .brain/brain.jsonl: home.ts (project brains in the composition root)" },
-  { file: "src/serve/state-file.ts", habit: '".brain" path', count: 1, reason: "serve.json: named by home.ts (src/serve/ under review)" },
-  // User-level directories under ~/.brain/ (not a brain's own files): home.ts should name these too.
-  { file: "src/config.ts", habit: '".brain" path', count: 1, reason: "~/.brain/team/<key>: a team store's local directory" },
-  { file: "src/cli/install.ts", habit: '".brain" path', count: 1, reason: "~/.brain/claude-marketplace: the Claude plugin's install directory" },
-  // Log readers outside the one log.
-  { file: "src/recall/recent-sessions.ts", habit: "JSON.parse per line", count: 1, reason: "tail of brain.jsonl read by hand (bad lines skipped silently): the one log should offer a tail read" },
-  { file: "src/recall/ingest/transcript.ts", habit: "JSON.parse per line", count: 1, reason: "foreign transcripts (Claude Code, pi JSONL), problems reported: could share the store's line framing" },
-];
+const KNOWN_OFFENDERS: Offender[] = [];
 
 const habitOf = (u: Use): Habit => (/^appendFile/.test(u.what) ? "appendFile" : (u.what as Habit));
 

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { Settings } from "../../config.ts";
 import { BrainError } from "../../core/errors.ts";
 import type { Brain } from "../../engine/brain.ts";
+import type { BrainHome } from "../../engine/options.ts";
 import type { RecallFacet } from "../../engine/recall.ts";
 import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./hook-text.ts";
 import { claudeQueueRecord } from "./queue-record.ts";
@@ -46,7 +47,10 @@ export interface HookOutput {
 }
 
 export interface HookEnv {
+  /** How a spawned learner finds the brain again (`--brain`). */
   brainPath: string;
+  /** The brain's home: its queue, notice and learner lock (engine/options.ts homeOf). */
+  home: BrainHome;
   settings: Settings;
   /** Opens the brain only for the events that read it (lazily, so the queue-only hooks stay fast). */
   openBrain: (cwd: string) => Promise<Brain>;
@@ -105,10 +109,10 @@ async function userPromptSubmit(input: HookInput, env: HookEnv): Promise<HookOut
 async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv): Promise<null> {
   if (!env.settings.autoMemory) return null;
   const { enqueue } = await import("../../learn/queue.ts");
-  enqueue(env.brainPath, [claudeQueueRecord(event, input, env.now())]);
+  enqueue(env.home, [claudeQueueRecord(event, input, env.now())]);
   // The learner turns the queue into memories in the background; the hook returns at once.
   if (env.startLearner) await env.startLearner();
-  else (await import("../../learn/spawn.ts")).startLearner(env.brainPath);
+  else (await import("../../learn/spawn.ts")).startLearner(env.home, env.brainPath);
   return null;
 }
 
@@ -116,10 +120,10 @@ async function queueTranscript(event: HookEvent, input: HookInput, env: HookEnv)
  * The learner's pending "🧠 stored …" notice (src/learn/notice.ts), taken once. The file is checked first, so
  * a hook with nothing to show loads nothing more.
  */
-async function withNotice(brainPath: string, o: HookOutput | null): Promise<HookOutput | null> {
+async function withNotice(home: BrainHome, o: HookOutput | null): Promise<HookOutput | null> {
   const { noticeFile, noticeText, takeNotice } = await import("../../learn/notice.ts");
-  if (!existsSync(noticeFile(brainPath))) return o;
-  const n = takeNotice(brainPath);
+  if (!existsSync(noticeFile(home))) return o;
+  const n = takeNotice(home);
   const text = n ? noticeText(n) : "";
   return text ? { ...(o ?? {}), systemMessage: text } : o;
 }
@@ -132,9 +136,9 @@ export async function handleHook(
 ): Promise<HookOutput | null> {
   switch (event) {
     case "session-start":
-      return withNotice(env.brainPath, await sessionStart(input, env));
+      return withNotice(env.home, await sessionStart(input, env));
     case "user-prompt-submit":
-      return withNotice(env.brainPath, await userPromptSubmit(input, env));
+      return withNotice(env.home, await userPromptSubmit(input, env));
     default:
       return queueTranscript(event, input, env);
   }

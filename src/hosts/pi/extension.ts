@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine/brain.ts";
-import { brainOptions } from "../../engine/options.ts";
+import { brainOptions, homeOf } from "../../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../../engine/team-offline.ts";
 import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import { enqueue, type QueuedWork } from "../../learn/queue.ts";
@@ -66,7 +66,7 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
         // The environment is read where all configuration is, in loadConfig (its default: this process's).
         config = forHooks(loadConfig(undefined, opts.brainPath));
         // The session's start: the resident server (learner, viewer) is started if configured to be.
-        void ensureServer(config.brainPath, config.serve.autoStart).catch(() => {});
+        void ensureServer(homeOf(config), config.brainPath, config.serve.autoStart).catch(() => {});
       }
       return config;
     };
@@ -100,10 +100,11 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const drain = () => {
       if (pending.length === 0 || !config) return;
       try {
-        enqueue(config.brainPath, pending.splice(0));
+        const home = homeOf(config);
+        enqueue(home, pending.splice(0));
         // A running server's learner takes the work; else a detached one (started now: pi may be exiting).
-        if (liveServeInfo(config.brainPath)) void kickLearner(config.brainPath);
-        else startLearner(config.brainPath);
+        if (liveServeInfo(home)) void kickLearner(home, config.brainPath);
+        else startLearner(home, config.brainPath);
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
       }
@@ -114,9 +115,9 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
 
     /** What the background learner stored since the last turn, as a notification (taken once). */
     const notifyLearned = (ctx: PiContext) => {
-      const file = configured().brainPath;
-      if (!existsSync(noticeFile(file))) return;
-      const n = takeNotice(file);
+      const home = homeOf(configured());
+      if (!existsSync(noticeFile(home))) return;
+      const n = takeNotice(home);
       const text = n ? noticeText(n) : "";
       if (text) ctx.ui?.notify(text, "info");
     };

@@ -2,7 +2,9 @@
  * What every transcript parser shares (parse.ts dispatches to agents.ts and chat.ts, which import this, not
  * parse.ts: no import cycle): the formats, the options and result, JSONL framing, and value helpers.
  */
+
 import type { Turn } from "../../core/episode.ts";
+import { jsonObjectLines } from "../../store/jsonl/text-lines.ts";
 
 /**
  * Transcript formats `brain ingest` reads, each parsed to turns by a pure function (text in, turns out):
@@ -47,23 +49,9 @@ export interface Line {
   value: Json;
 }
 
-/** JSONL framing: split on "\n" only; unparseable or non-object lines become problems. */
+/** JSONL framing (the store's, src/store/jsonl/text-lines.ts): unparseable or non-object lines become problems. */
 export function jsonLines(text: string, problems: ParseProblem[], lineOffset = 0): Line[] {
-  const out: Line[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const raw = (lines[i] as string).trim();
-    if (!raw) continue;
-    try {
-      const v = JSON.parse(raw) as unknown;
-      const line = lineOffset + i + 1;
-      if (v && typeof v === "object" && !Array.isArray(v)) out.push({ line, value: v as Json });
-      else problems.push({ line, reason: "not a JSON object" });
-    } catch {
-      problems.push({ line: lineOffset + i + 1, reason: "invalid JSON" });
-    }
-  }
-  return out;
+  return jsonObjectLines(text, (line, reason) => problems.push({ line, reason }), lineOffset);
 }
 
 export const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

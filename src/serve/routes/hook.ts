@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
+import { homeOf } from "../../engine/options.ts";
 import { handleHook, isHookEvent, parseHookInput } from "../../hosts/claude/hooks.ts";
 import type { RouteModule } from "../context.ts";
 import { parse } from "../errors.ts";
@@ -20,6 +21,7 @@ export const hook: RouteModule = (app, ctx) => {
     const body = parse(input, parseHookInput(await c.req.text()), "hook input");
     const output = await handleHook(event, body, {
       brainPath: ctx.config.brainPath,
+      home: homeOf(ctx.config),
       settings: ctx.config,
       now: ctx.now,
       openBrain: async () => ctx.brain,

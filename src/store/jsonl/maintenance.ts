@@ -5,6 +5,7 @@ import { FoldView } from "../../core/health.ts";
 import { copyForBackup, writeFileAtomic } from "../atomic-file.ts";
 import { randomHex } from "../crypto.ts";
 import { type CompactReport, type RepairReport, START } from "../event-store.ts";
+import { BrainHome } from "../home.ts";
 import type { Position, ScanResult, ScanSink } from "../scan.ts";
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
 import { inspectLock } from "./lock.ts";
@@ -14,7 +15,7 @@ const KEEP_BACKUPS = 5;
 
 /** Where copies of a log are kept: `.brain/backups/` beside it. */
 export function backupsDir(logPath: string): string {
-  return join(dirname(logPath), ".brain", "backups");
+  return new BrainHome(dirname(logPath)).backups;
 }
 
 /** What compaction, repair and purge need of a JSONL log: the JsonlFileStore (declared here: file-store.ts imports us). */
