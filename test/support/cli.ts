@@ -1,5 +1,5 @@
 /**
- * Test helper: runs the real `brain` CLI (dist/cli/main.js, built by `npm run build`) in a child process
+ * Test helper: runs the real `brain` CLI (dist/cli/brain.cjs, built by `npm run build`) in a child process
  * against a temp HOME and BRAIN_PATH, and returns {code, stdout, stderr}. Child environments come from
  * env.ts and every child is started by spawn.ts (which also refuses a missing or stale build).
  */
