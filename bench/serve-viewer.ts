@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser(join(work, "profile"));
   try {
     const { page } = browser;
-    await page.goto(`http://127.0.0.1:${server.info.port}/?token=${server.info.token}`);
+    await page.goto(`http://127.0.0.1:${server.info.port}/#token=${server.info.token}`);
     await page.getByLabel("Search entries").fill(MARKER);
     await page.locator(".live.on").waitFor();
     // One clock for every moment: Date.now() in Node (the CLI's `created` is its Date too; the page's own

@@ -8,7 +8,12 @@ import {
   hostEnv,
   parseHookSettings,
 } from "./config-hooks.ts";
+import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { userBrainDir } from "./store/home.ts";
+
+export type { ServeSettings } from "./config-serve.ts";
+
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
 import { crypto } from "./store/crypto.ts";
@@ -59,18 +64,15 @@ export interface Settings {
   curatorThreshold: number;
   /** What the hooks keep of a tool call and how they tell a repeated firing (src/config-hooks.ts). */
   hooks: HookSettings;
+  /** The learner's caps (src/learn/turn-cap.ts). */
+  learner: LearnerSettings;
 }
 
-export interface ServeSettings {
-  /** Port to listen on (127.0.0.1); a free one when absent. */
-  port?: number;
-  /** Exit after this many minutes without an API request (0: never). */
-  idleMinutes: number;
-  /**
-   * The session-start hooks (Claude Code, pi) start the server in the background when it is not running (on by
-   * default; `serve.autoStart: false` or BRAIN_SERVE_AUTOSTART=0 turns it off).
-   */
-  autoStart: boolean;
+export interface LearnerSettings {
+  /** A transcript line longer than this many bytes is passed over, never loaded whole. */
+  maxLineBytes: number;
+  /** A turn's text longer than this many characters is stored cut, with a marker. */
+  maxTurnChars: number;
 }
 
 export interface ExtractionSource {
@@ -134,10 +136,12 @@ export const DEFAULT_SETTINGS: Settings = {
   maxEntryChars: 8000,
   maxEntryFields: 64,
   projectRoots: [],
-  serve: { idleMinutes: 30, autoStart: true },
+  serve: DEFAULT_SERVE,
   autoAccept: false,
   curatorThreshold: 0.82,
   hooks: DEFAULT_HOOK_SETTINGS,
+  // A transcript line over 8 MiB is passed over; a turn over 32 000 characters is stored cut (src/learn/turn-cap.ts).
+  learner: { maxLineBytes: 8 * 1024 * 1024, maxTurnChars: 32_000 },
 };
 
 type Env = Record<string, string | undefined>;
@@ -235,27 +239,23 @@ export function parseSettings(file: string, text: string): Settings {
   }
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
   if (o.hooks !== undefined) s.hooks = parseHookSettings(file, o.hooks);
+  if (o.learner !== undefined) s.learner = parseLearner(file, o.learner);
   return s;
 }
 
-function parseServe(file: string, v: unknown): ServeSettings {
+function parseLearner(file: string, v: unknown): LearnerSettings {
   if (v === null || typeof v !== "object" || Array.isArray(v))
-    throw new BrainError("CONFIG", `${file}: "serve" must be an object`, { key: "serve" });
+    throw new BrainError("CONFIG", `${file}: "learner" must be an object`, { key: "learner" });
   const o = v as Record<string, unknown>;
-  const out: ServeSettings = { ...DEFAULT_SETTINGS.serve };
-  if (o.port !== undefined) {
-    const port = num(file, "serve.port", o.port, 1);
-    if (!Number.isInteger(port) || port > 65535)
-      throw new BrainError("CONFIG", `${file}: "serve.port" must be a port number`, { key: "serve.port" });
-    out.port = port;
-  }
-  if (o.idleMinutes !== undefined) out.idleMinutes = num(file, "serve.idleMinutes", o.idleMinutes, 0);
-  if (o.autoStart !== undefined) {
-    if (typeof o.autoStart !== "boolean")
-      throw new BrainError("CONFIG", `${file}: "serve.autoStart" must be true or false`, {
-        key: "serve.autoStart",
+  const out: LearnerSettings = { ...DEFAULT_SETTINGS.learner };
+  for (const key of ["maxLineBytes", "maxTurnChars"] as const) {
+    if (o[key] === undefined) continue;
+    const n = num(file, `learner.${key}`, o[key], 1);
+    if (!Number.isInteger(n))
+      throw new BrainError("CONFIG", `${file}: "learner.${key}" must be a whole number`, {
+        key: `learner.${key}`,
       });
-    out.autoStart = o.autoStart;
+    out[key] = n;
   }
   return out;
 }
@@ -379,7 +379,7 @@ function teamStore(
   const localDir =
     typeof o.localDir === "string"
       ? resolve(dirname(file), o.localDir.replace(/^~(?=\/|$)/, home))
-      : join(home, ".brain", "team", teamKey(url, user));
+      : join(userBrainDir(home), "team", teamKey(url, user));
   return {
     url,
     user,

@@ -19,6 +19,7 @@ import { readInbox } from "../../src/learn/inbox.ts";
 import { enqueue } from "../../src/learn/queue.ts";
 import { runLearner } from "../../src/learn/worker.ts";
 import { TOP_K } from "../../src/recall/index.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { answerWords, evidencePhrases, hasPhrase, haystack } from "../recall/visible.ts";
 
 interface Turn {
@@ -113,7 +114,7 @@ export async function feedConversation(
         });
       });
       fs.writeFileSync(transcript, `${lines.join("\n")}\n`);
-      enqueue(brainPath, [
+      enqueue(BrainHome.ofLog(brainPath), [
         {
           host: "claude",
           event: "stop",
@@ -124,14 +125,14 @@ export async function feedConversation(
         },
       ]);
       await runLearner({
-        brainPath,
+        home: BrainHome.ofLog(brainPath),
         now: () => new Date(s.date),
         openBrain: open,
         durable: false,
         learn: { extractor: async () => undefined, autoAccept: false, curatorThreshold: threshold },
       });
     }
-    run.candidates = readInbox(brainPath).items.map((i) => ({
+    run.candidates = readInbox(BrainHome.ofLog(brainPath)).items.map((i) => ({
       evidence: i.evidence,
       score: i.score,
       reason: i.reason,

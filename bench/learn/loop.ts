@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { learnLockTarget } from "../../src/learn/spawn.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { FileLock } from "../../src/store/jsonl/lock.ts";
 import { startFakeLlm } from "../../test/support/fake-llm.ts";
 
@@ -90,7 +90,7 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
     }
     fs.closeSync(fd);
     await spawnTimed([BIN, "stats"], sb.env, sb.project); // the default brain, written once
-    const dir = dirname(learnLockTarget(sb.brainPath));
+    const dir = dirname(BrainHome.ofLog(sb.brainPath).lock("learner"));
     fs.mkdirSync(dir, { recursive: true });
     const cursor = {
       host: "claude",
@@ -113,7 +113,7 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
     const node: number[] = [];
     const held: number[] = [];
     const starts: number[] = [];
-    const lock = new FileLock(learnLockTarget(sb.brainPath));
+    const lock = new FileLock(BrainHome.ofLog(sb.brainPath).lock("learner"));
     for (let i = 0; i < runs; i++) {
       node.push(await spawnTimed(["-e", "0"], sb.env, sb.project));
       lock.acquire({ purpose: "bench" });
@@ -150,13 +150,13 @@ export async function stopHookBench(runs: number, mb = 50): Promise<string[][]> 
 
 /** Until no learner holds the lock and one has looked at the whole queue (polled, bounded). */
 async function waitForLearner(brainPath: string): Promise<void> {
-  const dir = dirname(learnLockTarget(brainPath));
+  const dir = dirname(BrainHome.ofLog(brainPath).lock("learner"));
   for (let polls = 0; polls < 4000; polls++) {
     const queued = fs.statSync(join(dir, "transcripts.jsonl")).size;
     const read = (
       JSON.parse(fs.readFileSync(join(dir, "learn-cursors.json"), "utf8")) as { queueOffset: number }
     ).queueOffset;
-    if (read === queued && !fs.existsSync(`${learnLockTarget(brainPath)}.lock`)) return;
+    if (read === queued && !fs.existsSync(`${BrainHome.ofLog(brainPath).lock("learner")}.lock`)) return;
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error("the learner did not finish");
@@ -256,7 +256,11 @@ export async function stopToStoredBench(runs: number): Promise<string[][]> {
       promptTokens.push(Math.ceil(JSON.stringify(req?.messages ?? []).length / 4));
       answerTokens.push(Math.ceil(JSON.stringify(answer).length / 4));
       // Let the learner finish (its lock gone) before the next session ends.
-      for (let polls = 0; polls < 4000 && fs.existsSync(`${learnLockTarget(sb.brainPath)}.lock`); polls++)
+      for (
+        let polls = 0;
+        polls < 4000 && fs.existsSync(`${BrainHome.ofLog(sb.brainPath).lock("learner")}.lock`);
+        polls++
+      )
         await new Promise((r) => setTimeout(r, 5));
     }
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { BrainError } from "../core/errors.ts";
-import { type Activation, activationFromFrontmatter } from "../project/activation.ts";
+import { type Activation, activationFromFrontmatter } from "./activation.ts";
 import { findSkill, loadCapabilities } from "./capabilities.ts";
 import { ownsLine, splitFrontmatter, visibleContent } from "./markdown.ts";
 import { hardLinked, insideRoot } from "./safe-path.ts";

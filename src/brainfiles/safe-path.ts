@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { isInside } from "../core/inside.ts";
 
 /** True when `target`, after resolving symlinks, is `root` or inside it. */
 export function insideRoot(root: string, target: string): boolean {
@@ -11,8 +12,7 @@ export function insideRoot(root: string, target: string): boolean {
   } catch {
     return false;
   }
-  const rel = relative(realRoot, real);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.split(sep).includes(".."));
+  return isInside(real, realRoot);
 }
 
 /** Reads a text file only if it resolves inside `root` (no `..`, no symlink escaping). */

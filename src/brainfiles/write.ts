@@ -3,7 +3,10 @@ import * as fs from "node:fs";
 import { basename, join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
+import { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
+import { holdsText } from "../store/purge-target.ts";
 import { brainFileName } from "./read.ts";
 import { hardLinked, insideRoot } from "./safe-path.ts";
 
@@ -48,7 +51,7 @@ export function writeBrainFile(
       `${n} is a hard link (it may be a file outside the brain directory); refusing to write`,
     );
   }
-  const lock = new FileLock(join(dir, ".brain", n));
+  const lock = new FileLock(new BrainHome(dir).brainFileLock(n));
   return lock.with(
     () =>
       opts.replace
@@ -90,6 +93,24 @@ function append(n: string, path: string, text: string | ((current: string) => st
   return { name: n, mode: "append", backup: null };
 }
 
+interface Rewrite {
+  at: string;
+  file: string;
+  backup: string;
+  intent: string;
+}
+
+/** `.brain/rewrites.jsonl`: why a brain file's content was replaced, and the name of the copy of the old one. */
+export const REWRITES_LOG: LocalLogSpec<Rewrite> = {
+  name: "brain-file rewrites",
+  file: "rewrites",
+  check: (v) =>
+    typeof v.at === "string" && typeof v.file === "string" && typeof v.backup === "string"
+      ? (v as unknown as Rewrite)
+      : { problem: "not a rewrite record (at, file, backup)" },
+  purges: (r, target) => holdsText(r, target.texts),
+};
+
 function rewrite(
   dir: string,
   n: string,
@@ -103,7 +124,7 @@ function rewrite(
   const now = at ?? new Date();
   let backup: string | null = null;
   if (fs.existsSync(path)) {
-    const bdir = join(dir, ".brain", "backups");
+    const bdir = new BrainHome(dir).backups;
     fs.mkdirSync(bdir, { recursive: true, mode: 0o700 });
     backup = join(
       bdir,
@@ -111,9 +132,9 @@ function rewrite(
     );
     copyForBackup(path, backup);
     pruneBackups(bdir, n, now);
-    // Why the old content went, with the name of its copy (one line per rewrite; a record, not a log we fold).
+    // Why the old content went, with the name of its copy (one line per rewrite).
     const record = { at: now.toISOString(), file: n, backup: basename(backup), intent };
-    fs.appendFileSync(join(dir, ".brain", "rewrites.jsonl"), `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    localLog(new BrainHome(dir), REWRITES_LOG).append([record]);
   }
   writeFileAtomic(path, [withNewline(body)], { beforeCommit: () => lock.verify() });
   return { name: n, mode: "rewrite", backup };

@@ -8,12 +8,13 @@ import { print, printJson } from "./output.ts";
 export async function runAction(
   action: string,
   words: string[],
-  g: GlobalOpts & { all?: boolean; dryRun?: boolean },
+  g: GlobalOpts & { all?: boolean; dryRun?: boolean; purge?: boolean },
 ): Promise<number> {
   const params: Params = {
     ...parseKeyValues(words),
     ...(g.all ? { all: true } : {}),
     ...(g.dryRun ? { dry_run: true } : {}),
+    ...(g.purge ? { purge: true } : {}),
     action,
   };
   if (action === "list" && params.type === "episode")

@@ -7,12 +7,13 @@ import { print, printJson } from "./output.ts";
 /** `brain consolidate [--dry-run]`: decay, merge near-duplicates, mine new episodes (src/learn/consolidate.ts). */
 export async function runConsolidate(o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
   const { brain, config } = openBrain(o);
-  if (!brain.store.file)
+  const home = brain.core.home;
+  if (!brain.store.file || !home)
     throw new BrainError(
       "INVALID",
       `brain consolidate needs a brain.jsonl file; ${brain.store.location} is not one`,
     );
-  const r = await consolidate(brain, brain.store.file, {
+  const r = await consolidate(brain, home, {
     dryRun: Boolean(o.dryRun),
     learn: learnSettings(config),
   });

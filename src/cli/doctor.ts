@@ -1,6 +1,4 @@
-import { dirname, join } from "node:path";
-import { episodeHealth, repairEpisodes } from "../store/episode-health.ts";
-import { deadTempFiles, removeDeadTempFiles } from "../store/temp-files.ts";
+import { localFilesHealth, repairLocalFiles } from "../engine/local-files.ts";
 import { contentLines, contentReport } from "./doctor-content.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
@@ -11,15 +9,14 @@ import { print, printJson } from "./output.ts";
  */
 export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
-  const dir = dirname(config.brainPath);
-  const episodesPath = join(dir, "episodes.jsonl");
   let repaired: { backup: string | null; actions: string[] } | undefined;
   if (g.repair) {
     const r = brain.repair();
     const actions = [...r.actions];
-    const ep = repairEpisodes(episodesPath, brain.now());
+    const local = repairLocalFiles(config.brainPath, brain.now());
+    const ep = local.episodes;
     for (const a of ep?.actions ?? []) actions.push(`episodes.jsonl: ${a}`);
-    for (const t of removeDeadTempFiles(dir))
+    for (const t of local.removed)
       actions.push(`removed ${t.path} (${t.bytes} bytes, left by pid ${t.pid}, which is not running)`);
     repaired = { backup: r.backup ?? ep?.backup ?? null, actions };
     if (!g.json) {
@@ -32,8 +29,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
   }
   const h = brain.health();
   const lock = brain.lockStatus();
-  const episodes = episodeHealth(episodesPath);
-  const tempFiles = deadTempFiles(dir);
+  const { episodes, tempFiles } = localFilesHealth(config.brainPath);
   const content = contentReport(brain);
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,

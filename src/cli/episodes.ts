@@ -34,7 +34,7 @@ function projectPath(p: string | undefined, g: GlobalOpts): string | undefined {
 export async function runForget(o: ForgetOpts): Promise<number> {
   const { brain } = openLayer(Brain, o);
   const project = projectPath(o.project, o);
-  const r = brain.forgetEpisodes({
+  const r = await brain.forgetEpisodes({
     ...(o.session !== undefined ? { session: o.session } : {}),
     ...(o.turn !== undefined ? { turn: o.turn } : {}),
     ...(o.before !== undefined ? { before: o.before } : {}),

@@ -1,13 +1,12 @@
-import type { z } from "zod";
 import type { Action } from "../core/action-names.ts";
-import { SCHEMAS } from "../core/schema.ts";
+import { ENTRY_TABLE, type FieldDef } from "../core/entry-types.ts";
 import { BRAIN_FIELDS } from "../core/tool-fields.ts";
 import { LIVE_TYPES } from "../core/types.ts";
 
 /**
  * `brain help <action>` / `brain <action> --help`: that action's own parameters (described once, in
- * src/core/tool-fields.ts), the fields of each entry type (from the schema registry) and examples. Loaded
- * only when help is asked for (it brings zod).
+ * src/core/tool-fields.ts), the fields of each entry type (from the entry table, src/core/entry-types.ts)
+ * and examples. Loaded only when help is asked for.
  */
 const PARAMS: Record<Action, readonly string[]> = {
   add: ["type"],
@@ -50,15 +49,12 @@ const EXAMPLES: Record<Action, readonly string[]> = {
   ],
 };
 
-const SET_BY_BRAIN = new Set(["id", "type", "created"]);
-
-/** `learning: text (required); source, scope, projectPath` — each type's fields from its schema. */
+/** `learning   text  (optional: source, scope, projectPath …)` — each type's fields from the entry table. */
 function typeFields(): string[] {
   return LIVE_TYPES.map((t) => {
-    const shape = (SCHEMAS[t] as unknown as { shape: Record<string, z.ZodType> }).shape;
-    const names = Object.keys(shape).filter((k) => !SET_BY_BRAIN.has(k));
-    const required = names.filter((k) => !shape[k]?.safeParse(undefined).success);
-    const optional = names.filter((k) => !required.includes(k));
+    const fields = Object.entries(ENTRY_TABLE[t].fields as Record<string, FieldDef>);
+    const required = fields.filter(([, d]) => d.required).map(([name]) => name);
+    const optional = fields.filter(([, d]) => !d.required).map(([name]) => name);
     return `  ${t.padEnd(11)}${required.join(" + ")}${optional.length ? `  (optional: ${optional.join(", ")})` : ""}`;
   });
 }

@@ -2,13 +2,13 @@ import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import { brainOptions } from "../engine/options.ts";
+import { forHooks, teamStoreUnavailable } from "../engine/team-offline.ts";
 import { HOOK_EVENT_NAMES, hookEvent } from "../hooks/events.ts";
 import { firing, isRepeat, recordToolCall } from "../hooks/firing.ts";
 import { answerInProcess, parseHookInput } from "../hooks/handle.ts";
 import { print } from "../hooks/print.ts";
 import { queueForLearner } from "../hooks/queued.ts";
 import { readStdin } from "../hooks/stdin.ts";
-import { forHooks, teamStoreUnavailable } from "../store/postgres/offline.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { errorText, warn } from "./output.ts";
@@ -53,16 +53,16 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
       return 0;
     }
     const serving = await import("../hooks/learner.ts");
-    if (event.context === "session") await serving.ensureServer(c.brainPath, c.serve.autoStart);
+    if (event.context === "session") await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
     const served =
       stdin === undefined
-        ? await (await import("../hooks/served.ts")).serverAnswer(c.brainPath, event, f.input)
+        ? await (await import("../hooks/served.ts")).serverAnswer(f.home, event, f.input)
         : undefined;
     if (served) where = "answered by the server";
     const answer =
       served ??
       (await answerInProcess(event, f.input, {
-        brainPath: c.brainPath,
+        home: f.home,
         settings: c,
         now: () => f.now,
         openBrain: async (cwd) => {

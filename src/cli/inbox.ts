@@ -63,14 +63,16 @@ export async function runInbox(
 
 /** `brain curator stats`: the SELECTION curator's state (mode, threshold, promote rate, feature Gaussians). */
 export async function runCuratorStats(o: GlobalOpts): Promise<number> {
-  const [{ cliConfig }, { loadCurator, curatorFile }, fs] = await Promise.all([
+  const [{ cliConfig }, { loadCurator }, { homeOf }, fs] = await Promise.all([
     import("./cli-config.ts"),
     import("../learn/learn-state.ts"),
+    import("../engine/options.ts"),
     import("node:fs"),
   ]);
   const config = cliConfig(o.brain);
-  const file = curatorFile(config.brainPath);
-  const s = loadCurator(config.brainPath, config.curatorThreshold).stats();
+  const home = homeOf(config);
+  const file = home.file("curator");
+  const s = loadCurator(home, config.curatorThreshold).stats();
   const saved = fs.existsSync(file);
   if (o.json) {
     printJson({ ok: true, file, saved, ...s });

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrainError } from "../core/errors.ts";
+import { userBrainDir } from "../engine/local-files.ts";
 import { entryPoint, installEntryPoint } from "../hooks/entry-point.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { packageVersion } from "../package-root.ts";
@@ -31,7 +32,7 @@ export type InstallOpts = GlobalOpts & { dir?: string };
 export function hostFiles(host: string, o: InstallOpts): { dir: string; files: Record<string, string> } {
   if (host === "claude")
     return {
-      dir: resolve(o.dir ?? join(homedir(), ".brain", "claude-marketplace")),
+      dir: resolve(o.dir ?? join(userBrainDir(homedir()), "claude-marketplace")),
       files: marketplaceFiles({
         command: [entryPoint(homedir()).script],
         globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],

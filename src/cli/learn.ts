@@ -1,7 +1,8 @@
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
+import type { BrainHome } from "../engine/options.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
-import { learnSettings } from "../learn/settings.ts";
+import { learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
@@ -31,19 +32,23 @@ function positive(v: string | undefined, name: string): number | undefined {
  */
 export async function runLearn(o: LearnOpts): Promise<number> {
   const config = cliConfig(o.brain, o.cwd);
-  if (o.status) return status(config.brainPath, Boolean(o.json));
+  if (o.status) {
+    const { homeOf } = await import("../engine/options.ts");
+    return status(homeOf(config), Boolean(o.json));
+  }
   if (!config.autoMemory) {
     if (!o.quiet)
       warn("brain learn: auto-memory is off (autoMemory: false, RHO_AUTO_MEMORY=0 or RHO_SUBAGENT=1)");
     return 0;
   }
-  const [{ runLearner, queueBehind }, { Brain }, { brainOptions }] = await Promise.all([
+  const [{ runLearner, queueBehind }, { Brain }, { brainOptions, homeOf }] = await Promise.all([
     import("../learn/worker.ts"),
     import("../engine/brain.ts"),
     import("../engine/options.ts"),
   ]);
+  const home = homeOf(config);
   const opts = {
-    brainPath: config.brainPath,
+    home,
     now: () => (config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date()),
     openBrain: async () => keep(Brain.open(brainOptions(config, o.cwd ?? process.cwd()))),
     durable: config.fsync,
@@ -55,6 +60,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       : {}),
     ...(o.quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
     learn: learnSettings(config),
+    ...learnerCaps(config),
   };
   if (o.quiet) {
     try {
@@ -63,7 +69,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       for (let i = 0; ; i++) {
         const out = await runLearner(opts);
         if (out.status !== "ran") break;
-        if (queueBehind(config.brainPath)) continue;
+        if (queueBehind(home)) continue;
         if (!(out.run.more && i + 1 < QUIET_RUNS)) break;
       }
     } catch {
@@ -82,7 +88,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     runs.push(out.run);
     const read = out.run.read.reduce((n, r) => n + (r.to - r.from), 0);
     const progressed = read > 0 || out.run.queued > 0;
-    if (o.once || !progressed || (!out.run.more && !queueBehind(config.brainPath))) break;
+    if (o.once || !progressed || (!out.run.more && !queueBehind(home))) break;
   }
   const sum = (f: (r: (typeof runs)[number]) => number | undefined) =>
     runs.reduce((n, r) => n + (f(r) ?? 0), 0);
@@ -93,6 +99,9 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   const summaries = sum((r) => r.stored.summaries);
   const tokens = { input: sum((r) => r.tokens?.input), output: sum((r) => r.tokens?.output) };
   const errors = runs.flatMap((r) => r.errors);
+  const restarted = runs.flatMap((r) => r.restarted ?? []);
+  const skipped = runs.flatMap((r) => r.skipped ?? []);
+  const cut = sum((r) => r.cut);
   if (o.json)
     printJson({
       ok: true,
@@ -104,17 +113,20 @@ export async function runLearn(o: LearnOpts): Promise<number> {
       summaries,
       tokens,
       errors,
+      restarted,
+      skipped,
+      cut,
     });
   else
     print(
-      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox${summaries ? `, ${summaries} session summar${summaries === 1 ? "y" : "ies"}` : ""} in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}.`,
+      `Learned: ${episodes} new episode(s), ${memories} memor${memories === 1 ? "y" : "ies"} stored, ${reinforced} reinforced, ${inboxed} candidate(s) to the inbox${summaries ? `, ${summaries} session summar${summaries === 1 ? "y" : "ies"}` : ""} in ${runs.length} run(s)${tokens.input ? ` (${tokens.input} tokens in, ${tokens.output} out)` : ""}${errors.length ? `, ${errors.length} error(s)` : ""}${restarted.length ? `; ${restarted.length} transcript(s) read again from the start (shorter than before, or rewritten)` : ""}${skipped.length ? `; ${skipped.length} line(s) over learner.maxLineBytes passed over` : ""}${cut ? `; ${cut} turn(s) cut to learner.maxTurnChars` : ""}.`,
     );
   return 0;
 }
 
-async function status(brainPath: string, json: boolean): Promise<number> {
+async function status(home: BrainHome, json: boolean): Promise<number> {
   const { learnStatus } = await import("../learn/status.ts");
-  const { queue, cursors, pending, runs } = learnStatus(brainPath);
+  const { queue, cursors, pending, runs } = learnStatus(home);
   if (json) {
     printJson({ queue, cursors, pending, runs });
     return 0;
@@ -133,7 +145,7 @@ async function status(brainPath: string, json: boolean): Promise<number> {
   for (const r of runs) {
     const read = r.read.reduce((n, x) => n + (x.to - x.from), 0);
     print(
-      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.gated ?? 0} stopped by the curator, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s), ${r.ms} ms${r.more ? ", more to do" : ""}`,
+      `  ${r.at}: ${r.queued} queued, ${read} bytes read, ${r.stored.episodes} episode(s), ${r.stored.memories ?? 0} memories stored, ${r.stored.reinforced ?? 0} reinforced, ${r.learned?.gated ?? 0} stopped by the curator, ${r.learned?.inboxed ?? 0} to the inbox, tokens ${r.tokens?.input ?? 0} in / ${r.tokens?.output ?? 0} out, ${r.errors.length} error(s)${r.restarted?.length ? `, ${r.restarted.length} transcript(s) read again from the start` : ""}${r.skipped?.length ? `, ${r.skipped.length} over-long line(s) passed over` : ""}, ${r.ms} ms${r.more ? ", more to do" : ""}`,
     );
   }
   return 0;

@@ -1,9 +1,15 @@
 import * as path from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { Brain } from "../engine/brain.ts";
-import { EXPORT_FORMATS, type ExportFormat, exportRecords, toJsonl, toMarkdown } from "../portable/export.ts";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportRecords,
+  toJsonl,
+  toMarkdown,
+  writeExportFile,
+} from "../portable/export.ts";
 import { importBrain } from "../portable/import.ts";
-import { writeFileAtomic } from "../store/atomic-file.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
 import { print, printJson, warn } from "./output.ts";
 
@@ -31,7 +37,7 @@ export async function runExport(o: ExportOpts): Promise<number> {
     return 0;
   }
   const out = path.resolve(o.cwd ?? process.cwd(), o.out);
-  writeFileAtomic(out, [text]);
+  writeExportFile(out, text);
   const summary = {
     ok: true,
     file: out,

@@ -11,6 +11,7 @@ const ACTION_OPTIONS: Partial<Record<string, [string, string][]>> = {
   remove: [
     ["--all", "every live entry of type=…"],
     ["--dry-run", "show what would be removed; write nothing"],
+    ["--purge", "take the entry's lines out of the log and its derived files, instead of a tombstone"],
   ],
   decay: [["--dry-run", "show what would be decayed; write nothing"]],
   task_clear: [["--dry-run", "show what would be cleared; write nothing"]],
@@ -52,7 +53,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       .argument("[params...]", "key=value pairs");
     for (const [flag, what] of ACTION_OPTIONS[action] ?? []) cmd.option(flag, what);
     if (actionHelp) cmd.addHelpText("after", () => actionHelp(action));
-    cmd.action((words: string[], o: { all?: boolean; dryRun?: boolean }) =>
+    cmd.action((words: string[], o: { all?: boolean; dryRun?: boolean; purge?: boolean }) =>
       run(
         async () => (await import("./actions.ts")).runAction(action, words, { ...g(), ...o }),
         () => Boolean(g().json),

@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { join } from "node:path";
+import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
+import { homeOf } from "../engine/options.ts";
 import { ask } from "../serve/client.ts";
 import { startServerDetached } from "../serve/spawn.ts";
 import {
@@ -9,10 +9,10 @@ import {
   pidAlive,
   readServeInfo,
   type ServeInfo,
-  serveDir,
   serveInfoPath,
 } from "../serve/state-file.ts";
 import { cliConfig } from "./cli-config.ts";
+import { launchViewer } from "./launch.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -37,8 +37,8 @@ function number(v: string | undefined, name: string, min: number, max = Number.M
 /** `brain serve`: run the resident server in the foreground (`--stop`, `--status` act on a running one). */
 export async function runServe(o: ServeOpts): Promise<number> {
   const config = cliConfig(o.brain);
-  if (o.status) return status(config.brainPath, Boolean(o.json));
-  if (o.stop) return stop(config.brainPath, Boolean(o.json));
+  if (o.status) return status(config, Boolean(o.json));
+  if (o.stop) return stop(config, Boolean(o.json));
   const port = number(o.port, "--port", 0, 65535);
   const idle = number(o.idleMinutes, "--idle-minutes", 0);
   const serve = {
@@ -68,9 +68,9 @@ export async function runServe(o: ServeOpts): Promise<number> {
 }
 
 /** The pid recorded in the server's lock (so --stop never signals a process that merely reused the pid). */
-function lockHolder(brainPath: string): number | null {
+function lockHolder(config: ResolvedConfig): number | null {
   try {
-    const p = JSON.parse(fs.readFileSync(join(serveDir(brainPath), "serve.lock"), "utf8")) as {
+    const p = JSON.parse(fs.readFileSync(`${homeOf(config).lock("server")}.lock`, "utf8")) as {
       pid?: unknown;
     };
     return typeof p.pid === "number" ? p.pid : null;
@@ -79,8 +79,8 @@ function lockHolder(brainPath: string): number | null {
   }
 }
 
-async function status(brainPath: string, json: boolean): Promise<number> {
-  const info = readServeInfo(brainPath);
+async function status(config: ResolvedConfig, json: boolean): Promise<number> {
+  const info = readServeInfo(homeOf(config));
   const running = info !== null && pidAlive(info.pid);
   const health = running ? await ask(info, "GET", "/api/health", undefined, { totalMs: 3000 }) : null;
   const h = (health?.status === 200 ? health.body : null) as { entries?: number; uptimeMs?: number } | null;
@@ -95,13 +95,13 @@ async function status(brainPath: string, json: boolean): Promise<number> {
         : running
           ? { answering: false }
           : {}),
-      file: serveInfoPath(brainPath),
+      file: serveInfoPath(homeOf(config)),
     });
     return 0;
   }
   if (!info) print("brain serve: not running");
   else if (!running)
-    print(`brain serve: not running (stale ${serveInfoPath(brainPath)}: pid ${info.pid} is gone)`);
+    print(`brain serve: not running (stale ${serveInfoPath(homeOf(config))}: pid ${info.pid} is gone)`);
   else
     print(
       `brain serve: running, pid ${info.pid}, http://127.0.0.1:${info.port}/ since ${info.startedAt}` +
@@ -110,12 +110,12 @@ async function status(brainPath: string, json: boolean): Promise<number> {
   return 0;
 }
 
-async function stop(brainPath: string, json: boolean): Promise<number> {
-  const info = readServeInfo(brainPath);
+async function stop(config: ResolvedConfig, json: boolean): Promise<number> {
+  const info = readServeInfo(homeOf(config));
   let outcome: string;
   if (!info) outcome = "not running";
-  else if (!pidAlive(info.pid) || lockHolder(brainPath) !== info.pid) {
-    fs.rmSync(serveInfoPath(brainPath), { force: true });
+  else if (!pidAlive(info.pid) || lockHolder(config) !== info.pid) {
+    fs.rmSync(serveInfoPath(homeOf(config)), { force: true });
     outcome = "not running (removed a stale serve.json)";
   } else {
     process.kill(info.pid, "SIGTERM");
@@ -133,8 +133,8 @@ async function stop(brainPath: string, json: boolean): Promise<number> {
  * The server serve.json records when it answers on its own socket as the process serve.json names: only
  * then is the port it records its own (a crashed server's port and pid may be anyone's since).
  */
-async function answering(brainPath: string): Promise<ServeInfo | null> {
-  const info = liveServeInfo(brainPath);
+async function answering(config: ResolvedConfig): Promise<ServeInfo | null> {
+  const info = liveServeInfo(homeOf(config));
   if (!info) return null;
   const health = await ask(info, "GET", "/api/health", undefined, { totalMs: 3000 });
   const pid = (health?.body as { pid?: unknown } | undefined)?.pid;
@@ -142,13 +142,13 @@ async function answering(brainPath: string): Promise<ServeInfo | null> {
 }
 
 /** The server of this brain, started in the background if needed (waits up to `ms` for it to answer). */
-async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo> {
-  let info = await answering(brainPath);
+async function ensureRunning(config: ResolvedConfig, ms = 10_000): Promise<ServeInfo> {
+  let info = await answering(config);
   if (info) return info;
-  if (!startServerDetached(brainPath)) throw new BrainError("IO", "could not start `brain serve`");
+  if (!startServerDetached(config.brainPath)) throw new BrainError("IO", "could not start `brain serve`");
   for (let waited = 0; waited < ms && !info; waited += 50) {
     await sleep(50);
-    info = await answering(brainPath);
+    info = await answering(config);
   }
   if (!info) throw new BrainError("IO", `\`brain serve\` did not start within ${ms / 1000} s`);
   return info;
@@ -157,16 +157,11 @@ async function ensureRunning(brainPath: string, ms = 10_000): Promise<ServeInfo>
 /** `brain open`: the viewer's URL with the token (starting the server if needed); `--launch` opens a browser. */
 export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
   const config = cliConfig(o.brain);
-  const info = await ensureRunning(config.brainPath);
-  const url = `http://127.0.0.1:${info.port}/?token=${encodeURIComponent(info.token)}`;
+  const info = await ensureRunning(config);
+  // The token in the fragment: a browser keeps it to the page (never sent to a server, never in a log).
+  const url = `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;
   if (o.json) printJson({ ok: true, url, pid: info.pid });
   else print(url);
-  if (o.launch) {
-    const opener =
-      process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
-    const child = spawn(opener, [url], { detached: true, stdio: "ignore" });
-    child.on("error", () => {});
-    child.unref();
-  }
+  if (o.launch) launchViewer(homeOf(config), url); // never the URL itself as an argument: launch.ts
   return 0;
 }

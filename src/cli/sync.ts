@@ -1,7 +1,5 @@
 import { BrainError } from "../core/errors.ts";
-import { JsonlFileStore } from "../store/jsonl/file-store.ts";
-import { PostgresStore } from "../store/postgres/store.ts";
-import { pull, push, type SyncSummary } from "../store/postgres/sync.ts";
+import { type SyncSummary, syncTeam } from "../portable/sync.ts";
 import { cliConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
@@ -27,23 +25,15 @@ export async function runSync(direction: string, o: SyncOpts): Promise<number> {
       "CONFIG",
       'brain sync needs a team store: set BRAIN_STORE=postgres://… or "store": { "url" } in the config',
     );
-  const local = new JsonlFileStore(config.brainPath, { fsync: config.fsync });
-  const team = new PostgresStore({
-    url: config.store.url,
-    user: config.store.user,
-    writer: config.store.writer,
+  const { summary: s, team } = await syncTeam({
+    direction,
+    brainPath: config.brainPath,
+    fsync: config.fsync,
+    team: config.store,
     cwd: o.cwd ?? process.cwd(),
-    ...(config.store.connectTimeoutMs !== undefined
-      ? { connectTimeoutMs: config.store.connectTimeoutMs }
-      : {}),
+    dryRun: Boolean(o.dryRun),
   });
-  try {
-    const s =
-      direction === "push" ? push(local, team, Boolean(o.dryRun)) : pull(local, team, Boolean(o.dryRun));
-    if (o.json) printJson({ ok: true, ...s, local: config.brainPath, team: team.location });
-    else print(describe(s, team.location));
-    return 0;
-  } finally {
-    await team.close();
-  }
+  if (o.json) printJson({ ok: true, ...s, local: config.brainPath, team });
+  else print(describe(s, team));
+  return 0;
 }

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
+import { isInside } from "../core/inside.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { hostFiles, type InstallOpts, PI_STUB_HEADER } from "./install.ts";
 import { print, printJson } from "./output.ts";
@@ -24,7 +25,7 @@ function signatures(host: string): Record<string, string> {
 
 /** Remove `dir` and its parents up to `root` while they are empty (never a directory holding anything else). */
 function pruneEmpty(dir: string, root: string, dryRun: boolean, removed: Set<string>): void {
-  for (let d = dir; d.startsWith(root); d = dirname(d)) {
+  for (let d = dir; isInside(d, root); d = dirname(d)) {
     if (removed.has(d)) return; // done from another file below it
     const left = fs.existsSync(d) ? fs.readdirSync(d).filter((n) => !removed.has(join(d, n))) : [];
     if (left.length > 0) return;

@@ -2,7 +2,7 @@ import type { FileProblem } from "../brainfiles/capabilities.ts";
 import type { Assembled, Item, Section } from "../core/budget/types.ts";
 import type { RecentPath } from "../project/recent.ts";
 import type { RecentSession } from "../recall/recent-sessions.ts";
-import type { Recalled } from "./sources/recall.ts";
+import type { Recalled } from "../recall/types.ts";
 
 export interface ContextRequest {
   cwd: string;

@@ -1,6 +1,7 @@
 import { ACTIONS, type Action } from "./action-names.ts";
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
+import { ENTRY_TABLE, type FieldDef } from "./entry-types.ts";
 import { BrainError } from "./errors.ts";
 import type { FoldState, KeyedType } from "./fold.ts";
 import { describeValue, oneLiner } from "./format.ts";
@@ -10,7 +11,15 @@ import type { Params } from "./params.ts";
 import type { Rec } from "./rec.ts";
 import { didYouMean } from "./suggest.ts";
 import { dedupText } from "./text.ts";
-import { type BaseEntry, DEDUP_TYPES, isEntryType, KEY_FIELD, LIVE_TYPES, type LiveType } from "./types.ts";
+import {
+  type BaseEntry,
+  DECAY_TYPES,
+  DEDUP_TYPES,
+  isEntryType,
+  KEY_FIELD,
+  LIVE_TYPES,
+  type LiveType,
+} from "./types.ts";
 
 export { ACTIONS, type Action };
 
@@ -50,6 +59,7 @@ const CONTROL = new Set([
   "json",
   "all",
   "dry_run",
+  "purge",
 ]);
 /** Actions that take dry_run: the ones that tombstone. */
 const DRY_RUN_ACTIONS: readonly Action[] = ["remove", "decay", "task_clear"];
@@ -188,20 +198,9 @@ function add(params: Params, env: ActionEnv): Plan {
   if (keyField && (typeof fields[keyField] !== "string" || fields[keyField] === "")) {
     throw new BrainError("INVALID", `${type} requires ${keyField}`, { field: keyField });
   }
-  if (type === "task") {
-    fields.status ??= "pending";
-    fields.priority ??= "normal";
-    fields.tags ??= [];
-    fields.due ??= null;
-    fields.completedAt ??= null;
-  }
-  if (type === "reminder") {
-    fields.priority ??= "normal";
-    fields.tags ??= [];
-    fields.last_run ??= null;
-    fields.next_due ??= null;
-    fields.last_result ??= null;
-    fields.last_error ??= null;
+  for (const [name, def] of Object.entries(ENTRY_TABLE[type].fields as Record<string, FieldDef>)) {
+    if (def.default !== undefined)
+      fields[name] ??= Array.isArray(def.default) ? [...def.default] : def.default;
   }
   let id = newId(type, fields, env.sha256, env.random);
   // 8 random hex digits collide now and then in a big brain (~1 in 500 000 per add at 8 000 entries): a new
@@ -310,7 +309,10 @@ function remove(params: Params, env: ActionEnv): Plan {
 }
 
 function decay(env: ActionEnv): Plan {
-  const stale = selectDecay(env.state.list("learning"), env);
+  const stale = selectDecay(
+    DECAY_TYPES.flatMap((t) => env.state.list(t)),
+    env,
+  );
   if (stale.length === 0) return done("decay", "No learnings to decay.", [], { decayed: [] });
   return done(
     "decay",

@@ -1,54 +1,41 @@
+import { CREATED, ENTRY_TABLE, type FieldDef } from "./entry-types.ts";
+
 /**
- * What every reader may assume about a loaded entry: each field the schema registry (schema.ts) knows is,
- * when present and not null, of the JSON type the registry gives it. The scanner checks every line of a
- * known type against this table when it parses it; a line that does not match is a reported bad line, so
- * no reader (scoring, rendering, recall, export) ever meets an object where it expects text — an object
- * like {"toString":1} makes String(), template literals and `+` throw.
+ * What every reader may assume about a loaded entry: each field the entry table (core/entry-types.ts) knows
+ * is, when present and not null, of the JSON type the table gives it. The scanner checks every line of a
+ * known type against this when it parses it; a line that does not match is a reported bad line, so no
+ * reader (scoring, rendering, recall, export) ever meets an object where it expects text — an object like
+ * {"toString":1} makes String(), template literals and `+` throw.
  *
  * Only JSON types are checked, not the registry's stricter write rules (non-empty, enums, ISO dates):
- * a missing field, an empty string or a status a newer Rho invented still loads, as it does in Rho. The
- * table lists the same fields as the registry; a test keeps the two in step. Pure and zod-free (it runs
- * on every line of every read).
+ * a missing field, an empty string or a status a newer Rho invented still loads, as it does in Rho.
+ * Derived from the same table as the write path's zod schemas; pure and zod-free (it runs on every line
+ * of every read).
  */
 type Kind = "string" | "boolean" | "strings" | "any";
 
-const S = "string" as const;
-const common = { created: S } as const;
-const memory = { importance: S, pinned: "boolean" } as const;
+/** The JSON type a field of this kind holds. Readers check a cadence themselves (checkCadence) before use. */
+function readKind(def: FieldDef): Kind {
+  switch (def.kind) {
+    case "boolean":
+      return "boolean";
+    case "tags":
+      return "strings";
+    case "cadence":
+      return "any";
+    default:
+      return "string";
+  }
+}
 
-export const FIELD_KINDS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
-  behavior: { ...common, category: S, text: S },
-  identity: { ...common, key: S, value: S },
-  user: { ...common, key: S, value: S },
-  learning: { ...common, text: S, source: S, scope: S, projectPath: S, ...memory },
-  preference: { ...common, text: S, category: S, ...memory },
-  context: { ...common, project: S, path: S, content: S },
-  task: {
-    ...common,
-    description: S,
-    status: S,
-    priority: S,
-    tags: "strings",
-    due: S,
-    completedAt: S,
-  },
-  reminder: {
-    ...common,
-    text: S,
-    // Readers check a cadence themselves (checkCadence) before using it.
-    cadence: "any",
-    enabled: "boolean",
-    priority: S,
-    tags: "strings",
-    last_run: S,
-    next_due: S,
-    last_result: S,
-    last_error: S,
-  },
-  tombstone: { ...common, target_id: S, target_type: S, reason: S },
-  meta: { ...common, key: S, value: S },
-  episode: { ...common, session: S, turn: S, speaker: S, text: S, date: S, source: S, role: S },
-};
+export const FIELD_KINDS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = Object.fromEntries(
+  Object.entries(ENTRY_TABLE).map(([type, def]) => [
+    type,
+    Object.fromEntries(
+      Object.entries({ created: CREATED, ...def.fields }).map(([f, d]) => [f, readKind(d as FieldDef)]),
+    ),
+  ]),
+);
 
 function jsonKind(v: unknown): string {
   if (v === null) return "null";

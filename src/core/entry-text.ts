@@ -1,20 +1,12 @@
+import { typeDef } from "./entry-types.ts";
 import type { Rec } from "./rec.ts";
 
-/** The field that carries an entry's meaning, per type: without it there is nothing to show. */
-export const TEXT_FIELD: Readonly<Record<string, string>> = {
-  behavior: "text",
-  identity: "value",
-  user: "value",
-  learning: "text",
-  preference: "text",
-  context: "content",
-  task: "description",
-  reminder: "text",
-};
+/** The field that carries an entry's meaning (the entry table's `textField`): without it nothing shows. */
+const textField = (type: string): string | undefined => typeDef(type)?.textField;
 
 /** The missing field's name when an entry lacks its text (a hand-written line), else null. */
 export function missingText(type: string, e: Record<string, unknown>): string | null {
-  const field = TEXT_FIELD[type];
+  const field = textField(type);
   if (!field) return null;
   const v = e[field];
   return typeof v === "string" && v.trim() !== "" ? null : field;
@@ -27,7 +19,7 @@ const RAW_TEXT = /"text"\s*:\s*"[^"\s\\]/;
 export function withText(recs: Rec[]): Rec[] {
   return recs.filter((r) => {
     // The raw test only ever says yes; anything it cannot tell (blank, escapes) is decided on the parsed entry.
-    if (!r.parsed && TEXT_FIELD[r.type] === "text" && RAW_TEXT.test(r.raw)) return true;
+    if (!r.parsed && textField(r.type) === "text" && RAW_TEXT.test(r.raw)) return true;
     return missingText(r.type, r.peek() as Record<string, unknown>) === null;
   });
 }

@@ -1,6 +1,6 @@
+import type { EntryOf } from "./entry-types.ts";
 import type { Sha256Hex } from "./ids.ts";
 import { oneLine } from "./one-line.ts";
-import type { EntryOf } from "./schema.ts";
 
 /**
  * An episode is one turn of a conversation the agent took part in or was shown (a transcript line), kept

@@ -1,12 +1,17 @@
+import { type FoldedType, typesWhere } from "./entry-types.ts";
 import { Rec } from "./rec.ts";
 import { resolveId, ShortIds } from "./short-ids.ts";
 import { dedupText } from "./text.ts";
 import { type BaseEntry, LIVE_TYPES, type LiveType } from "./types.ts";
 
-const ARRAY_TYPES = ["behavior", "learning", "preference", "context", "task", "reminder"] as const;
-const KEYED_TYPES = ["identity", "user", "meta"] as const;
-export type ArrayType = (typeof ARRAY_TYPES)[number];
-export type KeyedType = (typeof KEYED_TYPES)[number];
+/** Types the fold keeps by id, and Rho's keyed types it keeps by `key` (core/entry-types.ts). */
+export type ArrayType = FoldedType<"byId">;
+export type KeyedType = FoldedType<"byKey">;
+const ARRAY_TYPES: readonly ArrayType[] = typesWhere((d) => d.fold === "byId");
+const KEYED_TYPES: readonly KeyedType[] = typesWhere((d) => d.fold === "byKey");
+/** A new empty map per type. */
+const mapsOf = <T extends string, M>(types: readonly T[]): Record<T, M> =>
+  Object.fromEntries(types.map((t) => [t, new Map()])) as Record<T, M>;
 
 interface KeyedSlot {
   rec: Rec;
@@ -22,25 +27,10 @@ interface KeyedSlot {
  *  - any later entry with a tombstoned id resurrects it; unknown types are ignored.
  */
 export class FoldState {
-  readonly arrays: Record<ArrayType, Map<string, Rec>> = {
-    behavior: new Map(),
-    learning: new Map(),
-    preference: new Map(),
-    context: new Map(),
-    task: new Map(),
-    reminder: new Map(),
-  };
-  readonly keyed: Record<KeyedType, Map<unknown, KeyedSlot>> = {
-    identity: new Map(),
-    user: new Map(),
-    meta: new Map(),
-  };
+  readonly arrays = mapsOf<ArrayType, Map<string, Rec>>(ARRAY_TYPES);
+  readonly keyed = mapsOf<KeyedType, Map<unknown, KeyedSlot>>(KEYED_TYPES);
   /** id → keys currently holding a record with that id, per keyed type (for tombstones by id). */
-  readonly #keyedIds: Record<KeyedType, Map<string, Set<unknown>>> = {
-    identity: new Map(),
-    user: new Map(),
-    meta: new Map(),
-  };
+  readonly #keyedIds = mapsOf<KeyedType, Map<string, Set<unknown>>>(KEYED_TYPES);
   readonly tombstoned = new Set<string>();
   #seq = 0;
   #dedup: Map<string, number> | undefined;
@@ -254,7 +244,7 @@ export class FoldState {
   }
 }
 
-/** The order types are listed in: the order of ENTRY_TYPES (one list of types, in core/types.ts). */
+/** The order types are listed in: the entry table's (core/entry-types.ts). */
 export const LIST_ORDER: readonly LiveType[] = LIVE_TYPES;
 
 function normOf(rec: Rec): string {

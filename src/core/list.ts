@@ -1,3 +1,4 @@
+import { typeDef } from "./entry-types.ts";
 import { BrainError } from "./errors.ts";
 import { type FoldState, LIST_ORDER } from "./fold.ts";
 import { describeValue, formatCompact } from "./format.ts";
@@ -22,7 +23,8 @@ function applyFilter(type: LiveType, recs: Rec[], filter: string | undefined): R
 
 function matches(r: Rec, q: string): boolean {
   const e = r.entry;
-  return [e.text, e.description, e.content, e.key, e.value, e.project]
+  return (typeDef(r.type)?.words ?? [])
+    .map((f) => e[f])
     .filter((v) => typeof v === "string" && v)
     .join(" ")
     .toLowerCase()

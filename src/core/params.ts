@@ -1,13 +1,13 @@
 import { BrainError } from "./errors.ts";
 import { didYouMean } from "./suggest.ts";
-import { KNOWN_PARAMS } from "./tool-fields.ts";
+import { BRAIN_FIELDS, type FieldKind, KNOWN_PARAMS } from "./tool-fields.ts";
 
 /** Tool parameters as they arrive from a CLI (all strings) or a JSON client (typed). */
 export type Params = Record<string, unknown>;
 
-const BOOLEAN_FIELDS = new Set(["enabled", "verbose", "all", "dry_run", "pinned"]);
 const KNOWN = new Set(KNOWN_PARAMS);
-const JSON_FIELDS = new Set(["cadence"]);
+/** How each advertised parameter is coerced: by its kind (core/tool-fields.ts). */
+const KIND: ReadonlyMap<string, FieldKind> = new Map(BRAIN_FIELDS.map((f) => [f.name, f.kind]));
 
 function toBool(field: string, v: unknown): boolean {
   if (typeof v === "boolean") return v;
@@ -66,10 +66,11 @@ export function coerceParams(p: Params): Params {
       if (v === null) continue; // a client filling every optional field it does not know with null
       throw new BrainError("INVALID", `unknown parameter ${k}${didYouMean(k, KNOWN_PARAMS)}`, { field: k });
     }
-    if (BOOLEAN_FIELDS.has(k)) out[k] = toBool(k, v);
-    else if (JSON_FIELDS.has(k)) out[k] = toCadence(v);
-    else if (k === "tags") out[k] = toTags(v);
-    else if (k === "limit" || k === "offset") {
+    const kind = KIND.get(k);
+    if (kind === "boolean") out[k] = toBool(k, v);
+    else if (kind === "cadence") out[k] = toCadence(v);
+    else if (kind === "tags") out[k] = toTags(v);
+    else if (kind === "integer") {
       // Numbers too: a negative or fractional offset would page from the end or skip entries.
       const n = typeof v === "string" ? Number(v) : v;
       if (typeof n !== "number" || !Number.isInteger(n) || n < 0)

@@ -1,3 +1,4 @@
+import { ENTRY_TABLE as T } from "./entry-types.ts";
 import type { FoldState } from "./fold.ts";
 import { rankLearnings } from "./rank-learnings.ts";
 import type { Rec } from "./rec.ts";
@@ -74,8 +75,8 @@ export function renderRhoPrompt(
   const injected: string[] = [];
   let fixed = approxTokens(MEMORY_HEADER);
   for (const [title, recs] of [
-    ["## Identity", identity],
-    ["## User", user],
+    [`## ${T.identity.section}`, identity],
+    [`## ${T.user.section}`, user],
   ] as const) {
     const lines = kvSection(title, recs);
     if (lines.length === 0) continue;
@@ -117,7 +118,10 @@ export function renderRhoPrompt(
     }
   }
   if (behaviorLines.length > 0) {
-    learningsBudget += Math.max(0, behaviorBudget - section("## Behavior", behaviorLines, behaviorBudget));
+    learningsBudget += Math.max(
+      0,
+      behaviorBudget - section(`## ${T.behavior.section}`, behaviorLines, behaviorBudget),
+    );
   } else learningsBudget += behaviorBudget;
 
   // Preferences: one line per category, categories sorted with localeCompare
@@ -135,7 +139,10 @@ export function renderRhoPrompt(
       ids: recs.map((r) => r.id),
     }));
   if (prefLines.length > 0) {
-    learningsBudget += Math.max(0, prefsBudget - section("## Preferences", prefLines, prefsBudget));
+    learningsBudget += Math.max(
+      0,
+      prefsBudget - section(`## ${T.preference.section}`, prefLines, prefsBudget),
+    );
   } else learningsBudget += prefsBudget;
 
   // Context: longest path that is a string prefix of cwd (Rho's startsWith)
@@ -148,7 +155,7 @@ export function renderRhoPrompt(
       .map((text, i) => ({ text, ids: i === 0 ? [best.id] : [] }));
     learningsBudget += Math.max(
       0,
-      contextBudget - section(`## Project: ${String(best.entry.project)}`, lines, contextBudget),
+      contextBudget - section(`## ${T.context.section}: ${String(best.entry.project)}`, lines, contextBudget),
     );
   } else learningsBudget += contextBudget;
 
@@ -158,7 +165,7 @@ export function renderRhoPrompt(
       for (const item of rankLearnings(learnings, cwd, nowMs, { rho: true }))
         yield { text: item.text, ids: item.entryIds };
     })();
-    section("## Learnings", lines, learningsBudget, learnings.length);
+    section(`## ${T.learning.section}`, lines, learningsBudget, learnings.length);
   }
 
   // Rho's prompt is empty when no section rendered (e.g. only behaviours of an unknown category).

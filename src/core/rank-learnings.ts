@@ -1,4 +1,5 @@
 import type { Item } from "./budget/types.ts";
+import { isInside } from "./inside.ts";
 import { oneLine } from "./one-line.ts";
 import type { Rec } from "./rec.ts";
 import { scoreRec } from "./score.ts";
@@ -6,9 +7,7 @@ import { str } from "./text.ts";
 
 /** True when `cwd` is `path` or inside it, comparing whole path segments (`/foo` never matches `/foobar`). */
 export function pathContains(path: string, cwd: string): boolean {
-  if (!path) return false;
-  const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return cwd === p || cwd.startsWith(p === "/" ? "/" : `${p}/`);
+  return isInside(cwd, path);
 }
 
 /** A memory line's id tag (`#a1b2`): the short id `update` and `remove` take back. */

@@ -1,100 +1,94 @@
 import { z } from "zod";
 import { checkCadence } from "./cadence.ts";
+import { CREATED, ENTRY_TABLE, type FieldDef, type TableType, typeDef } from "./entry-types.ts";
 import { BrainError } from "./errors.ts";
 import type { BaseEntry } from "./types.ts";
 
 /**
- * The schema registry (seed 000): required fields and enums per entry type, checked before every write.
- * Objects are loose: fields we do not know are kept. Reads never go through here — a log written by Rho
- * loads as it is — so this module (and zod) is imported only by write paths.
+ * The schema registry (seed 000): required fields and enums per entry type, checked before every write,
+ * built from the entry table (core/entry-types.ts). Objects are loose: fields we do not know are kept. Reads
+ * never go through here — a log written by Rho loads as it is — so this module (and zod) is imported only by
+ * write paths.
  */
 const text = z.string().trim().min(1, "must not be empty");
 const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date");
-const nullableIso = iso.nullable();
-const priority = z.enum(["urgent", "high", "normal", "low"]);
-const base = { id: z.string().min(1), created: iso };
-/** How much a memory matters (seed 002): counts in its score; `high` never decays. */
-const memory = { importance: z.enum(["low", "medium", "high"]).optional(), pinned: z.boolean().optional() };
 
-export const SCHEMAS = {
-  behavior: z.looseObject({
-    ...base,
-    type: z.literal("behavior"),
-    category: z.enum(["do", "dont", "value"]),
-    text,
-  }),
-  identity: z.looseObject({ ...base, type: z.literal("identity"), key: text, value: text }),
-  user: z.looseObject({ ...base, type: z.literal("user"), key: text, value: text }),
-  learning: z.looseObject({
-    ...base,
-    type: z.literal("learning"),
-    text,
-    source: z.string().optional(),
-    scope: z.enum(["global", "project", "personal"]).optional(),
-    projectPath: z.string().optional(),
-    ...memory,
-  }),
-  preference: z.looseObject({ ...base, type: z.literal("preference"), text, category: text, ...memory }),
-  context: z.looseObject({ ...base, type: z.literal("context"), project: text, path: text, content: text }),
-  task: z.looseObject({
-    ...base,
-    type: z.literal("task"),
-    description: text,
-    status: z.enum(["pending", "done"]).optional(),
-    priority: priority.optional(),
-    tags: z.array(z.string()).optional(),
-    due: nullableIso.optional(),
-    completedAt: nullableIso.optional(),
-  }),
-  reminder: z.looseObject({
-    ...base,
-    type: z.literal("reminder"),
-    text,
-    cadence: z.unknown(),
-    enabled: z.boolean(),
-    priority: priority.optional(),
-    tags: z.array(z.string()).optional(),
-    last_run: nullableIso.optional(),
-    next_due: nullableIso.optional(),
-    last_result: z.enum(["ok", "error", "skipped"]).nullable().optional(),
-    last_error: z.string().nullable().optional(),
-  }),
-  tombstone: z.looseObject({
-    ...base,
-    type: z.literal("tombstone"),
-    target_id: text,
-    target_type: text,
-    reason: text,
-  }),
-  meta: z.looseObject({ ...base, type: z.literal("meta"), key: text, value: z.string() }),
-  /** A conversation turn; lives in episodes.jsonl only (brain.jsonl's writers never accept it). */
-  episode: z.looseObject({
-    ...base,
-    type: z.literal("episode"),
-    session: text,
-    turn: text,
-    speaker: text,
-    text,
-    date: iso,
-    source: text,
-    role: z.string().optional(),
-  }),
-} as const;
+function fieldSchema(def: FieldDef): z.ZodType {
+  let s: z.ZodType;
+  switch (def.kind) {
+    case "text":
+      s = text;
+      break;
+    case "date":
+      s = iso;
+      break;
+    case "enum":
+      s = z.enum(def.values as [string, ...string[]]);
+      break;
+    case "boolean":
+      s = z.boolean();
+      break;
+    case "tags":
+      s = z.array(z.string());
+      break;
+    case "cadence":
+      // Checked by checkCadence after the schema (its errors say what a cadence looks like).
+      s = z.unknown();
+      break;
+    default:
+      s = z.string();
+  }
+  if (def.nullable) s = s.nullable();
+  return def.required ? s : s.optional();
+}
 
-/** An entry of one type as the schema registry accepts it (derived from the schema, never written twice). */
-export type EntryOf<T extends keyof typeof SCHEMAS> = z.infer<(typeof SCHEMAS)[T]>;
+function typeSchema(type: TableType): z.ZodObject {
+  const fields = ENTRY_TABLE[type].fields as Record<string, FieldDef>;
+  return z.looseObject({
+    id: z.string().min(1),
+    created: fieldSchema(CREATED),
+    type: z.literal(type),
+    ...Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, fieldSchema(def)])),
+  });
+}
+
+const built = new Map<TableType, z.ZodObject>();
+
+/** The schema of a type, built on its first write. */
+export function schemaOf(type: TableType): z.ZodObject {
+  let s = built.get(type);
+  if (!s) {
+    s = typeSchema(type);
+    built.set(type, s);
+  }
+  return s;
+}
+
+/** Every type's schema (each built when first read). */
+export const SCHEMAS: Readonly<Record<TableType, z.ZodObject>> = Object.defineProperties(
+  {} as Record<TableType, z.ZodObject>,
+  Object.fromEntries(
+    (Object.keys(ENTRY_TABLE) as TableType[]).map((t) => [t, { enumerable: true, get: () => schemaOf(t) }]),
+  ),
+);
+
+/** An entry of one type as the registry accepts it (the table's type, core/entry-types.ts). */
+export type { EntryOf } from "./entry-types.ts";
 
 /** Validate an entry about to be written; the error names the type and the field. */
 export function validateEntry(entry: Record<string, unknown>): BaseEntry {
   const type = entry.type;
   if (typeof type !== "string" || !type) throw new BrainError("INVALID", "entry requires type");
-  const schema = (SCHEMAS as Record<string, z.ZodType>)[type];
-  if (!schema) {
-    throw new BrainError("INVALID", `unknown type "${type}" (valid: ${Object.keys(SCHEMAS).join(", ")})`, {
-      field: "type",
-    });
+  if (!typeDef(type)) {
+    throw new BrainError(
+      "INVALID",
+      `unknown type "${type}" (valid: ${Object.keys(ENTRY_TABLE).join(", ")})`,
+      {
+        field: "type",
+      },
+    );
   }
-  const r = schema.safeParse(entry);
+  const r = schemaOf(type as TableType).safeParse(entry);
   if (!r.success) {
     const issue = r.error.issues[0] as z.core.$ZodIssue;
     const field = String(issue.path[0] ?? "");
@@ -118,14 +112,14 @@ export function validateEntry(entry: Record<string, unknown>): BaseEntry {
       },
     );
   }
-  if (type === "reminder") {
+  for (const [field, def] of Object.entries(
+    ENTRY_TABLE[type as TableType].fields as Record<string, FieldDef>,
+  )) {
+    if (def.kind !== "cadence") continue;
     try {
-      checkCadence(entry.cadence);
+      checkCadence(entry[field]);
     } catch (e) {
-      throw new BrainError("INVALID", `reminder field "cadence": ${(e as Error).message}`, {
-        type,
-        field: "cadence",
-      });
+      throw new BrainError("INVALID", `${type} field "${field}": ${(e as Error).message}`, { type, field });
     }
   }
   return entry as BaseEntry;

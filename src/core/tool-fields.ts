@@ -1,9 +1,12 @@
 import { ACTIONS } from "./action-names.ts";
+import { ENTRY_TABLE, FIELD_DOCS, type FieldDef } from "./entry-types.ts";
 import { LIVE_TYPES } from "./types.ts";
 
 /**
- * The brain tool's parameters: one list for every surface (the MCP and pi tool schemas, the CLI's help, and
- * the check that refuses a parameter nobody knows). Pure data, no zod: hooks load it on their fast path.
+ * The brain tool's parameters: one list for every surface (the MCP and pi tool schemas, the CLI's help and
+ * coercion, and the check that refuses a parameter nobody knows). The entry fields among them are derived
+ * from the entry table (core/entry-types.ts); the rest steer the action. Pure data, no zod: hooks load it
+ * on their fast path.
  */
 export type FieldKind = "string" | "enum" | "boolean" | "integer" | "tags" | "cadence";
 
@@ -14,7 +17,7 @@ export interface FieldSpec {
   values?: readonly string[];
 }
 
-export const BRAIN_FIELDS: readonly FieldSpec[] = [
+const HEAD: readonly FieldSpec[] = [
   { name: "action", kind: "enum", values: ACTIONS, description: "What to do (see the tool description)." },
   {
     name: "type",
@@ -28,47 +31,9 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
     description:
       "Entry id (8 hex characters) for update, remove, task_done, reminder_run; update and remove also take the #id a memory line in the context ends with (a unique prefix).",
   },
-  { name: "text", kind: "string", description: "The text of a learning, preference, behavior or reminder." },
-  {
-    name: "category",
-    kind: "string",
-    description:
-      "behavior: do | dont | value. preference: Communication, Code, Tools, Workflow, General or any.",
-  },
-  { name: "key", kind: "string", description: "identity / user / meta key, e.g. name, timezone." },
-  { name: "value", kind: "string", description: "identity / user / meta value." },
-  { name: "project", kind: "string", description: "context: project name." },
-  { name: "path", kind: "string", description: "context: absolute project directory it applies to." },
-  { name: "content", kind: "string", description: "context: what to know when working in that directory." },
-  { name: "description", kind: "string", description: "task: what needs doing." },
-  {
-    name: "priority",
-    kind: "string",
-    description: "task / reminder priority: urgent | high | normal | low.",
-  },
-  { name: "due", kind: "string", description: "task due date, ISO 8601 (e.g. 2026-02-15)." },
-  { name: "tags", kind: "tags", description: "task / reminder tags: a list or comma-separated string." },
-  {
-    name: "cadence",
-    kind: "cadence",
-    description:
-      'reminder schedule: {"kind":"interval","every":"6h"} or {"kind":"daily","at":"08:00"}, or 6h / 08:00.',
-  },
-  { name: "enabled", kind: "boolean", description: "reminder: whether it runs." },
-  { name: "source", kind: "string", description: "learning: auto | manual." },
-  { name: "scope", kind: "string", description: "learning: global | project | personal (own only)." },
-  { name: "projectPath", kind: "string", description: "learning with scope project: the project directory." },
-  {
-    name: "importance",
-    kind: "enum",
-    values: ["low", "medium", "high"],
-    description: "learning / preference: how much it matters (default medium); high never decays.",
-  },
-  {
-    name: "pinned",
-    kind: "boolean",
-    description: "learning / preference: shown in every context (within the budget); never decays.",
-  },
+];
+
+const CONTROL: readonly FieldSpec[] = [
   { name: "reason", kind: "string", description: "remove: why (kept in the tombstone)." },
   { name: "query", kind: "string", description: "list: case-insensitive substring to search for." },
   {
@@ -96,23 +61,60 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
     kind: "boolean",
     description: "remove, decay, task_clear: say what would be removed and write nothing.",
   },
+  {
+    name: "purge",
+    kind: "boolean",
+    description:
+      "remove: take the entry's lines out of the log (and everything derived from them) instead of tombstoning it — for a secret stored by mistake.",
+  },
+];
+
+/** Every field a caller may set, with its definition in each live type that has it (table order). */
+export const CALLER_FIELDS: ReadonlyMap<string, readonly FieldDef[]> = (() => {
+  const out = new Map<string, FieldDef[]>();
+  for (const type of LIVE_TYPES) {
+    for (const [name, def] of Object.entries(ENTRY_TABLE[type].fields as Record<string, FieldDef>)) {
+      const defs = out.get(name);
+      if (defs) defs.push(def);
+      else out.set(name, [def]);
+    }
+  }
+  return out;
+})();
+
+/** One parameter for a field of several types: an enum only where every type has the same values. */
+function paramKind(defs: readonly FieldDef[]): Pick<FieldSpec, "kind" | "values"> {
+  const [first] = defs;
+  const same = (k: FieldDef["kind"]) => defs.every((d) => d.kind === k);
+  if (same("boolean")) return { kind: "boolean" };
+  if (same("tags")) return { kind: "tags" };
+  if (same("cadence")) return { kind: "cadence" };
+  const values = first?.values;
+  if (values && same("enum") && defs.every((d) => d.values?.join("\0") === values.join("\0")))
+    return { kind: "enum", values };
+  return { kind: "string" };
+}
+
+export const BRAIN_FIELDS: readonly FieldSpec[] = [
+  ...HEAD,
+  ...Object.entries(FIELD_DOCS).map(([name, description]) => ({
+    name,
+    ...paramKind(CALLER_FIELDS.get(name) ?? []),
+    description,
+  })),
+  ...CONTROL,
 ];
 
 /**
- * Stored fields a caller may also set (on update) that the tool does not advertise. Every field of the
- * schema registry (src/core/schema.ts) is either here or in BRAIN_FIELDS (test/core/params-known.test.ts).
+ * Names a caller may pass to the brain tool; anything else is a typo, refused with a suggestion. Besides the
+ * advertised ones: `created`, the tracking fields the actions maintain (status, last_run …), `reinforced`
+ * (how often the learner met a memory again, src/learn/memory-store.ts: Brain's own, not in the registry,
+ * so never checked) and `json`.
  */
-const ENTRY_FIELDS = [
+export const KNOWN_PARAMS: readonly string[] = [
+  ...BRAIN_FIELDS.map((f) => f.name),
   "created",
-  "status",
-  "completedAt",
-  "last_run",
-  "next_due",
-  "last_result",
-  "last_error",
-  // How often the learner met this memory again (src/learn/memory-store.ts).
+  ...[...CALLER_FIELDS.keys()].filter((name) => !Object.hasOwn(FIELD_DOCS, name)),
   "reinforced",
+  "json",
 ];
-
-/** Names a caller may pass to the brain tool; anything else is a typo, refused with a suggestion. */
-export const KNOWN_PARAMS: readonly string[] = [...BRAIN_FIELDS.map((f) => f.name), ...ENTRY_FIELDS, "json"];

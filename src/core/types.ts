@@ -1,30 +1,22 @@
-/** Entry shapes of the brain event log (seed 000). Extra fields are always preserved. */
+import { type FoldedType, type TypeOf, typeDef, typesWhere } from "./entry-types.ts";
 
-export const ENTRY_TYPES = [
-  "behavior",
-  "identity",
-  "user",
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "tombstone",
-  "meta",
-] as const;
+/** Entry shapes of the brain event log (seed 000), derived from the entry table (core/entry-types.ts). */
 
-export type EntryType = (typeof ENTRY_TYPES)[number];
-export type LiveType = Exclude<EntryType, "tombstone">;
+/** The types of brain.jsonl, in the table's order (episodes live in their own log). */
+export type EntryType = TypeOf<"brain">;
+/** The types with live entries (all of brain.jsonl's but tombstones). */
+export type LiveType = Extract<FoldedType, EntryType>;
 
-export const LIVE_TYPES: readonly LiveType[] = ENTRY_TYPES.filter((t): t is LiveType => t !== "tombstone");
+export const ENTRY_TYPES: readonly EntryType[] = typesWhere((d) => d.log === "brain");
+export const LIVE_TYPES: readonly LiveType[] = typesWhere((d) => d.log === "brain" && d.fold !== undefined);
 
 export function isEntryType(t: unknown): t is EntryType {
-  return typeof t === "string" && (ENTRY_TYPES as readonly string[]).includes(t);
+  return typeof t === "string" && typeDef(t)?.log === "brain";
 }
 
 /**
  * Any entry as read from the log: what every reader handles (extra fields are kept). The shape of each type
- * as written is the zod schema's (`EntryOf<"learning">` in core/schema.ts) — one definition, not two.
+ * as written is the table's (`EntryOf<"learning">` in core/entry-types.ts) — one definition, not two.
  */
 export interface BaseEntry {
   id: string;
@@ -36,12 +28,12 @@ export interface BaseEntry {
 export type Cadence = { kind: "interval"; every: string } | { kind: "daily"; at: string };
 
 /** Keyed types and the field that is their natural key. */
-export const KEY_FIELD: Readonly<Record<string, "key" | "path">> = {
-  identity: "key",
-  user: "key",
-  meta: "key",
-  context: "path",
-};
+export const KEY_FIELD: Readonly<Record<string, "key" | "path">> = Object.fromEntries(
+  typesWhere((d) => d.key !== undefined).map((t) => [t, typeDef(t)?.key as "key" | "path"]),
+);
 
 /** Types whose text is deduplicated on add. */
-export const DEDUP_TYPES: ReadonlySet<string> = new Set(["learning", "preference"]);
+export const DEDUP_TYPES: ReadonlySet<string> = new Set(typesWhere((d) => d.dedup === true));
+
+/** Types `decay` archives stale entries of. */
+export const DECAY_TYPES: readonly LiveType[] = typesWhere((d) => d.decays === true);

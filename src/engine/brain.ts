@@ -164,7 +164,7 @@ export class Brain {
   ) {
     return this.recallFacet.ingestTurns(turns, source, extra);
   }
-  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): ForgetResult {
+  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): Promise<ForgetResult> {
     return this.recallFacet.forgetEpisodes(opts);
   }
   listEpisodes(filter: EpisodeFilter = {}, page: { limit?: number; offset?: number } = {}) {

@@ -10,6 +10,7 @@ import { enqueue, type QueuedWork } from "../learn/queue.ts";
 import { type RecentPath, rememberPaths } from "../project/recent.ts";
 import { findRule, type Rule } from "../project/rules.ts";
 import { START } from "../store/event-store.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import type { BrainCore } from "./core.ts";
 import type { RecallFacet } from "./recall.ts";
@@ -119,38 +120,38 @@ export class ContextFacet {
     );
   }
 
-  /** Queue transcripts or messages for extraction (file-backed brains only). */
+  /** Queue transcripts or messages for extraction (brains with a home only). */
   queueExtraction(work: QueuedWork[]): string | null {
-    const path = this.#core.store.file ?? this.#core.learnPath;
-    return path ? enqueue(path, work) : null;
+    const home = this.#core.home;
+    return home ? enqueue(home, work) : null;
   }
 
   /** Pending candidates of the model-free learner, or every item with `all`. */
   async inbox(opts: { all?: boolean } = {}): Promise<InboxItem[]> {
     const { inboxItems } = await import("../learn/inbox-actions.ts");
-    return inboxItems(this.#learnPath(), opts);
+    return inboxItems(this.#home(), opts);
   }
 
   /** Store a pending inbox candidate as a memory (source "auto"; a near-duplicate reinforces instead). */
   async inboxAccept(id: string): Promise<InboxDecision> {
     const { acceptItem } = await import("../learn/inbox-actions.ts");
-    return acceptItem(this.#core, this.#learnPath(), id);
+    return acceptItem(this.#core, this.#home(), id);
   }
 
   async inboxReject(id: string): Promise<InboxDecision> {
     const { rejectItem } = await import("../learn/inbox-actions.ts");
-    return rejectItem(this.#learnPath(), id, this.#core.now());
+    return rejectItem(this.#home(), id, this.#core.now());
   }
 
   /** Change a pending candidate's text before accepting it. */
   async inboxEdit(id: string, text: string): Promise<InboxDecision> {
     const { editItem } = await import("../learn/inbox-actions.ts");
-    return editItem(this.#learnPath(), id, text, this.#core.now());
+    return editItem(this.#home(), id, text, this.#core.now());
   }
 
-  #learnPath(): string {
-    const path = this.#core.store.file ?? this.#core.learnPath;
-    if (!path) throw new BrainError("INVALID", "the inbox needs a file-backed brain");
-    return path;
+  #home(): BrainHome {
+    const home = this.#core.home;
+    if (!home) throw new BrainError("INVALID", "the inbox needs a brain with a directory");
+    return home;
   }
 }

@@ -1,6 +1,6 @@
 import type { WriteResult } from "../brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../config.ts";
-import type { ActionResult } from "../core/actions.ts";
+import type { ActionEnv, ActionResult } from "../core/actions.ts";
 import { defaultBrain } from "../core/defaults.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Health } from "../core/health.ts";
@@ -19,12 +19,14 @@ import {
   type RepairReport,
   START,
 } from "../store/event-store.ts";
+import { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import { FoldedLog } from "./folded-log.ts";
 import { actions, brainFileWrite, migration } from "./lazy.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { Projections } from "./projection.ts";
+import { Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
 import { WriteGate } from "./write-gate.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
@@ -51,12 +53,14 @@ export class BrainCore {
   readonly random: RandomHex;
   /** The derived views of the logs; refresh, persist, repair and follow loop over them. */
   readonly projections = new Projections();
+  /** Everything else that keeps bytes of the brain and must let go of them on a purge (local logs, state). */
+  readonly purgeables = new Purgeables();
   readonly folded: FoldedLog;
   readonly gate: WriteGate;
   /** Where episodes live when the caller gave a store for them (else episodes.jsonl beside the log). */
   readonly episodeStore: EventStore | undefined;
-  /** The path the learner's local files hang off (BrainOptions.learnPath), when the log is not a file. */
-  readonly learnPath: string | undefined;
+  /** Where the brain keeps its local files (src/store/home.ts); null for a store without a directory. */
+  readonly home: BrainHome | null;
 
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;
@@ -65,7 +69,7 @@ export class BrainCore {
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
-    this.learnPath = opts.learnPath;
+    this.home = store.dir ? new BrainHome(store.dir) : null;
     this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
     this.gate = new WriteGate(store, this.folded, this.settings);
   }
@@ -105,7 +109,16 @@ export class BrainCore {
     if (!this.store.subscribe) return null;
     return this.store.subscribe(() => {
       try {
-        if (this.refresh().linesRead > 0) {
+        const reloads = this.folded.reloads;
+        const read = this.refresh().linesRead;
+        if (this.folded.reloads !== reloads) {
+          // The log was replaced (another machine's purge, a restore): every derived file is rebuilt from it,
+          // so none keeps what the new log no longer holds.
+          this.projections.drop();
+          this.refresh();
+          this.persist(true);
+          onChange();
+        } else if (read > 0) {
           this.projections.catchUp();
           onChange();
         }
@@ -140,6 +153,7 @@ export class BrainCore {
       decayMinScore: this.settings.decayMinScore,
       validate,
     });
+    if (p.purge === true) return this.#removePurged(p, plan, env);
     // A dry run is a read: planned against the current state, nothing appended, no lock.
     if (!writes(action) || p.dry_run === true) {
       this.refresh();
@@ -161,6 +175,92 @@ export class BrainCore {
         return { entries: pl.append, result: pl.result };
       },
     });
+  }
+
+  /**
+   * `remove … purge=true`: the entries a removal would tombstone leave the log instead — every line of them
+   * (each version and any tombstone) and everything derived from them (src/engine/purge.ts), so a secret
+   * stored by mistake does not live on behind a tombstone. With `dry_run`, what would go.
+   */
+  async #removePurged(
+    p: Params,
+    plan: (p: Params, env: ActionEnv) => { append: BaseEntry[]; result: ActionResult },
+    env: (validate: (e: Record<string, unknown>) => BaseEntry) => ActionEnv,
+  ): Promise<ActionResult> {
+    if (p.action !== "remove")
+      throw new BrainError("INVALID", `purge applies to remove, not ${String(p.action)}`, { field: "purge" });
+    this.refresh();
+    const { purge: _purge, dry_run: dryRun, ...rest } = p;
+    const pl = plan(
+      rest,
+      env((e) => e as BaseEntry),
+    );
+    const targets = pl.append.map((t) => String(t.target_id));
+    const texts = targets.flatMap((id) => {
+      const e = this.state.find(id)?.entry;
+      return e
+        ? [e.text, e.value, e.content, e.description].filter((t): t is string => typeof t === "string")
+        : [];
+    });
+    const what = pl.result.message.replace(/^Removed/, "Purged");
+    if (dryRun === true)
+      return {
+        ...pl.result,
+        message: `${what.replace(/^Purged/, "Would purge")}\n(dry run: nothing was written)`,
+        written: [],
+      };
+    const report = await this.purge(purgeTarget({ entries: targets, texts }), "remove --purge");
+    return {
+      ok: true,
+      action: "remove",
+      message: `${what} (its lines are gone from the log${report.copies ? ` and from ${report.copies} backup(s)` : ""})`,
+      written: [],
+      data: { ids: targets, purged: report.removed },
+    };
+  }
+
+  /**
+   * Remove what `target` names from every place this brain keeps bytes (src/engine/purge.ts): brain.jsonl and
+   * episodes.jsonl rewritten without the lines (verified, under their locks, backups cleaned), every local log
+   * and text-holding state registered as purgeable, then every projection dropped and rebuilt from the purged
+   * logs. File stores only for the logs' rewrite (a team store refuses until it can carry the purge).
+   */
+  async purge(target: PurgeTarget, purpose: string): Promise<PurgeReport> {
+    const removed: Record<string, number> = {};
+    let copies = 0;
+    const count = (name: string, r: { removed: number; copies: number }) => {
+      if (r.removed > 0) removed[name] = r.removed;
+      copies += r.copies;
+    };
+    if (target.entries.size > 0)
+      count(
+        "brain.jsonl",
+        this.store.purge((v) => {
+          const id = v.type === "tombstone" ? v.target_id : v.id;
+          return typeof id === "string" && target.entries.has(id);
+        }, purpose),
+      );
+    if (target.episodes.size > 0) {
+      const episodes = this.episodeStore ?? this.store.sibling("episodes.jsonl");
+      count(
+        "episodes.jsonl",
+        episodes.purge(
+          (v) => v.type === "episode" && typeof v.id === "string" && target.episodes.has(v.id),
+          purpose,
+        ),
+      );
+    }
+    if (this.home) {
+      // Every local log and state file (loaded only now: a purge is rare, and the list reaches the learner's).
+      const { localPurgeables } = await import("./local-state.ts");
+      for (const p of localPurgeables(this.home)) this.purgeables.register(p);
+    }
+    this.purgeables.purge(target, removed);
+    const rebuilt = this.projections.names;
+    this.projections.drop();
+    this.refresh();
+    this.persist(true);
+    return { removed, copies, rebuilt };
   }
 
   /** The last version of an entry that is removed now (for undo), read from the log; undefined otherwise. */

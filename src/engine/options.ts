@@ -1,6 +1,7 @@
 import type { ResolvedConfig, Settings, TeamStoreConfig } from "../config.ts";
 import type { RandomHex } from "../core/ids.ts";
 import type { EventStore } from "../store/event-store.ts";
+import { BrainHome } from "../store/home.ts";
 
 /** How a Brain is opened: where its log is, its settings, and the clock and randomness it uses. */
 export interface BrainOptions {
@@ -24,11 +25,6 @@ export interface BrainOptions {
   lockTimeoutMs?: number;
   /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
   episodes?: EventStore;
-  /**
-   * The brain path the learner's local files (queue, inbox) hang off when the log is not a file (a team
-   * store): the configured brain path, as the hooks and `brain learn` use it.
-   */
-  learnPath?: string;
 }
 
 /** The options a surface opens its brain with, from the configuration resolved once at its entry point. */
@@ -36,7 +32,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   const fixed = config.fixedNow;
   return {
     path: config.brainPath,
-    ...(config.store ? { team: config.store, learnPath: config.brainPath } : {}),
+    ...(config.store ? { team: config.store } : {}),
     settings: config,
     cwd,
     snapshot: config.snapshot,
@@ -44,4 +40,15 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
     ...(config.lockTimeoutMs !== undefined ? { lockTimeoutMs: config.lockTimeoutMs } : {}),
     ...(fixed ? { now: () => new Date(fixed.getTime()) } : {}),
   };
+}
+
+export type { BrainHome } from "../store/home.ts";
+
+/**
+ * The home of the configured brain (its local files: the learner's queue and state, the inbox, the server's
+ * state), found without opening its store: beside the resolved brain.jsonl, or a team store's local directory.
+ * The same place `BrainCore.home` names once the store is open.
+ */
+export function homeOf(config: Pick<ResolvedConfig, "brainPath" | "store">): BrainHome {
+  return BrainHome.of(config);
 }

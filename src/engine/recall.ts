@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import { BrainError } from "../core/errors.ts";
@@ -14,6 +15,10 @@ import { EpisodeLog } from "../store/episode-log.ts";
 import type { EventStore } from "../store/event-store.ts";
 import type { BrainCore } from "./core.ts";
 import type { Projection } from "./projection.ts";
+import { purgeTarget } from "./purge.ts";
+
+/** The derived files of the brain log this facet keeps: the recall index and the embeddings' vectors. */
+const DERIVED_KINDS = ["recall.json", "vectors.bin"] as const;
 
 export interface ForgetResult {
   forgotten: number;
@@ -22,6 +27,52 @@ export interface ForgetResult {
   /** The episodes themselves (what was removed, for the caller to show). */
   episodes: Record<string, unknown>[];
   dryRun: boolean;
+}
+
+/**
+ * Forget episodes: one turn, a session, a project's, or everything before a date (fields combine). Each is
+ * tombstoned in episodes.jsonl (the tombstone holds no text, and keeps a re-import out), then its bytes are
+ * purged from every place the brain keeps them (src/engine/purge.ts): episodes.jsonl and its backups, the
+ * recall index and vectors (rebuilt), the learner's queue, inbox, run log and state for the sessions forgotten
+ * whole and the texts forgotten. `dryRun` says what would go and writes nothing.
+ */
+async function forget(facet: RecallFacet, opts: EpisodeFilter & { dryRun?: boolean }): Promise<ForgetResult> {
+  const { dryRun = false, ...filter } = opts;
+  if (isEmptyFilter(filter))
+    throw new BrainError(
+      "INVALID",
+      "forget needs session, turn, before or project (it never forgets everything)",
+    );
+  const core = facet.core;
+  const created = core.now().toISOString();
+  const log = facet.engine.episodes;
+  const recs = log.forget(
+    (l) => selectEpisodes(l, filter),
+    (rec) => ({
+      id: core.random(4),
+      type: "tombstone",
+      target_id: rec.id,
+      target_type: "episode",
+      reason: "forget",
+      created,
+    }),
+    dryRun,
+  );
+  if (!dryRun && recs.length > 0) {
+    const sessions = new Set(recs.map((r) => String(r.entry.session ?? "")));
+    // A session is forgotten whole when none of its turns is left.
+    for (const s of [...sessions]) if (log.sessions.has(s)) sessions.delete(s);
+    await core.purge(
+      purgeTarget({
+        episodes: recs.map((r) => r.id),
+        sessions,
+        texts: recs.map((r) => String(r.entry.text ?? "")).filter((t) => t.length >= 8),
+      }),
+      "forget",
+    );
+  }
+  const ids = recs.map((r) => r.id);
+  return { forgotten: ids.length, ids, episodes: recs.map((r) => r.entry), dryRun };
 }
 
 /**
@@ -70,8 +121,13 @@ export class RecallFacet implements Projection {
   persist(force: boolean): boolean {
     return this.#recall?.save(force) ?? false;
   }
+  /** Forget the index and delete its files (the index, the embeddings' vectors): rebuilt on next use. */
   drop(): void {
     this.#recall = null;
+    for (const kind of DERIVED_KINDS) {
+      const path = this.core.store.derived?.path(kind);
+      if (path) rmSync(path, { force: true });
+    }
   }
 
   /** Entries relevant to `query`, best first: learnings, preferences and episodes unless `kinds` says otherwise. */
@@ -126,29 +182,8 @@ export class RecallFacet implements Projection {
    * Forget episodes: one turn, a session, a project's, or everything before a date (fields combine). Each is
    * tombstoned in episodes.jsonl (one locked append) and leaves search, recall, prompts and `get` at once.
    */
-  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): ForgetResult {
-    const { dryRun = false, ...filter } = opts;
-    if (isEmptyFilter(filter))
-      throw new BrainError(
-        "INVALID",
-        "forget needs session, turn, before or project (it never forgets everything)",
-      );
-    const created = this.core.now().toISOString();
-    const recs = this.engine.episodes.forget(
-      (log) => selectEpisodes(log, filter),
-      (rec) => ({
-        id: this.core.random(4),
-        type: "tombstone",
-        target_id: rec.id,
-        target_type: "episode",
-        reason: "forget",
-        created,
-      }),
-      dryRun,
-    );
-    if (!dryRun && recs.length > 0) this.#synced();
-    const ids = recs.map((r) => r.id);
-    return { forgotten: ids.length, ids, episodes: recs.map((r) => r.entry), dryRun };
+  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): Promise<ForgetResult> {
+    return forget(this, opts);
   }
 
   /** Episodes matching `filter` in log order, paged: what `brain list type=episode` shows. */

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
+import { userBrainDir } from "../store/home.ts";
 
 /**
  * The stable entry point: the one command line written into a host's config (`~/.brain/bin/brain`, a POSIX
@@ -17,7 +18,7 @@ export interface EntryPoint {
 }
 
 export function entryPoint(home: string): EntryPoint {
-  const dir = join(home, ".brain", "bin");
+  const dir = join(userBrainDir(home), "bin");
   return { script: join(dir, "brain"), pointer: join(dir, "brain.install") };
 }
 

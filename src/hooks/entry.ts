@@ -39,7 +39,7 @@ async function fast(f: Firing): Promise<string | null> {
     case "queue":
       return queueForLearner(f);
     case "answer": {
-      const a = await serverAnswer(f.config.brainPath, f.event, f.input);
+      const a = await serverAnswer(f.home, f.event, f.input);
       if (!a) return null;
       const out = f.handler.render(f.event, a);
       if (out) print(out);

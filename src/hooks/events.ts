@@ -3,7 +3,7 @@
  * name each host fires it under. Everything else is derived from this table and tested against it
  * (test/hooks/events.test.ts): the bin's fast path and `brain hook <event>` (which names they take), the
  * CLI's help, the Claude Code plugin's hooks.json (generated, src/hosts/claude/plugin.ts), the resident
- * server's hook route (which events it answers), the check of what it answers (src/serve/hook-answer.ts),
+ * server's hook route (which events it answers), the check of what it answers (src/hooks/served-answer.ts),
  * and pi's extension (which pi events it listens to). No imports: the prompt hook loads it.
  *
  * What an event does:

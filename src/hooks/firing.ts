@@ -50,9 +50,7 @@ export function firing(
 
 /** True when this firing was handled already (another config or host fired the same hook): skip it. */
 export function isRepeat(f: Firing): boolean {
-  const key = firingKey(f.host, f.event, f.call, f.input);
-  const o = f.config.lockTimeoutMs !== undefined ? { lockTimeoutMs: f.config.lockTimeoutMs } : {};
-  return !firstFiring(f.home, key, f.now, f.config.hooks, o);
+  return !firstFiring(f.home, firingKey(f.host, f.event, f.call, f.input), f.now, f.config.hooks);
 }
 
 /** A `tool` event: the call, capped and redacted, appended to the tool-event log. */

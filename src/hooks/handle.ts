@@ -3,6 +3,7 @@ import type { Settings } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { RecallFacet } from "../engine/recall.ts";
+import type { BrainHome } from "../store/home.ts";
 import { claudeOutput } from "./claude.ts";
 import { ANSWERED_EVENTS, type HookEventSpec, hookEvent } from "./events.ts";
 import type { HookAnswer, Payload } from "./host-types.ts";
@@ -13,10 +14,11 @@ import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
  * compaction) and the memories beside a prompt, with the learner's pending notice. `brain hook` runs this
  * when no resident server answered (src/cli/hook.ts); the server runs it for its hook route
  * (src/serve/routes/hook.ts), whose answer is Claude Code's shape — the shape the hook checks
- * (src/serve/hook-answer.ts) and prints again in the calling host's own.
+ * (src/hooks/served-answer.ts) and prints again in the calling host's own.
  */
 export interface HookEnv {
-  brainPath: string;
+  /** The brain's home: its learner's notice (src/store/home.ts). */
+  home: BrainHome;
   settings: Settings;
   /** Opens the brain only for the events that read it (lazily, so the other hooks stay fast). */
   openBrain: (cwd: string) => Promise<Brain>;
@@ -74,10 +76,10 @@ async function promptMemories(input: Payload, env: HookEnv): Promise<string | un
  * The learner's pending "🧠 stored …" notice (src/learn/notice.ts), taken once. The file is checked first, so
  * a hook with nothing to show loads nothing more.
  */
-async function notice(brainPath: string): Promise<string | undefined> {
+async function notice(home: BrainHome): Promise<string | undefined> {
   const { noticeFile, noticeText, takeNotice } = await import("../learn/notice.ts");
-  if (!existsSync(noticeFile(brainPath))) return undefined;
-  const n = takeNotice(brainPath);
+  if (!existsSync(noticeFile(home))) return undefined;
+  const n = takeNotice(home);
   return (n && noticeText(n)) || undefined;
 }
 
@@ -89,7 +91,7 @@ export async function answerInProcess(
 ): Promise<HookAnswer> {
   const context =
     event.context === "session" ? await sessionContext(input, env) : await promptMemories(input, env);
-  const n = await notice(env.brainPath);
+  const n = await notice(env.home);
   return { ...(context ? { context } : {}), ...(n ? { notice: n } : {}) };
 }
 

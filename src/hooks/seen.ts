@@ -1,10 +1,9 @@
 import * as fs from "node:fs";
 import type { HookSettings } from "../config-hooks.ts";
-import type { LogSpec } from "../engine/log.ts";
-import { type BrainHome, LOCAL_FILES } from "../store/home.ts";
+import type { BrainHome } from "../store/home.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { HookEventSpec } from "./events.ts";
 import type { HookCall, HostId, Payload } from "./host-types.ts";
-import { type LogFileOptions, localLog } from "./tool-events.ts";
 
 /**
  * Which hook firings were handled already: `.brain/hook-seen.jsonl`, one line per firing — a hash of (host,
@@ -26,8 +25,11 @@ interface Seen {
   at: string;
 }
 
-const SEEN: LogSpec<Seen> = {
-  name: LOCAL_FILES.hookSeen,
+/** A purge finds nothing here: a line holds a hash and a time, no text of the user's. */
+export const SEEN_LOG: LocalLogSpec<Seen> = {
+  name: "hook firings",
+  file: "hookSeen",
+  purges: () => false,
   check: (v) =>
     typeof v.k === "string" &&
     /^[0-9a-f]{32}$/.test(v.k) &&
@@ -101,10 +103,9 @@ export function firstFiring(
   key: string,
   now: Date,
   s: Pick<HookSettings, "dedupSeconds" | "dedupMaxBytes">,
-  o: LogFileOptions = {},
 ): boolean {
   if (s.dedupSeconds <= 0) return true;
-  const log = localLog(SEEN, home.file("hookSeen"), o);
+  const log = localLog(home, SEEN_LOG, { fsync: false });
   const since = now.getTime() - s.dedupSeconds * 1000;
   return log.withLock(() => {
     // Most firings are first ones: a key that is nowhere in the file needs no line read.

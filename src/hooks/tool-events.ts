@@ -1,49 +1,27 @@
 import type { BadLine } from "../core/health.ts";
-import { checkToolEvent, type ToolEvent } from "../core/tool-event.ts";
-import { Log, type LogSpec } from "../engine/log.ts";
+import type { ToolEvent } from "../core/tool-event.ts";
 import { START } from "../store/event-store.ts";
-import { BrainHome, LOCAL_FILES } from "../store/home.ts";
-import { JsonlLogFile } from "../store/jsonl/log-file.ts";
+import { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
+import { toolEventLog } from "../store/tool-event-log.ts";
 
 /**
- * The tool-event log, `.brain/tool-events.jsonl`: every tool call the hosts report, captured ONCE (Claude
- * Code's PostToolUse / PostToolUseFailure hooks, pi's tool_result), one line each (src/core/tool-event.ts).
- * An instance of the one log (src/engine/log.ts): whole lines under its lock, bad lines reported, purge.
+ * The tool-event log (src/store/tool-event-log.ts: `.brain/tool-events.jsonl`) as the hooks write it and its
+ * readers read it. Every tool call the hosts report is captured ONCE (Claude Code's PostToolUse /
+ * PostToolUseFailure hooks, pi's tool_result), one line each (src/core/tool-event.ts).
  *
  * Writers (the hooks) cap each text and redact key-shaped secrets (src/hooks/redact.ts) — all a hook can
  * afford. Readers get every text field redacted again, fully (secretlint's preset and the decoded views,
  * src/guards/secrets.ts): `toolEvents(home).since(position)`, `.forSession(id)`. The learner (recent
  * paths, episodes), the agent's state (explored paths, last error, plan) and the failure ledger read here.
  */
-export const TOOL_EVENTS: LogSpec<ToolEvent> = { name: LOCAL_FILES.toolEvents, check: checkToolEvent };
-
-export interface LogFileOptions {
-  /** fsync after each append (default false: a power cut may lose the last events, never tear a line). */
-  fsync?: boolean;
-  lockTimeoutMs?: number;
-}
-
-/** The log's own file store, in the home's local directory (created on the first append). */
-export function localLog<T>(spec: LogSpec<T>, file: string, o: LogFileOptions = {}): Log<T> {
-  const store = new JsonlLogFile(file, {
-    fsync: o.fsync ?? false,
-    ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}),
-  });
-  return new Log(spec, store);
-}
-
-export function toolEventLog(home: BrainHome, o: LogFileOptions = {}): Log<ToolEvent> {
-  return localLog(TOOL_EVENTS, home.file("toolEvents"), o);
-}
 
 /** Append tool events (each already capped and redacted by src/hooks/tool-event.ts) to a brain's log. */
 export function appendToolEvents(
-  brain: { brainPath: string; store?: { localDir: string } | null; lockTimeoutMs?: number | undefined },
+  brain: { brainPath: string; store?: { localDir: string } | null },
   events: ToolEvent[],
 ): void {
-  const o = brain.lockTimeoutMs !== undefined ? { lockTimeoutMs: brain.lockTimeoutMs } : {};
-  toolEventLog(BrainHome.of(brain), o).append(events);
+  toolEventLog(BrainHome.of(brain)).append(events);
 }
 
 export interface ToolEventRead {
@@ -72,7 +50,7 @@ async function redacted(events: ToolEvent[]): Promise<ToolEvent[]> {
 
 /** The reader API of the tool-event log. */
 export function toolEvents(home: BrainHome) {
-  const log = () => localLog(TOOL_EVENTS, home.file("toolEvents"));
+  const log = () => toolEventLog(home);
   return {
     /** Events from `from` on (the start by default), redacted; bad lines; where to read next. */
     async since(from: Position = START): Promise<ToolEventRead> {

@@ -1,6 +1,7 @@
 import type { Turn } from "../core/episode.ts";
 import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
+import type { BrainHome } from "../store/home.ts";
 import { emptyRun } from "./learn-log.ts";
 import { type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { NearDupIndex } from "./near-dup.ts";
@@ -36,7 +37,7 @@ export interface ConsolidateReport {
 
 export async function consolidate(
   brain: Brain,
-  brainPath: string,
+  home: BrainHome,
   opts: { dryRun: boolean; learn: LearnSettings },
 ): Promise<ConsolidateReport> {
   brain.refresh();
@@ -76,13 +77,13 @@ export async function consolidate(
       if (!dry) await brain.act({ action: "remove", id: r.id, reason: `merged into ${near.id}` });
     }
   }
-  await mine(brain, brainPath, opts, report);
+  await mine(brain, home, opts, report);
   return report;
 }
 
 async function mine(
   brain: Brain,
-  brainPath: string,
+  home: BrainHome,
   opts: { dryRun: boolean; learn: LearnSettings },
   report: ConsolidateReport,
 ): Promise<void> {
@@ -117,12 +118,11 @@ async function mine(
   if (opts.dryRun) return;
   const run = emptyRun(now);
   try {
-    const kit = await openKit(brainPath, brain, opts.learn, () => now);
+    const kit = await openKit(home, brain, opts.learn, () => now);
     for (const s of sessions) {
-      for (const window of windows(s.turns))
-        await passOver(kit, brainPath, run, window, [], s.project, s.key);
+      for (const window of windows(s.turns)) await passOver(kit, home, run, window, [], s.project, s.key);
     }
-    saveKit(brainPath, kit, true);
+    saveKit(home, kit, true);
   } catch (e) {
     report.mined.error = (e as Error).message;
   }

@@ -1,6 +1,8 @@
-import * as fs from "node:fs";
-import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../store/atomic-file.ts";
+import type { BrainHome } from "../store/home.ts";
+import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
+import { type PurgeTarget, touches } from "../store/purge-target.ts";
+import type { Seen } from "./cursor-identity.ts";
+import type { DeltaRecord } from "./delta-journal.ts";
 
 /**
  * The learner's progress, `.brain/learn-cursors.json` (replaced atomically after every step, so a learner
@@ -26,6 +28,12 @@ export interface SessionCursor {
   updated: string;
   /** The last few messages read (shortened): context for the next delta's extraction prompt. */
   recent?: { role: string; text: string }[];
+  /** What the bytes before `offset` looked like (a file with other bytes there is read again from the start). */
+  seen?: Seen;
+  /** `offset` is inside a line over the cap with no end yet: that line's bytes so far (byte-range.ts). */
+  inLongLine?: number;
+  /** The delta being learned from when the learner stopped (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface PendingItem {
@@ -33,6 +41,8 @@ export interface PendingItem {
   offset: number;
   attempts: number;
   lastError?: string;
+  /** The batch's learning pass, when a learner stopped during it (delta-journal.ts). */
+  pending?: DeltaRecord;
 }
 
 export interface LearnState {
@@ -42,41 +52,58 @@ export interface LearnState {
   items: PendingItem[];
 }
 
-export function learnDir(brainPath: string): string {
-  return join(dirname(brainPath), ".brain");
-}
-
-export function cursorsFile(brainPath: string): string {
-  return join(learnDir(brainPath), "learn-cursors.json");
-}
-
 const empty = (): LearnState => ({ version: 1, queueOffset: 0, sessions: {}, items: [] });
 
-/** The saved state; a missing file is a fresh start, an unreadable one too (it is kept aside, not lost). */
-export function loadCursors(brainPath: string): LearnState {
-  const file = cursorsFile(brainPath);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return empty();
-  }
-  try {
-    const v = JSON.parse(text) as Partial<LearnState>;
-    if (v && v.version === 1 && typeof v.queueOffset === "number" && v.sessions && Array.isArray(v.items)) {
-      return v as LearnState;
-    }
-  } catch {
-    /* fall through */
-  }
-  try {
-    fs.renameSync(file, `${file}.bad-${Date.now()}`);
-  } catch {
-    /* best effort */
-  }
-  return empty();
+/** The recent messages and pending journals of a cursor hold text: a purge clears what it names. */
+function purgedCursor<C extends { recent?: unknown; pending?: unknown; session_id?: string }>(
+  c: C,
+  target: PurgeTarget,
+): C {
+  if (!touches(c, target) && !(c.session_id !== undefined && target.sessions.has(c.session_id))) return c;
+  const { recent: _r, pending: _p, ...rest } = c;
+  return rest as C;
 }
 
-export function saveCursors(brainPath: string, state: LearnState, durable = true): void {
-  writeFileAtomic(cursorsFile(brainPath), [`${JSON.stringify(state, null, 2)}\n`], { durable });
+/**
+ * `.brain/learn-cursors.json`: the learner's progress. A purge keeps every offset (a forgotten turn must not
+ * be read again, and its tombstone keeps it out if it is) but drops the text a cursor holds — its last few
+ * messages and a pending delta's journal — when they belong to a purged session or hold a purged text.
+ */
+export const CURSORS_DOC: DocSpec<LearnState> = {
+  file: "cursors",
+  empty,
+  check: (v) => {
+    const o = v as Partial<LearnState> | null;
+    return o &&
+      o.version === 1 &&
+      typeof o.queueOffset === "number" &&
+      o.sessions &&
+      typeof o.sessions === "object" &&
+      Array.isArray(o.items)
+      ? (o as LearnState)
+      : { problem: "not the learner's cursors (version 1)" };
+  },
+  purged: (doc, target) => {
+    let changed = false;
+    const sessions: Record<string, SessionCursor> = {};
+    for (const [k, c] of Object.entries(doc.sessions)) {
+      sessions[k] = purgedCursor(c, target);
+      changed ||= sessions[k] !== c;
+    }
+    const items = doc.items.map((i) => {
+      const next = purgedCursor(i, target);
+      changed ||= next !== i;
+      return next;
+    });
+    return changed ? { ...doc, sessions, items } : doc;
+  },
+};
+
+/** The saved state; a missing file is a fresh start, an unreadable one too (it is kept aside, not lost). */
+export function loadCursors(home: BrainHome): LearnState {
+  return new JsonDoc(home, CURSORS_DOC).load();
+}
+
+export function saveCursors(home: BrainHome, state: LearnState, durable = true): void {
+  new JsonDoc(home, CURSORS_DOC).save(state, durable, true);
 }

@@ -1,4 +1,5 @@
 import { BrainError } from "../core/errors.ts";
+import type { BrainHome } from "../store/home.ts";
 import { DEFAULT_MAX_CHARS } from "./extract/schema.ts";
 import { type InboxItem, readInbox, recordDecision, withInboxLock, withInboxLockAsync } from "./inbox.ts";
 import type { MemoryWriter } from "./memory-store.ts";
@@ -16,22 +17,22 @@ export interface InboxDecision {
   outcome?: StoreOutcome;
 }
 
-export function inboxItems(brainPath: string, opts: { all?: boolean } = {}): InboxItem[] {
-  const { items } = readInbox(brainPath);
+export function inboxItems(home: BrainHome, opts: { all?: boolean } = {}): InboxItem[] {
+  const { items } = readInbox(home);
   return opts.all ? items : items.filter((i) => i.status === "pending");
 }
 
-function pending(brainPath: string, id: string): InboxItem {
-  const item = readInbox(brainPath).items.find((i) => i.id === id);
+function pending(home: BrainHome, id: string): InboxItem {
+  const item = readInbox(home).items.find((i) => i.id === id);
   if (!item) throw new BrainError("NOT_FOUND", `No inbox item with id "${id}" (see brain inbox)`);
   if (item.status !== "pending")
     throw new BrainError("INVALID", `inbox item ${id} was already ${item.status}`);
   return item;
 }
 
-export async function acceptItem(brain: MemoryWriter, brainPath: string, id: string): Promise<InboxDecision> {
-  return withInboxLockAsync(brainPath, async () => {
-    const item = pending(brainPath, id);
+export async function acceptItem(brain: MemoryWriter, home: BrainHome, id: string): Promise<InboxDecision> {
+  return withInboxLockAsync(home, async () => {
+    const item = pending(home, id);
     const outcome = await storeMemory(
       brain,
       { type: item.type, text: item.text, ...(item.category ? { category: item.category } : {}) },
@@ -42,27 +43,27 @@ export async function acceptItem(brain: MemoryWriter, brainPath: string, id: str
         "INVALID",
         `inbox item ${id}: ${outcome.kind === "refused" ? outcome.why : "not stored"}`,
       );
-    recordDecision(brainPath, { op: "accept", at: brain.now().toISOString(), id, stored: outcome.id });
+    recordDecision(home, { op: "accept", at: brain.now().toISOString(), id, stored: outcome.id });
     return { item: { ...item, status: "accepted", stored: outcome.id }, outcome };
   });
 }
 
-export function rejectItem(brainPath: string, id: string, now: Date): InboxDecision {
-  return withInboxLock(brainPath, () => {
-    const item = pending(brainPath, id);
-    recordDecision(brainPath, { op: "reject", at: now.toISOString(), id });
+export function rejectItem(home: BrainHome, id: string, now: Date): InboxDecision {
+  return withInboxLock(home, () => {
+    const item = pending(home, id);
+    recordDecision(home, { op: "reject", at: now.toISOString(), id });
     return { item: { ...item, status: "rejected" } };
   });
 }
 
-export function editItem(brainPath: string, id: string, text: string, now: Date): InboxDecision {
+export function editItem(home: BrainHome, id: string, text: string, now: Date): InboxDecision {
   const t = text.replace(/\s+/gu, " ").trim();
   if (!t) throw new BrainError("INVALID", "inbox edit needs a non-empty text", { field: "text" });
   if (t.length > DEFAULT_MAX_CHARS * 5)
     throw new BrainError("INVALID", `inbox text is too long (${t.length} characters)`, { field: "text" });
-  return withInboxLock(brainPath, () => {
-    const item = pending(brainPath, id);
-    recordDecision(brainPath, { op: "edit", at: now.toISOString(), id, text: t });
+  return withInboxLock(home, () => {
+    const item = pending(home, id);
+    recordDecision(home, { op: "edit", at: now.toISOString(), id, text: t });
     return { item: { ...item, text: t } };
   });
 }

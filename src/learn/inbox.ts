@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
-import * as fs from "node:fs";
-import { join } from "node:path";
+import type { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
-import { learnDir } from "./cursors.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
+import { type PurgeTarget, touches } from "../store/purge-target.ts";
 
 /**
  * The inbox (issue 11 step 3): model-free candidates that passed the SELECTION curator wait here for the
  * user's accept, edit or reject. It is `.brain/inbox.jsonl`, an append-only log of events folded on read,
  * not entries in brain.jsonl: Rho reads brain.jsonl too, and a candidate stored there (whatever its type
  * or flag) would either be injected by Rho as a real learning or show up as an unknown type in its
- * tooling. The file follows the log's rules: whole lines appended in one write under a lock
- * (`.brain/inbox.lock`), nothing rewritten, a bad line counted and skipped, never fatal.
+ * tooling. It is a log of the brain's home (src/store/local-log.ts): whole lines appended in one write under
+ * the log's lock, nothing rewritten but by a purge, a bad line counted and skipped, never fatal. Decisions are
+ * taken under a separate decision lock (`.brain/inbox.lock`), held across an accept's store.
  */
 export type InboxStatus = "pending" | "accepted" | "rejected";
 
@@ -27,7 +28,7 @@ export interface InboxCandidate {
   project?: string;
 }
 
-type InboxEvent =
+export type InboxEvent =
   | ({ op: "add"; at: string } & InboxCandidate)
   | { op: "accept"; at: string; id: string; stored: string }
   | { op: "reject"; at: string; id: string }
@@ -40,37 +41,48 @@ export interface InboxItem extends InboxCandidate {
   stored?: string;
 }
 
-export function inboxFile(brainPath: string): string {
-  return join(learnDir(brainPath), "inbox.jsonl");
-}
-
 /** A candidate's id: the same proposal (type and text) always gets the same one. */
 export function candidateId(type: string, text: string): string {
   return `i${createHash("sha256").update(`${type}\u0000${text.trim().toLowerCase()}`).digest("hex").slice(0, 7)}`;
 }
 
-/** Every item, in the order first proposed, and how many lines could not be read. */
-export function readInbox(brainPath: string): { items: InboxItem[]; bad: number } {
-  let text: string;
-  try {
-    text = fs.readFileSync(inboxFile(brainPath), "utf8");
-  } catch {
-    return { items: [], bad: 0 };
+function checkEvent(v: Record<string, unknown>): InboxEvent | { problem: string } {
+  if (typeof v.id !== "string" || typeof v.at !== "string") return { problem: "not an inbox event (id, at)" };
+  switch (v.op) {
+    case "add":
+      return (v.type === "learning" || v.type === "preference") && typeof v.text === "string"
+        ? (v as unknown as InboxEvent)
+        : { problem: "an inbox add without a learning or preference text" };
+    case "accept":
+      return typeof v.stored === "string"
+        ? (v as unknown as InboxEvent)
+        : { problem: "an accept without stored" };
+    case "reject":
+      return v as unknown as InboxEvent;
+    case "edit":
+      return typeof v.text === "string" ? (v as unknown as InboxEvent) : { problem: "an edit without text" };
+    default:
+      return { problem: `unknown inbox op ${JSON.stringify(v.op)}` };
   }
+}
+
+/** The inbox as a log of the brain's home (`.brain/inbox.jsonl`). */
+export const INBOX_LOG: LocalLogSpec<InboxEvent> = {
+  name: "inbox",
+  file: "inbox",
+  check: checkEvent,
+  // Event by event; `purgeInbox` takes every event of an item one of them touches.
+  purges: (e, target) => touches(e, target) || (e.op === "accept" && target.entries.has(e.stored)),
+};
+
+const inboxLog = (home: BrainHome) => localLog(home, INBOX_LOG);
+
+/** Every item, in the order first proposed, and how many lines could not be read. */
+export function readInbox(home: BrainHome): { items: InboxItem[]; bad: number } {
+  const read = inboxLog(home).read();
   const byId = new Map<string, InboxItem>();
-  let bad = 0;
-  const lines = text.split("\n");
-  // The last piece is "" after a final newline; anything else there is a line still being written.
-  if (lines[lines.length - 1] === "") lines.pop();
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    let e: InboxEvent;
-    try {
-      e = JSON.parse(line) as InboxEvent;
-    } catch {
-      bad++;
-      continue;
-    }
+  let bad = read.bad.length;
+  for (const { value: e } of read.records) {
     const item = byId.get(e.id);
     if (e.op === "add") {
       if (!item) {
@@ -81,14 +93,28 @@ export function readInbox(brainPath: string): { items: InboxItem[]; bad: number 
     else if (e.op === "accept") Object.assign(item, { status: "accepted", stored: e.stored });
     else if (e.op === "reject") item.status = "rejected";
     else if (e.op === "edit") item.text = e.text;
-    else bad++;
   }
   return { items: [...byId.values()], bad };
 }
 
-/** Run `f` holding the inbox lock (the learner adding, a user deciding). */
-export function withInboxLock<T>(brainPath: string, f: () => T): T {
-  const lock = inboxLock(brainPath);
+/**
+ * A purge reaches the inbox item by item: every event of an item any of whose events the target touches (its
+ * session, a purged text, the entry it became) leaves the log. Returns the events removed.
+ */
+export function purgeInbox(home: BrainHome, target: PurgeTarget): number {
+  const log = inboxLog(home);
+  const ids = new Set(
+    log
+      .read()
+      .records.filter((r) => INBOX_LOG.purges(r.value, target))
+      .map((r) => r.value.id),
+  );
+  return ids.size === 0 ? 0 : log.purge((e) => ids.has(e.id)).removed;
+}
+
+/** Run `f` holding the inbox's decision lock (the learner adding, a user deciding). */
+export function withInboxLock<T>(home: BrainHome, f: () => T): T {
+  const lock = inboxLock(home);
   try {
     return f();
   } finally {
@@ -97,8 +123,8 @@ export function withInboxLock<T>(brainPath: string, f: () => T): T {
 }
 
 /** The same for work that awaits (accepting stores through the brain's async action path). */
-export async function withInboxLockAsync<T>(brainPath: string, f: () => Promise<T>): Promise<T> {
-  const lock = inboxLock(brainPath);
+export async function withInboxLockAsync<T>(home: BrainHome, f: () => Promise<T>): Promise<T> {
+  const lock = inboxLock(home);
   try {
     return await f();
   } finally {
@@ -106,41 +132,31 @@ export async function withInboxLockAsync<T>(brainPath: string, f: () => Promise<
   }
 }
 
-function inboxLock(brainPath: string): FileLock {
-  fs.mkdirSync(learnDir(brainPath), { recursive: true, mode: 0o700 });
-  const lock = new FileLock(join(learnDir(brainPath), "inbox"));
+function inboxLock(home: BrainHome): FileLock {
+  home.ensureLocal();
+  const lock = new FileLock(home.lock("inbox"));
   lock.acquire({ purpose: "inbox" });
   return lock;
 }
 
-function append(brainPath: string, events: InboxEvent[]): void {
-  if (events.length === 0) return;
-  fs.appendFileSync(inboxFile(brainPath), events.map((e) => `${JSON.stringify(e)}\n`).join(""), {
-    mode: 0o600,
-  });
-}
-
 /** Add candidates not already in the inbox (in any state); returns the ones added. */
-export function addCandidates(brainPath: string, at: string, cands: InboxCandidate[]): InboxCandidate[] {
+export function addCandidates(home: BrainHome, at: string, cands: InboxCandidate[]): InboxCandidate[] {
   if (cands.length === 0) return [];
-  return withInboxLock(brainPath, () => {
-    const known = new Set(readInbox(brainPath).items.map((i) => i.id));
+  return withInboxLock(home, () => {
+    const known = new Set(readInbox(home).items.map((i) => i.id));
     const fresh = cands.filter((c) => !known.has(c.id) && known.add(c.id));
-    append(
-      brainPath,
-      fresh.map((c) => ({ op: "add", at, ...c })),
-    );
+    inboxLog(home).append(fresh.map((c) => ({ op: "add", at, ...c })));
     return fresh;
   });
 }
 
-/** Append a decision about a pending item (under the lock the caller holds). */
+/** Append a decision about a pending item (under the decision lock the caller holds). */
 export function recordDecision(
-  brainPath: string,
+  home: BrainHome,
   e:
     | { op: "accept"; at: string; id: string; stored: string }
     | { op: "reject"; at: string; id: string }
     | { op: "edit"; at: string; id: string; text: string },
 ): void {
-  append(brainPath, [e]);
+  inboxLog(home).append([e]);
 }

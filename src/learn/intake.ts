@@ -1,26 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Turn } from "../core/episode.ts";
 import { repoRoot } from "../project/rules.ts";
-import { readLines } from "./byte-range.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { LearnState, SessionCursor } from "./cursors.ts";
-import { type QueuedWork, queueFile } from "./queue.ts";
+import { type QueuedWork, queueLog } from "./queue.ts";
 
 /** Read the queue's new records into the state: transcripts get (or refresh) a cursor, messages a pending item. */
-export function intakeQueue(brainPath: string, state: LearnState, now: () => Date): number {
-  const chunk = readLines(queueFile(brainPath), state.queueOffset, Number.MAX_SAFE_INTEGER);
-  let at = state.queueOffset;
-  let n = 0;
-  for (const line of chunk.text.split("\n")) {
-    const offset = at;
-    at += Buffer.byteLength(line, "utf8") + 1;
-    if (!line.trim()) continue;
-    let w: QueuedWork;
-    try {
-      w = JSON.parse(line) as QueuedWork;
-    } catch {
-      continue; // a torn line from a crashed writer
-    }
-    n++;
+export function intakeQueue(home: BrainHome, state: LearnState, now: () => Date): number {
+  const read = queueLog(home).read({ offset: state.queueOffset, line: 0, endsWithNewline: true });
+  for (const { value: w, offset } of read.records) {
     if (typeof w.transcript_path === "string" && w.transcript_path) {
       const c: SessionCursor = state.sessions[w.transcript_path] ?? {
         host: String(w.host ?? "claude"),
@@ -41,8 +29,9 @@ export function intakeQueue(brainPath: string, state: LearnState, now: () => Dat
       state.items.push({ offset, attempts: 0 });
     }
   }
-  state.queueOffset += chunk.bytes;
-  return n;
+  // Past what was read whole (a line still being written is read next time); bad lines are skipped.
+  state.queueOffset = read.end.offset;
+  return read.records.length;
 }
 
 export function projectOf(w: { cwd?: unknown; project?: unknown }): Record<string, string> {
@@ -50,10 +39,9 @@ export function projectOf(w: { cwd?: unknown; project?: unknown }): Record<strin
   return typeof w.cwd === "string" ? { project: repoRoot(w.cwd) } : {};
 }
 
-export function queueRecord(brainPath: string, offset: number): QueuedWork {
-  const chunk = readLines(queueFile(brainPath), offset, 64 * 1024);
-  const line = chunk.text.split("\n")[0] ?? "";
-  return JSON.parse(line) as QueuedWork;
+/** The queued record at byte `offset` (a pending message batch); undefined when none is readable there. */
+export function queueRecord(home: BrainHome, offset: number): QueuedWork | undefined {
+  return queueLog(home).read({ offset, line: 0, endsWithNewline: true }, 1).records[0]?.value;
 }
 
 /** Messages captured in-process (pi) as turns; a turn's id is its content, so a batch seen twice adds nothing. */

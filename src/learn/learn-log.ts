@@ -1,6 +1,6 @@
-import * as fs from "node:fs";
-import { join } from "node:path";
-import { learnDir } from "./cursors.ts";
+import type { BrainHome } from "../store/home.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
+import { holdsText } from "../store/purge-target.ts";
 
 /** One learner run, as recorded in `.brain/learn-log.jsonl` (append-only, one line a run). */
 export interface LearnRun {
@@ -23,6 +23,12 @@ export interface LearnRun {
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];
   /** Work left for a later run (the run stopped at its byte budget). */
   more: boolean;
+  /** Transcripts read again from the start: shorter than their cursor (`from`), or their bytes before it changed. */
+  restarted?: { source: string; from: number; size: number; reason: "shorter" | "rewritten" }[];
+  /** Transcript lines over `learner.maxLineBytes`, passed over: line number and length in bytes. */
+  skipped?: { source: string; line: number; bytes: number }[];
+  /** Turns stored cut to `learner.maxTurnChars`. */
+  cut?: number;
 }
 
 /** A run that has done nothing yet (the learner and `brain consolidate` fill it in). */
@@ -41,31 +47,33 @@ export function emptyRun(now: Date): LearnRun {
   };
 }
 
-export function logFile(brainPath: string): string {
-  return join(learnDir(brainPath), "learn-log.jsonl");
+/**
+ * The learner's run log (`.brain/learn-log.jsonl`), a log of the brain's home. A run line names what was read
+ * (transcript paths, byte ranges) and why items were refused (which may quote them): a purge takes the lines
+ * that hold a purged text.
+ */
+export const LEARN_LOG: LocalLogSpec<LearnRun> = {
+  name: "learner run log",
+  file: "learnLog",
+  check: (v) =>
+    typeof v.at === "string" &&
+    typeof v.queued === "number" &&
+    Array.isArray(v.read) &&
+    Array.isArray(v.errors)
+      ? (v as unknown as LearnRun)
+      : { problem: "not a learner run (at, queued, read, errors)" },
+  purges: (run, target) => holdsText(run, target.texts),
+};
+
+export function appendRun(home: BrainHome, run: LearnRun): void {
+  home.ensureLocal();
+  localLog(home, LEARN_LOG).append([run]);
 }
 
-export function appendRun(brainPath: string, run: LearnRun): void {
-  fs.mkdirSync(learnDir(brainPath), { recursive: true, mode: 0o700 });
-  fs.appendFileSync(logFile(brainPath), `${JSON.stringify(run)}\n`, { mode: 0o600 });
-}
-
-/** The last `n` runs, oldest first; torn lines are skipped. */
-export function lastRuns(brainPath: string, n = 10): LearnRun[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(logFile(brainPath), "utf8");
-  } catch {
-    return [];
-  }
-  const out: LearnRun[] = [];
-  for (const line of text.split("\n").slice(-(n + 1))) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as LearnRun);
-    } catch {
-      /* a torn line */
-    }
-  }
-  return out.slice(-n);
+/** The last `n` runs, oldest first (a line that is not a run is reported by the log and skipped). */
+export function lastRuns(home: BrainHome, n = 10): LearnRun[] {
+  return localLog(home, LEARN_LOG)
+    .read()
+    .records.slice(-n)
+    .map((r) => r.value);
 }

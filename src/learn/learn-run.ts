@@ -1,6 +1,8 @@
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine/brain.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
+import type { DeltaJournal } from "./delta-journal.ts";
 import type { DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
@@ -40,7 +42,7 @@ export interface LearnKit {
 }
 
 export async function openKit(
-  brainPath: string,
+  home: BrainHome,
   brain: Brain,
   settings: LearnSettings,
   now: () => Date,
@@ -49,17 +51,17 @@ export async function openKit(
     brain,
     settings,
     extractor: await settings.extractor(),
-    curator: loadCurator(brainPath, settings.curatorThreshold),
-    detect: { state: loadDetect(brainPath) },
+    curator: loadCurator(home, settings.curatorThreshold),
+    detect: { state: loadDetect(home) },
     index: MemoryIndex.of(brain),
     now,
     notice: { stored: [], inboxed: 0 },
   };
 }
 
-export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): void {
-  saveCurator(brainPath, kit.curator, durable);
-  saveDetect(brainPath, kit.detect.state, durable);
+export function saveKit(home: BrainHome, kit: LearnKit, durable: boolean): void {
+  saveCurator(home, kit.curator, durable);
+  saveDetect(home, kit.detect.state, durable);
 }
 
 /**
@@ -67,17 +69,18 @@ export function saveKit(brainPath: string, kit: LearnKit, durable: boolean): voi
  * stored; the curator's and detectors' states are then reloaded so the retry sees them as they were.
  * With `summarize` (the learner's passes over new turns, not consolidation's over old ones) and a model, the
  * same call also returns the session's summary so far, given the previous one; a changed summary is stored
- * as an episode of the session (src/learn/summary.ts). Never without a model.
+ * as an episode of the session (src/learn/summary.ts). Never without a model. With a `journal`, the pass goes
+ * on from what an interrupted one over the same delta recorded (src/learn/delta-journal.ts).
  */
 export async function passOver(
   kit: LearnKit,
-  brainPath: string,
+  home: BrainHome,
   run: LearnRun,
   turns: Turn[],
   before: { role: string; text: string }[],
   project: string | undefined,
   session: string | undefined,
-  opts: { summarize?: boolean } = {},
+  opts: { summarize?: boolean; journal?: DeltaJournal } = {},
 ): Promise<void> {
   const summaryChars =
     opts.summarize && kit.extractor ? (kit.extractor.summaryChars ?? DEFAULT_SUMMARY_CHARS) : 0;
@@ -88,7 +91,7 @@ export async function passOver(
     r = await learnPass(
       {
         brain: kit.brain,
-        brainPath,
+        home,
         provider: kit.extractor?.provider,
         ...(kit.extractor?.maxItems ? { maxItems: kit.extractor.maxItems } : {}),
         ...(kit.extractor?.maxChars ? { maxChars: kit.extractor.maxChars } : {}),
@@ -98,6 +101,7 @@ export async function passOver(
         detect: kit.detect,
         index: kit.index,
         now: kit.now,
+        ...(opts.journal ? { journal: opts.journal } : {}),
       },
       {
         messages: turns.map((t) => ({ role: t.role ?? t.speaker, text: t.text, id: t.turn, date: t.date })),
@@ -112,8 +116,8 @@ export async function passOver(
     run.tokens.input += usage.usage?.inputTokens ?? 0;
     run.tokens.output += usage.usage?.outputTokens ?? 0;
     run.tokens.calls += usage.calls ?? 0;
-    kit.curator = loadCurator(brainPath, kit.settings.curatorThreshold);
-    kit.detect.state = loadDetect(brainPath);
+    kit.curator = loadCurator(home, kit.settings.curatorThreshold);
+    kit.detect.state = loadDetect(home);
     throw e;
   }
   run.tokens.input += r.tokens.input;

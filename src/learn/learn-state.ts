@@ -1,72 +1,66 @@
-import * as fs from "node:fs";
-import { join } from "node:path";
-import { writeFileAtomic } from "../store/atomic-file.ts";
+import type { BrainHome } from "../store/home.ts";
+import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
+import type { PurgeTarget } from "../store/purge-target.ts";
 import { Curator } from "./curator/curator.ts";
-import { learnDir } from "./cursors.ts";
 import { type DetectState, emptyDetectState } from "./detect/index.ts";
 
 /**
  * The learner's model-free memory between runs: the SELECTION curator (`.brain/curator.json`) and the
- * INSTANT detectors' state (`.brain/detect.json`). Derived data, replaced atomically; an unreadable file is
- * set aside (renamed, never deleted) and the learner starts that part afresh.
+ * INSTANT detectors' state (`.brain/detect.json`). Derived statistics (term counts, keyword windows,
+ * preference clusters), replaced atomically; an unreadable file is set aside and that part starts afresh. Both
+ * hold words of what the user said, so a purge that names a session or a text resets them: they are rebuilt
+ * from what the learner reads next (what is forgotten is not read again).
  */
-export function curatorFile(brainPath: string): string {
-  return join(learnDir(brainPath), "curator.json");
-}
+const resetOnPurge = <T>(doc: T, target: PurgeTarget): T | null =>
+  target.sessions.size > 0 || target.texts.length > 0 || target.episodes.size > 0 ? null : doc;
 
-export function detectFile(brainPath: string): string {
-  return join(learnDir(brainPath), "detect.json");
-}
+const CURATOR_DOC: DocSpec<Curator> = {
+  file: "curator",
+  empty: () => new Curator(),
+  check: (v) => {
+    try {
+      return Curator.fromJSON(v);
+    } catch (e) {
+      return { problem: `not a curator state: ${(e as Error).message}` };
+    }
+  },
+  purged: resetOnPurge,
+};
 
-function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    setAside(file);
-    return undefined;
-  }
-}
+export const DETECT_DOC: DocSpec<DetectState> = {
+  file: "detect",
+  empty: emptyDetectState,
+  check: (v) => {
+    const s = v as DetectState | null;
+    return s && s.version === 1 && Array.isArray(s.window) && Array.isArray(s.clusters)
+      ? s
+      : { problem: "not the detectors' state (version 1)" };
+  },
+  purged: resetOnPurge,
+};
 
-function setAside(file: string): void {
-  try {
-    fs.renameSync(file, `${file}.bad-${Date.now()}`);
-  } catch {
-    /* best effort */
-  }
-}
+/** The learner's state documents, for the engine's purge (src/engine/local-state.ts). */
+export const LEARNER_DOCS: readonly DocSpec<unknown>[] = [
+  CURATOR_DOC as DocSpec<unknown>,
+  DETECT_DOC as DocSpec<unknown>,
+];
 
 /** The saved curator, its threshold set from the configuration (the config wins over the saved value). */
-export function loadCurator(brainPath: string, threshold: number): Curator {
-  const file = curatorFile(brainPath);
-  const json = readJson(file);
-  let c: Curator;
-  try {
-    c = json === undefined ? new Curator() : Curator.fromJSON(json);
-  } catch {
-    setAside(file);
-    c = new Curator();
-  }
+export function loadCurator(home: BrainHome, threshold: number): Curator {
+  const c = new JsonDoc(home, CURATOR_DOC).load();
   c.setThreshold(threshold);
   return c;
 }
 
-export function saveCurator(brainPath: string, c: Curator, durable = true): void {
-  writeFileAtomic(curatorFile(brainPath), [JSON.stringify(c.toJSON())], { durable });
+/** Saved through its `toJSON()` (JSON.stringify calls it). */
+export function saveCurator(home: BrainHome, c: Curator, durable = true): void {
+  new JsonDoc(home, CURATOR_DOC).save(c, durable);
 }
 
-export function loadDetect(brainPath: string): DetectState {
-  const v = readJson(detectFile(brainPath)) as DetectState | undefined;
-  return v && v.version === 1 && Array.isArray(v.window) && Array.isArray(v.clusters)
-    ? v
-    : emptyDetectState();
+export function loadDetect(home: BrainHome): DetectState {
+  return new JsonDoc(home, DETECT_DOC).load();
 }
 
-export function saveDetect(brainPath: string, s: DetectState, durable = true): void {
-  writeFileAtomic(detectFile(brainPath), [JSON.stringify(s)], { durable });
+export function saveDetect(home: BrainHome, s: DetectState, durable = true): void {
+  new JsonDoc(home, DETECT_DOC).save(s, durable);
 }

@@ -1,10 +1,17 @@
+import type { ActionResult } from "../core/actions.ts";
 import { isBrainError } from "../core/errors.ts";
+import type { FoldState } from "../core/fold.ts";
+import type { Params } from "../core/params.ts";
 import { normalizeText } from "../core/text.ts";
 import { KNOWN_PARAMS } from "../core/tool-fields.ts";
-import type { BrainCore } from "../engine/core.ts";
 
 /** What storing a memory needs of a brain (the core, or the full `Brain` over it). */
-export type MemoryWriter = Pick<BrainCore, "act" | "refresh" | "state" | "now">;
+export interface MemoryWriter {
+  act(params: Params): Promise<ActionResult>;
+  refresh(): { linesRead: number };
+  readonly state: FoldState;
+  readonly now: () => Date;
+}
 
 import { NearDupIndex } from "./near-dup.ts";
 
@@ -66,52 +73,58 @@ export class MemoryIndex {
   }
 }
 
-export async function storeMemory(
+/**
+ * What storing an item will do, decided before anything is written (so an interrupted learner can record it
+ * first and tell, after a restart, whether it was done: src/learn/delta-journal.ts): add a text, reinforce a
+ * near-duplicate up to a given count, add a key/value fact — or nothing, when the curator stops it.
+ */
+export type Plan =
+  | { kind: "add"; item: TextItem }
+  | { kind: "reinforce"; id: string; to: number; text: string; similarity: number }
+  | { kind: "key"; item: Extract<MemoryItem, { key: string }> };
+
+export function planMemory(
   brain: MemoryWriter,
   item: MemoryItem,
   index: MemoryIndex,
   gate?: Gate,
-): Promise<StoreOutcome> {
+): Plan | Extract<StoreOutcome, { kind: "gated" }> {
   if (!("text" in item)) {
     const text = `${item.key}: ${item.value}`;
     const v = gate?.(text);
-    if (v && !v.promoted) return { kind: "gated", text, score: v.score };
-    try {
-      const r = await brain.act({ action: "add", type: item.type, key: item.key, value: item.value });
-      return { kind: "added", id: String(r.data?.id), text };
-    } catch (e) {
-      if (isBrainError(e)) return { kind: "refused", text, why: e.message };
-      throw e;
-    }
+    return v && !v.promoted ? { kind: "gated", text, score: v.score } : { kind: "key", item };
   }
-  return storeText(brain, item, index, gate);
+  const near = index.match(item.type, item.text);
+  if (near) {
+    const prev = brain.state.find(near.id);
+    const count = Number(prev?.entry.reinforced ?? 0);
+    return {
+      kind: "reinforce",
+      id: near.id,
+      to: (Number.isFinite(count) ? count : 0) + 1,
+      text: String(prev?.entry.text ?? item.text),
+      similarity: near.similarity,
+    };
+  }
+  const v = gate?.(item.text);
+  return v && !v.promoted ? { kind: "gated", text: item.text, score: v.score } : { kind: "add", item };
 }
 
-async function storeText(
-  brain: MemoryWriter,
-  item: TextItem,
-  index: MemoryIndex,
-  gate: Gate | undefined,
-): Promise<StoreOutcome> {
+/** Carry out a plan through the action path; a refusal (a secret, a limit) is an outcome, not an error. */
+export async function applyPlan(brain: MemoryWriter, plan: Plan, index: MemoryIndex): Promise<StoreOutcome> {
+  const text = planText(plan);
   try {
-    const near = index.match(item.type, item.text);
-    if (near) {
-      const prev = brain.state.find(near.id);
-      const count = Number(prev?.entry.reinforced ?? 0);
-      await brain.act({
-        action: "update",
-        id: near.id,
-        reinforced: (Number.isFinite(count) ? count : 0) + 1,
-      });
-      return {
-        kind: "reinforced",
-        id: near.id,
-        text: String(prev?.entry.text ?? item.text),
-        similarity: near.similarity,
-      };
+    if (plan.kind === "reinforce") {
+      // The count is absolute: applying the plan twice reinforces once.
+      await brain.act({ action: "update", id: plan.id, reinforced: plan.to });
+      return { kind: "reinforced", id: plan.id, text: plan.text, similarity: plan.similarity };
     }
-    const v = gate?.(item.text);
-    if (v && !v.promoted) return { kind: "gated", text: item.text, score: v.score };
+    if (plan.kind === "key") {
+      const { type, key, value } = plan.item;
+      const r = await brain.act({ action: "add", type, key, value });
+      return { kind: "added", id: String(r.data?.id), text };
+    }
+    const item = plan.item;
     const r = await brain.act({
       action: "add",
       type: item.type,
@@ -125,9 +138,57 @@ async function storeText(
     });
     const id = String(r.data?.id);
     index.add(item.type, id, item.text);
-    return { kind: "added", id, text: item.text };
+    return { kind: "added", id, text };
   } catch (e) {
-    if (isBrainError(e)) return { kind: "refused", text: item.text, why: e.message };
+    if (isBrainError(e)) return { kind: "refused", text, why: e.message };
+    throw e;
+  }
+}
+
+/**
+ * What a plan recorded before an interruption left in the brain: its outcome when it was carried out (the
+ * text is stored, the entry reinforced to the count), else undefined.
+ */
+export function appliedOutcome(brain: MemoryWriter, plan: Plan): StoreOutcome | undefined {
+  brain.refresh();
+  if (plan.kind === "reinforce") {
+    const done = Number(brain.state.find(plan.id)?.entry.reinforced ?? 0) >= plan.to;
+    return done
+      ? { kind: "reinforced", id: plan.id, text: plan.text, similarity: plan.similarity }
+      : undefined;
+  }
+  const match =
+    plan.kind === "key"
+      ? brain.state
+          .list(plan.item.type)
+          .find((r) => r.entry.key === plan.item.key && r.entry.value === plan.item.value)
+      : brain.state
+          .list(plan.item.type)
+          .find((r) => normalizeText(String(r.entry.text ?? "")) === normalizeText(plan.item.text));
+  return match ? { kind: "added", id: match.id, text: planText(plan) } : undefined;
+}
+
+function planText(plan: Plan): string {
+  if (plan.kind === "reinforce") return plan.text;
+  return plan.kind === "key" ? `${plan.item.key}: ${plan.item.value}` : plan.item.text;
+}
+
+export async function storeMemory(
+  brain: MemoryWriter,
+  item: MemoryItem,
+  index: MemoryIndex,
+  gate?: Gate,
+): Promise<StoreOutcome> {
+  try {
+    const plan = planMemory(brain, item, index, gate);
+    return plan.kind === "gated" ? plan : await applyPlan(brain, plan, index);
+  } catch (e) {
+    if (isBrainError(e))
+      return {
+        kind: "refused",
+        text: "text" in item ? item.text : `${item.key}: ${item.value}`,
+        why: e.message,
+      };
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
-import { join } from "node:path";
-import { learnDir } from "./cursors.ts";
+import type { BrainHome } from "../store/home.ts";
+import { holdsText, type PurgeTarget } from "../store/purge-target.ts";
 
 /**
  * What the learner did that the user should hear about ("🧠 stored 2 memories: …"), kept in
@@ -13,8 +13,8 @@ export interface Notice {
   inboxed: number;
 }
 
-export function noticeFile(brainPath: string): string {
-  return join(learnDir(brainPath), "learn-notice.json");
+export function noticeFile(home: BrainHome): string {
+  return home.file("notice");
 }
 
 function read(file: string): Notice | undefined {
@@ -30,9 +30,9 @@ function read(file: string): Notice | undefined {
  * Add to the pending notice (the learner holds its lock, so it is the only writer); `write` replaces the file
  * atomically (passed in, so the hooks that only take the notice do not load the writer).
  */
-export function addNotice(brainPath: string, n: Notice, write: (file: string, text: string) => void): void {
+export function addNotice(home: BrainHome, n: Notice, write: (file: string, text: string) => void): void {
   if (n.stored.length === 0 && n.inboxed === 0) return;
-  const file = noticeFile(brainPath);
+  const file = noticeFile(home);
   const prev = read(file) ?? { stored: [], inboxed: 0 };
   const next: Notice = {
     stored: [...prev.stored, ...n.stored].slice(-20),
@@ -41,9 +41,18 @@ export function addNotice(brainPath: string, n: Notice, write: (file: string, te
   write(file, JSON.stringify(next));
 }
 
+/** A purge deletes a pending notice that quotes a purged text (it is only news of what was stored). */
+export function purgeNotice(home: BrainHome, target: PurgeTarget): number {
+  const file = noticeFile(home);
+  const n = read(file);
+  if (!n || (!holdsText(n, target.texts) && !n.stored.some((s) => target.entries.has(s.id)))) return 0;
+  fs.rmSync(file, { force: true });
+  return 1;
+}
+
 /** Take the pending notice (once), or undefined. */
-export function takeNotice(brainPath: string): Notice | undefined {
-  const file = noticeFile(brainPath);
+export function takeNotice(home: BrainHome): Notice | undefined {
+  const file = noticeFile(home);
   const mine = `${file}.taken-${process.pid}`;
   try {
     fs.renameSync(file, mine);

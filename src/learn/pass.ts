@@ -1,11 +1,19 @@
 import type { Brain } from "../engine/brain.ts";
+import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
+import { type DeltaJournal, storeJournaled } from "./delta-journal.ts";
 import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
-import { type Gate, type MemoryIndex, type StoreOutcome, storeMemory } from "./memory-store.ts";
+import {
+  type Gate,
+  type MemoryIndex,
+  type MemoryItem,
+  type StoreOutcome,
+  storeMemory,
+} from "./memory-store.ts";
 
 /**
  * One learning pass over a transcript delta (issue 11 steps 2 and 3). With a model: the extraction prompt
@@ -14,6 +22,8 @@ import { type Gate, type MemoryIndex, type StoreOutcome, storeMemory } from "./m
  * Without one: INSTANT detection on each user/assistant exchange, each candidate through the curator, and
  * the ones that pass go to the inbox (or straight in with `autoAccept`). The curator and detector states are
  * changed in place: the caller saves them only when the pass succeeded (a failed model call throws first).
+ * With a journal (src/learn/delta-journal.ts), the model's answer and each memory it stores are recorded
+ * before they are written, and a pass over a delta an interrupted learner had begun goes on from the record.
  */
 export interface PassMessage extends PromptMessage {
   /** Turn id (evidence for candidates). */
@@ -24,7 +34,7 @@ export interface PassMessage extends PromptMessage {
 
 export interface PassContext {
   brain: Brain;
-  brainPath: string;
+  home: BrainHome;
   provider?: LlmProvider | undefined;
   maxItems?: number;
   maxChars?: number;
@@ -35,6 +45,7 @@ export interface PassContext {
   detect: { state: DetectState };
   index: MemoryIndex;
   now: () => Date;
+  journal?: DeltaJournal;
 }
 
 export interface PassInput {
@@ -102,6 +113,33 @@ async function modelPass(
   result: PassResult,
   gate: Gate,
 ): Promise<void> {
+  const journal = ctx.journal;
+  let value = journal?.answer as Extraction | undefined;
+  if (!value) {
+    value = await askModel(ctx, provider, input, result);
+    journal?.answered({
+      items: value.items as MemoryItem[],
+      ...(value.summary ? { summary: value.summary } : {}),
+    });
+  }
+  if (value.summary) result.summary = value.summary;
+  for (const [i, item] of (value.items as MemoryItem[]).entries()) {
+    result.candidates++;
+    const o = journal
+      ? (journal.outcome(i) ?? (await storeJournaled(ctx.brain, ctx.index, journal, i, item, gate)))
+      : await storeMemory(ctx.brain, item, ctx.index, gate);
+    if (o.kind === "gated") result.gated++;
+    else result.outcomes.push(o);
+  }
+}
+
+/** The extraction call: the new messages, a few before, the stored memories most relevant to them. */
+async function askModel(
+  ctx: PassContext,
+  provider: LlmProvider,
+  input: PassInput,
+  result: PassResult,
+): Promise<Extraction> {
   const maxItems = ctx.maxItems ?? DEFAULT_MAX_ITEMS;
   const maxChars = ctx.maxChars ?? DEFAULT_MAX_CHARS;
   const query = input.messages
@@ -138,14 +176,7 @@ async function modelPass(
   result.tokens.input += r.usage.inputTokens;
   result.tokens.output += r.usage.outputTokens;
   result.calls += r.calls;
-  const value = r.value as Extraction;
-  if (value.summary) result.summary = value.summary;
-  for (const item of value.items) {
-    result.candidates++;
-    const o = await storeMemory(ctx.brain, item, ctx.index, gate);
-    if (o.kind === "gated") result.gated++;
-    else result.outcomes.push(o);
-  }
+  return r.value as Extraction;
 }
 
 /** User/assistant exchanges of the delta: the user's messages, then the assistant's answer to them. */
@@ -207,5 +238,5 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     ...(input.session ? { session: input.session } : {}),
     ...(input.project ? { project: input.project } : {}),
   }));
-  result.inboxed += addCandidates(ctx.brainPath, ctx.now().toISOString(), cands).length;
+  result.inboxed += addCandidates(ctx.home, ctx.now().toISOString(), cands).length;
 }

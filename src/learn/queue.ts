@@ -1,10 +1,13 @@
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import type { BrainHome } from "../store/home.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
+import type { Log } from "../store/log.ts";
+import { touches } from "../store/purge-target.ts";
 
 /**
- * The extraction queue: transcripts and message batches that a later extractor turns into learnings. Kept
- * append-only in `.brain/transcripts.jsonl` beside the log (derived data: losing it costs only recall).
- * Hooks append here without opening or folding the brain, so they stay fast and never take the log's lock.
+ * The extraction queue: transcripts and message batches that a later extractor turns into learnings. A log of
+ * the brain's home (`.brain/transcripts.jsonl`, src/store/local-log.ts): whole lines under its own lock.
+ * Hooks append here without opening or folding the brain, so they stay fast and never take the brain's lock.
  */
 export interface QueuedWork {
   /** The agent host that produced it: "claude", "pi", … */
@@ -26,8 +29,38 @@ export interface QueuedWork {
 /** One queued record may hold at most this many characters of messages; older text is cut first. */
 export const MAX_MESSAGE_CHARS = 200_000;
 
-export function queueFile(brainPath: string): string {
-  return join(dirname(brainPath), ".brain", "transcripts.jsonl");
+/** A queue record as read back: an object with a host and an event; messages, when present, role + text. */
+function checkQueued(v: Record<string, unknown>): QueuedWork | { problem: string } {
+  if (typeof v.host !== "string" || typeof v.event !== "string")
+    return { problem: "not a queued record (host, event)" };
+  if (v.transcript_path !== undefined && typeof v.transcript_path !== "string")
+    return { problem: "transcript_path is not a string" };
+  if (v.session_id !== undefined && typeof v.session_id !== "string")
+    return { problem: "session_id is not a string" };
+  if (v.cwd !== undefined && typeof v.cwd !== "string") return { problem: "cwd is not a string" };
+  if (v.messages !== undefined) {
+    const ok =
+      Array.isArray(v.messages) &&
+      v.messages.every(
+        (m) =>
+          m !== null && typeof m === "object" && typeof m.role === "string" && typeof m.text === "string",
+      );
+    if (!ok) return { problem: "messages are not role + text" };
+  }
+  return v as QueuedWork;
+}
+
+/** The queue as a log of the brain's home (`.brain/transcripts.jsonl`). */
+export const QUEUE_LOG: LocalLogSpec<QueuedWork> = {
+  name: "learner queue",
+  file: "queue",
+  check: checkQueued,
+  // A forgotten session's queued records go (a pi batch holds its messages' text).
+  purges: (w, target) => touches(w, target),
+};
+
+export function queueLog(home: BrainHome): Log<QueuedWork> {
+  return localLog(home, QUEUE_LOG, { fsync: false });
 }
 
 function sizeOf(path: string | undefined): number | undefined {
@@ -52,41 +85,27 @@ export function capMessages(messages: { role: string; text: string }[]): { role:
   return out;
 }
 
-/** Append records as whole lines with one write (O_APPEND keeps concurrent writers' lines apart). */
-export function enqueue(brainPath: string, work: QueuedWork[]): string {
-  const file = queueFile(brainPath);
-  if (work.length === 0) return file;
-  const lines = work.map((w) => {
-    const bytes = w.transcript_bytes ?? sizeOf(w.transcript_path);
-    const rec: QueuedWork = {
-      ...w,
-      ...(bytes !== undefined ? { transcript_bytes: bytes } : {}),
-      ...(w.messages ? { messages: capMessages(w.messages) } : {}),
-    };
-    return `${JSON.stringify(rec)}\n`;
-  });
-  fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  fs.appendFileSync(file, lines.join(""), { mode: 0o600 });
-  return file;
+/** Append records to the queue (whole lines, one write, under the queue's lock); returns the queue file. */
+export function enqueue(home: BrainHome, work: QueuedWork[]): string {
+  const log = queueLog(home);
+  if (work.length === 0) return home.file("queue");
+  home.ensureLocal();
+  log.append(
+    work.map((w) => {
+      const bytes = w.transcript_bytes ?? sizeOf(w.transcript_path);
+      return {
+        ...w,
+        ...(bytes !== undefined ? { transcript_bytes: bytes } : {}),
+        ...(w.messages ? { messages: capMessages(w.messages) } : {}),
+      };
+    }),
+  );
+  return home.file("queue");
 }
 
-/** Every queued record; unparseable lines are skipped (the file is derived data). */
-export function readQueue(brainPath: string): QueuedWork[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(queueFile(brainPath), "utf8");
-  } catch {
-    return [];
-  }
-  const out: QueuedWork[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line) as unknown;
-      if (v && typeof v === "object" && !Array.isArray(v)) out.push(v as QueuedWork);
-    } catch {
-      /* a torn line from a crash: skip it */
-    }
-  }
-  return out;
+/** Every queued record (a line that is not one is reported by the log, and skipped here). */
+export function readQueue(home: BrainHome): QueuedWork[] {
+  return queueLog(home)
+    .read()
+    .records.map((r) => r.value);
 }

@@ -21,3 +21,10 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
     curatorThreshold: config.curatorThreshold,
   };
 }
+
+/** The learner's caps from the settings (`learner.maxLineBytes`, `learner.maxTurnChars`). */
+export function learnerCaps(config: ResolvedConfig): {
+  caps: { maxLineBytes: number; maxTurnChars: number };
+} {
+  return { caps: { ...config.learner } };
+}

@@ -1,20 +1,16 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { packageRoot } from "../package-root.ts";
+import type { BrainHome } from "../store/home.ts";
 import { inspectLock } from "../store/jsonl/lock.ts";
-
-/** The learner's lock (`.brain/learn.lock`): one learner per brain at a time. */
-export function learnLockTarget(brainPath: string): string {
-  return join(dirname(brainPath), ".brain", "learn");
-}
 
 /**
  * Whether a live learner holds the lock. It looks at the queue again after releasing the lock, and a hook
  * appends to the queue before asking this, so work queued now is not left behind by skipping the start.
  */
-export function learnerRunning(brainPath: string): boolean {
-  const target = learnLockTarget(brainPath);
+export function learnerRunning(home: BrainHome): boolean {
+  const target = home.lock("learner");
   if (!fs.existsSync(`${target}.lock`)) return false;
   const s = inspectLock(target);
   return s.present && !s.stale;
@@ -29,12 +25,13 @@ export function learnerCli(argv1: string | undefined = process.argv[1]): string 
 }
 
 /**
- * Start `brain learn --quiet` for this brain as a detached background process and return at once (the
+ * Start `brain learn --quiet` for this brain (`brainPath`: how the learner process finds it again, `--brain`)
+ * as a detached background process and return at once (the
  * hook's own exit is not delayed), unless one is running already. Never throws: a learner that cannot start
  * leaves the queue for the next.
  */
-export function startLearner(brainPath: string, cli: string | null = learnerCli()): boolean {
-  if (!cli || learnerRunning(brainPath)) return false;
+export function startLearner(home: BrainHome, brainPath: string, cli: string | null = learnerCli()): boolean {
+  if (!cli || learnerRunning(home)) return false;
   return spawnDetached(cli, ["--brain", brainPath, "learn", "--quiet"]);
 }
 

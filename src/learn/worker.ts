@@ -2,28 +2,31 @@ import * as fs from "node:fs";
 import { basename } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import type { Brain } from "../engine/brain.ts";
-import { parseTranscript, type TranscriptFormat } from "../recall/ingest/parse.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
+import type { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
-import { readLines } from "./byte-range.ts";
-import { type LearnState, loadCursors, type SessionCursor, saveCursors } from "./cursors.ts";
+import { type LearnState, loadCursors, saveCursors } from "./cursors.ts";
+import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-journal.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
 import { addNotice } from "./notice.ts";
-import { queueFile } from "./queue.ts";
-import { learnLockTarget } from "./spawn.ts";
+import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
+import { capTurnText } from "./turn-cap.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
  * into episodes (episodes.jsonl), each tagged with the project the session ran in. One learner per brain at
  * a time (`.brain/learn.lock`; a second one exits at once); per-transcript byte cursors saved after every
- * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped; a
- * run reads at most `maxBytes` of transcripts; a failing transcript is retried by later runs up to
+ * step (cursors.ts), so each message is read once and a learner killed mid-run resumes where it stopped
+ * (the learning pass it was in goes on from its journal, delta-journal.ts); a run reads at most `maxBytes`
+ * of transcripts, in pieces within the caps (transcript-read.ts), and a transcript that no longer holds what
+ * its cursor read is read again from the start; a failing transcript is retried by later runs up to
  * `maxAttempts` times (then it waits for the next queued event), its cursor untouched: nothing is lost.
  */
 export interface LearnerOptions {
-  brainPath: string;
+  /** The brain's home: its queue, cursors, learner state and lock (src/store/home.ts). */
+  home: BrainHome;
   now: () => Date;
   /** Opens the brain (only when there is something to store). */
   openBrain: () => Promise<Brain>;
@@ -36,6 +39,8 @@ export interface LearnerOptions {
   progress?: (line: string) => void;
   /** What to learn from the turns besides episodes (absent: episodes only). */
   learn?: LearnSettings;
+  /** Longest transcript line read and longest turn text stored (settings `learner.*`; default DEFAULT_CAPS). */
+  caps?: Partial<Caps>;
 }
 
 export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status: "ran"; run: LearnRun };
@@ -43,12 +48,10 @@ export type LearnOutcome = { status: "idle" } | { status: "locked" } | { status:
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-export { learnLockTarget };
-
 /** One bounded run. "idle": no queue at all; "locked": another learner holds the lock. */
 export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
-  if (!fs.existsSync(queueFile(o.brainPath))) return { status: "idle" };
-  const lock = new FileLock(learnLockTarget(o.brainPath));
+  if (!fs.existsSync(o.home.file("queue"))) return { status: "idle" };
+  const lock = new FileLock(o.home.lock("learner"));
   try {
     lock.acquire({ timeoutMs: 0, purpose: "learn" });
   } catch {
@@ -64,9 +67,10 @@ export async function runLearner(o: LearnerOptions): Promise<LearnOutcome> {
 async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   const t0 = performance.now();
   const maxAttempts = o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const save = (s: LearnState) => saveCursors(o.brainPath, s, o.durable ?? true);
-  const state = loadCursors(o.brainPath);
-  const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.brainPath, state, o.now) };
+  const caps = { ...DEFAULT_CAPS, ...o.caps };
+  const save = (s: LearnState) => saveCursors(o.home, s, o.durable ?? true);
+  const state = loadCursors(o.home);
+  const run: LearnRun = { ...emptyRun(o.now()), queued: intakeQueue(o.home, state, o.now) };
   save(state);
   let brain: Brain | undefined;
   const open = async () => {
@@ -74,16 +78,41 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     return brain;
   };
   let kit: LearnKit | undefined;
-  const learn = async (
+  /**
+   * Store a delta's turns as episodes, then learn from those that were not episodes when the delta was first
+   * read; the delta's journal is kept on `holder` (its cursor or queued item) until the caller moves past it.
+   */
+  const take = async (
+    holder: { pending?: DeltaRecord },
+    range: { from?: number; to?: number },
     turns: Turn[],
+    source: string,
     before: { role: string; text: string }[],
     project: Record<string, string>,
     session?: string,
-  ) => {
-    if (!o.learn || turns.length === 0) return;
-    kit ??= await openKit(o.brainPath, await open(), o.learn, o.now);
-    await passOver(kit, o.brainPath, run, turns, before, project.project, session, { summarize: true });
-    saveKit(o.brainPath, kit, o.durable ?? true);
+  ): Promise<number> => {
+    if (turns.length === 0) return 0;
+    const b = await open();
+    const journal = o.learn
+      ? beginDelta(
+          holder,
+          range,
+          () => freshIds(b, turns),
+          () => save(state),
+        )
+      : undefined;
+    const r = await b.ingestTurns(turns, source, project);
+    if (!o.learn || !journal) return r.added;
+    const fresh = new Set(journal.record.fresh);
+    const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
+    if (learnable.length === 0) return r.added;
+    kit ??= await openKit(o.home, b, o.learn, o.now);
+    await passOver(kit, o.home, run, learnable, before, project.project, session, {
+      summarize: true,
+      journal,
+    });
+    saveKit(o.home, kit, o.durable ?? true);
+    return r.added;
   };
   let budget = o.maxBytes ?? DEFAULT_MAX_BYTES;
   const fail = (source: string, e: unknown, item: { attempts: number; lastError?: string }) => {
@@ -99,36 +128,47 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   };
 
   for (const [key, c] of Object.entries(state.sessions)) {
+    const name = basename(c.transcript);
+    const from = c.offset;
+    const change = restartIfChanged(c);
+    if (change) {
+      run.restarted = [
+        ...(run.restarted ?? []),
+        { source: key, from, size: change.size, reason: change.reason },
+      ];
+      save(state);
+      o.progress?.(
+        `learn: ${name}: ${change.reason === "shorter" ? `shorter than the ${from} bytes already read (${change.size} bytes now)` : `the ${from} bytes already read have changed (rewritten or replaced)`}: reading it again from the start`,
+      );
+    }
     while (c.attempts < maxAttempts) {
       if (budget <= 0) {
         if (sizeOf(c.transcript) > c.offset) run.more = true;
         break;
       }
       try {
-        const chunk = readLines(c.transcript, c.offset, budget);
-        if (chunk.bytes === 0) break;
-        const turns = turnsOf(c, chunk.text);
-        const r = turns.length
-          ? await (await open()).ingestTurns(
-              turns,
-              `${c.host === "pi" ? "pi" : "claude"}:${basename(c.transcript)}`,
-              projectOf(c),
-            )
-          : { added: 0 };
-        await learn(turns, c.recent ?? [], projectOf(c), c.session_id);
-        run.read.push({ source: key, from: c.offset, to: c.offset + chunk.bytes, turns: turns.length });
-        run.stored.episodes += r.added;
-        if (turns.length) c.recent = recentOf(c.recent ?? [], turns);
-        c.offset += chunk.bytes;
-        c.line += chunk.lines;
+        const d = readDelta(c, budget, caps);
+        if (d.bytes === 0) break;
+        const source = `${c.host === "pi" ? "pi" : "claude"}:${name}`;
+        const range = { from: c.offset, to: c.offset + d.bytes };
+        const added = await take(c, range, d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
+        run.read.push({ source: key, ...range, turns: d.turns.length });
+        run.stored.episodes += added;
+        for (const s of d.skipped) {
+          run.skipped = [...(run.skipped ?? []), { source: key, ...s }];
+          o.progress?.(
+            `learn: ${name}: line ${s.line} is ${s.bytes} bytes, over the ${caps.maxLineBytes}-byte cap (learner.maxLineBytes): passed over`,
+          );
+        }
+        if (d.cut) run.cut = (run.cut ?? 0) + d.cut;
+        if (d.turns.length) c.recent = recentOf(c.recent ?? [], d.turns);
+        advance(c, d);
         c.attempts = 0;
         delete c.lastError;
         c.updated = o.now().toISOString();
-        budget -= chunk.bytes;
+        budget -= d.bytes;
         save(state);
-        o.progress?.(
-          `learn: ${basename(c.transcript)}: ${turns.length} turns, ${r.added} new episodes (to byte ${c.offset})`,
-        );
+        o.progress?.(`learn: ${name}: ${d.turns.length} turns, ${added} new episodes (to byte ${c.offset})`);
       } catch (e) {
         fail(key, e, c);
         save(state);
@@ -140,29 +180,28 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   for (const item of [...state.items]) {
     if (item.attempts >= maxAttempts) continue;
     try {
-      const work = queueRecord(o.brainPath, item.offset);
+      const work = queueRecord(o.home, item.offset);
+      if (!work) throw new Error(`no readable queued record at byte ${item.offset} of the queue`);
       const turns = messageTurns(work, item.offset);
-      const r = turns.length
-        ? await (await open()).ingestTurns(turns, `${work.host}:queue`, projectOf(work))
-        : { added: 0 };
-      await learn(
-        turns,
-        [],
-        projectOf(work),
-        typeof work.session_id === "string" ? work.session_id : undefined,
-      );
+      for (const t of turns) {
+        const r = capTurnText(t.text, caps.maxTurnChars);
+        if (r.cut) run.cut = (run.cut ?? 0) + 1;
+        t.text = r.text;
+      }
+      const session = typeof work.session_id === "string" ? work.session_id : undefined;
+      const added = await take(item, {}, turns, `${work.host}:queue`, [], projectOf(work), session);
       run.read.push({ source: `queue@${item.offset}`, from: 0, to: 0, turns: turns.length });
-      run.stored.episodes += r.added;
+      run.stored.episodes += added;
       state.items.splice(state.items.indexOf(item), 1);
     } catch (e) {
       fail(`queue@${item.offset}`, e, item);
     }
     save(state);
   }
-  if (kit) addNotice(o.brainPath, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
+  if (kit) addNotice(o.home, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
-  if (run.queued || run.read.length || run.errors.length) appendRun(o.brainPath, run);
+  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.home, run);
   return run;
 }
 
@@ -170,8 +209,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
  * Whether the queue holds records no run has read yet. A learner that found the lock taken exits at once, so
  * the holder checks this after releasing it: work queued during its run is not left for the next hook.
  */
-export function queueBehind(brainPath: string): boolean {
-  return sizeOf(queueFile(brainPath)) > loadCursors(brainPath).queueOffset;
+export function queueBehind(home: BrainHome): boolean {
+  return sizeOf(home.file("queue")) > loadCursors(home).queueOffset;
 }
 
 /** Messages kept per transcript as context for the next delta ("a few before" in the extraction prompt). */
@@ -191,15 +230,4 @@ function sizeOf(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function turnsOf(c: SessionCursor, text: string): Turn[] {
-  const format: TranscriptFormat = c.host === "pi" ? "pi" : "claude";
-  const parsed = parseTranscript(text, {
-    format,
-    session: c.session_id ?? basename(c.transcript).replace(/\.[^.]+$/, ""),
-    fallbackDate: fs.statSync(c.transcript).mtime.toISOString(),
-    lineOffset: c.line,
-  });
-  return parsed?.turns ?? [];
 }

@@ -4,6 +4,7 @@ import { contentLines, oneLine } from "../core/one-line.ts";
 import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
 import type { Brain } from "../engine/brain.ts";
+import { writeFileAtomic } from "../store/atomic-file.ts";
 
 export type ExportFormat = "jsonl" | "markdown";
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["jsonl", "markdown"];
@@ -17,6 +18,11 @@ export function exportRecords(brain: Brain, episodes: boolean): { entries: Rec[]
     entries: [...brain.state.live()],
     episodes: episodes ? [...log.sessions.values()].flatMap((s) => s.recs) : [],
   };
+}
+
+/** Write an export to `file` whole or not at all (a temp file renamed over it, fsynced). */
+export function writeExportFile(file: string, text: string): void {
+  writeFileAtomic(file, [text]);
 }
 
 /**

@@ -5,7 +5,7 @@ import { FoldView } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
 import { validateEntry } from "../core/schema.ts";
 import { dedupText } from "../core/text.ts";
-import { type BaseEntry, KEY_FIELD } from "../core/types.ts";
+import { type BaseEntry, DEDUP_TYPES, KEY_FIELD } from "../core/types.ts";
 import type { Brain } from "../engine/brain.ts";
 import { appendEpisodeEntries } from "../recall/ingest/append.ts";
 import { START } from "../store/event-store.ts";
@@ -73,8 +73,7 @@ function validated(rec: Rec, problems: ImportProblem[]): boolean {
 /** True when the brain already holds this entry: its id, its key (identity/user/meta), or its text (as `add` dedups). */
 function present(state: FoldState, rec: Rec): boolean {
   if (state.find(rec.id)) return true;
-  if (rec.type === "learning" || rec.type === "preference")
-    return state.hasText(dedupText(rec.entry as Record<string, unknown>));
+  if (DEDUP_TYPES.has(rec.type)) return state.hasText(dedupText(rec.entry as Record<string, unknown>));
   const keyField = KEY_FIELD[rec.type];
   if (keyField === "key") {
     const key = rec.entry.key;

@@ -3,9 +3,10 @@ import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { targetInside } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
+import { isInside } from "../core/inside.ts";
 import { contentLines, oneLine } from "../core/one-line.ts";
 import type { Brain } from "../engine/brain.ts";
-import { isInside, repoRoot } from "./repo-root.ts";
+import { repoRoot } from "./repo-root.ts";
 
 /**
  * `brain export-rules`: the brain's stable context written into a host's own rules file, for hosts without

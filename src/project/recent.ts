@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
-import { isInside, repoRoot } from "./repo-root.ts";
+import { dirname } from "node:path";
+import { isInside } from "../core/inside.ts";
+import { BrainHome } from "../store/home.ts";
+import { repoRoot } from "./repo-root.ts";
 
 /**
  * Recently accessed paths: files the agent worked on and rules that were injected. Kept in
@@ -19,7 +21,7 @@ export interface RecentPath {
 const MAX = 300;
 
 export function recentPath(brainDir: string): string {
-  return join(brainDir, ".brain", "recent.json");
+  return new BrainHome(brainDir).file("recent");
 }
 
 export function readRecent(brainDir: string): RecentPath[] {

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { projectBrainFile } from "../store/home.ts";
 
 /** The repository root of `cwd`: the nearest directory up holding `.git`, else `cwd` itself. */
 export function repoRoot(cwd: string): string {
@@ -14,11 +15,5 @@ export function repoRoot(cwd: string): string {
 
 /** Where a project's own brain lives (`brain init --project`): `.brain/brain.jsonl` at its repository root. */
 export function projectBrainPath(cwd: string): string {
-  return join(repoRoot(cwd), ".brain", "brain.jsonl");
-}
-
-/** True when `path` is `root` or inside it (whole path segments: /a/b is not inside /a/bc). */
-export function isInside(path: string, root: string): boolean {
-  const r = root.replace(/\/+$/, "");
-  return path === r || path.startsWith(`${r}/`);
+  return projectBrainFile(repoRoot(cwd));
 }

@@ -1,9 +1,10 @@
 import * as fs from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { type Activation, activationFromFrontmatter, toList } from "../brainfiles/activation.ts";
 import { lenientFrontmatter, splitFrontmatter, visibleContent } from "../brainfiles/markdown.ts";
 import { insideRoot } from "../brainfiles/safe-path.ts";
 import { BrainError } from "../core/errors.ts";
-import { type Activation, activationFromFrontmatter, toList } from "./activation.ts";
+import { isInside } from "../core/inside.ts";
 import { repoRoot } from "./repo-root.ts";
 
 /** A project rule file found between the repository root and the working directory. */
@@ -25,8 +26,8 @@ export interface Rule {
 export { repoRoot } from "./repo-root.ts";
 
 function dirsFromRoot(root: string, cwd: string): string[] {
-  const rel = relative(root, resolve(cwd));
-  const parts = rel && !rel.startsWith("..") ? rel.split("/") : [];
+  const here = resolve(cwd);
+  const parts = here !== root && isInside(here, root) ? relative(root, here).split("/") : [];
   const out = [root];
   let d = root;
   for (const p of parts) {

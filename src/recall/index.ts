@@ -1,3 +1,4 @@
+import { ENTRY_TABLE, type TypeDef } from "../core/entry-types.ts";
 import type { Rec } from "../core/rec.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { processTerm, terms, tokenize } from "./analyze.ts";
@@ -22,9 +23,20 @@ export interface IndexResult {
   total: number;
 }
 
+/** Per type, the fields search looks at: its words and its label (core/entry-types.ts). */
+const SEARCHED: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(ENTRY_TABLE as Record<string, TypeDef>).map(([t, d]) => [
+    t,
+    [...(d.words ?? []), ...(d.label ? [d.label] : [])],
+  ]),
+);
+
 /** The text of a brain entry that search looks at (the fields a person would search for). */
 export function entryText(e: Record<string, unknown>): string {
-  return [e.text, e.description, e.content, e.key, e.value, e.project, e.category]
+  const fields = typeof e.type === "string" ? SEARCHED.get(e.type) : undefined;
+  if (!fields) return "";
+  return fields
+    .map((f) => e[f])
     .filter((v): v is string => typeof v === "string" && v !== "")
     .join(" ");
 }

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
+import { isInside } from "../core/inside.ts";
 import type { Rec } from "../core/rec.ts";
 import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../core/score.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
@@ -315,6 +316,5 @@ export class Recall {
  */
 export function episodePrior(project: unknown, cwd: string): number {
   if (typeof project !== "string" || project === "") return 0.5;
-  const root = project.endsWith("/") ? project.slice(0, -1) : project;
-  return cwd === root || cwd.startsWith(`${root}/`) ? 0.75 : 0.25;
+  return isInside(cwd, project) ? 0.75 : 0.25;
 }

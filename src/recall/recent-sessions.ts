@@ -1,8 +1,7 @@
-import * as fs from "node:fs";
 import { dayOf } from "../core/episode.ts";
 import { oneLine } from "../core/one-line.ts";
 import { pathContains } from "../core/rank-learnings.ts";
-import { parseJson } from "../core/safe-json.ts";
+import { tailObjects } from "../store/jsonl/text-lines.ts";
 
 /** How much of the end of episodes.jsonl the "Recently in this project" block reads (the newest sessions). */
 export const TAIL_BYTES = 512 * 1024;
@@ -96,32 +95,5 @@ function cut(text: string, max: number): string {
 
 /** The whole lines in the last `bytes` of a file, parsed (bad lines skipped); [] when it cannot be read. */
 export function tailEntries(path: string, bytes = TAIL_BYTES): Record<string, unknown>[] {
-  let fd: number;
-  try {
-    fd = fs.openSync(path, "r");
-  } catch {
-    return [];
-  }
-  try {
-    const size = fs.fstatSync(fd).size;
-    const start = Math.max(0, size - bytes);
-    const buf = Buffer.alloc(size - start);
-    let got = 0;
-    while (got < buf.length) {
-      const n = fs.readSync(fd, buf, got, buf.length - got, start + got);
-      if (n === 0) break;
-      got += n;
-    }
-    let text = buf.toString("utf8", 0, got);
-    if (start > 0) text = text.slice(text.indexOf("\n") + 1); // the first line is cut: skip it
-    const out: Record<string, unknown>[] = [];
-    for (const line of text.split("\n")) {
-      const r = line.trim() ? parseJson(line) : null;
-      const v = r?.ok ? r.value : null;
-      if (v && typeof v === "object" && !Array.isArray(v)) out.push(v as Record<string, unknown>);
-    }
-    return out;
-  } finally {
-    fs.closeSync(fd);
-  }
+  return tailObjects(path, bytes);
 }

@@ -1,24 +1,23 @@
+import { ENTRY_TABLE, type TableType, type TypeDef } from "../core/entry-types.ts";
 import type { Rec } from "../core/rec.ts";
 import type { BaseEntry, LiveType } from "../core/types.ts";
 
-/**
- * What the recall index holds: every brain entry type that carries text, and conversation turns (episodes,
- * from episodes.jsonl). One index answers `Brain.search`, `Brain.recall` and `Brain.promptMemories`.
- */
-export const SEARCH_TYPES = [
-  "learning",
-  "preference",
-  "context",
-  "task",
-  "reminder",
-  "behavior",
-  "identity",
-  "user",
-] as const satisfies readonly LiveType[];
+type Table = typeof ENTRY_TABLE;
+/** The types the recall index holds: those with a recall code in the entry table. */
+export type Kind = { [K in TableType]: Table[K] extends { recall: number } ? K : never }[TableType];
+/** The brain entry types among them (every type that carries text; episodes come from episodes.jsonl). */
+export type SearchType = Exclude<Kind, "episode">;
 
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export type Kind = SearchType | "episode";
-export const KINDS: readonly Kind[] = [...SEARCH_TYPES, "episode"];
+/**
+ * What the recall index holds, in the order of their kind codes in the index file (core/entry-types.ts):
+ * every brain entry type that carries text, and conversation turns. One index answers `Brain.search`,
+ * `Brain.recall` and `Brain.promptMemories`.
+ */
+export const KINDS: readonly Kind[] = (Object.entries(ENTRY_TABLE) as [Kind, TypeDef][])
+  .filter(([, d]) => d.recall !== undefined)
+  .sort((a, b) => (a[1].recall as number) - (b[1].recall as number))
+  .map(([t]) => t);
+export const SEARCH_TYPES: readonly SearchType[] = KINDS.filter((k): k is SearchType => k !== "episode");
 
 export function isKind(t: string): t is Kind {
   return (KINDS as readonly string[]).includes(t);

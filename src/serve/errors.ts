@@ -22,6 +22,12 @@ export function errorBody(code: string, message: string, issues?: unknown): ApiE
   return { error: { code, message, ...(issues !== undefined ? { issues } : {}) } };
 }
 
+/** A refusal before any route ran: the error body, and the connection closed after it (an unread body is not read). */
+export function refuse(c: Context, status: ContentfulStatusCode, code: string, message: string): Response {
+  c.header("Connection", "close");
+  return c.json(errorBody(code, message), status);
+}
+
 /** Any thrown value as the API's error answer. */
 export function errorResponse(c: Context, err: unknown): Response {
   const e = asBrainError(err);

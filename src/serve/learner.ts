@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from "../config.ts";
 import type { Brain } from "../engine/brain.ts";
+import { homeOf } from "../engine/options.ts";
 
 /** Bounded runs per kick (as `brain learn --quiet` does): the first, and again while the queue grew. */
 const RUNS_PER_KICK = 4;
@@ -12,8 +13,9 @@ const RUNS_PER_KICK = 4;
 export function residentLearner(config: ResolvedConfig, brain: Brain, now: () => Date): () => void {
   let running = false;
   let again = false;
+  const home = homeOf(config);
   const loop = async () => {
-    const [{ queueBehind, runLearner }, { learnSettings }] = await Promise.all([
+    const [{ queueBehind, runLearner }, { learnerCaps, learnSettings }] = await Promise.all([
       import("../learn/worker.ts"),
       import("../learn/settings.ts"),
     ]);
@@ -21,13 +23,14 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
       again = false;
       for (let i = 0; i < RUNS_PER_KICK; i++) {
         const out = await runLearner({
-          brainPath: config.brainPath,
+          home,
           now,
           openBrain: async () => brain,
           durable: config.fsync,
           learn: learnSettings(config),
+          ...learnerCaps(config),
         });
-        if (out.status !== "ran" || !(out.run.more || queueBehind(config.brainPath))) break;
+        if (out.status !== "ran" || !(out.run.more || queueBehind(home))) break;
       }
     } while (again);
   };

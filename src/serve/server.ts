@@ -2,18 +2,18 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { Brain } from "../engine/brain.ts";
-import { brainOptions } from "../engine/options.ts";
+import { brainOptions, homeOf } from "../engine/options.ts";
 import { packageVersion } from "../package-root.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
+import { limitConnections, serverOptions } from "./limits.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
@@ -33,13 +33,14 @@ export interface RunningServer {
  * It stops after `serve.idleMinutes` without an API request (an open event stream counts as use).
  */
 export async function startServer(config: ResolvedConfig, cwd: string): Promise<RunningServer> {
-  fs.mkdirSync(serveDir(config.brainPath), { recursive: true, mode: 0o700 });
-  const lock = new FileLock(join(serveDir(config.brainPath), "serve"));
+  const home = homeOf(config);
+  home.ensureLocal();
+  const lock = new FileLock(home.lock("server"));
   try {
     lock.acquire({ timeoutMs: 0, purpose: "serve" });
   } catch (e) {
     if (!(e instanceof BrainError) || e.code !== "LOCKED") throw e;
-    const other = readServeInfo(config.brainPath);
+    const other = readServeInfo(home);
     const where = other ? ` (pid ${other.pid}, http://127.0.0.1:${other.port}/)` : "";
     throw new BrainError("LOCKED", `a server is already running for this brain${where}`);
   }
@@ -73,9 +74,16 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
   };
   const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: config.serve.port ?? 0 }, () =>
-      resolve(s),
+    const s = serve(
+      {
+        fetch: app.fetch,
+        hostname: "127.0.0.1",
+        port: config.serve.port ?? 0,
+        serverOptions: serverOptions(config.serve),
+      },
+      () => resolve(s),
     );
+    limitConnections(s as Server, config.serve);
     s.once("error", (e: NodeJS.ErrnoException) =>
       reject(
         new BrainError("IO", `cannot listen on 127.0.0.1:${config.serve.port ?? 0} (${e.code ?? e.message})`),
@@ -84,7 +92,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
   });
   port = (server.address() as AddressInfo).port;
   // The hooks and the CLI talk only over this socket of this user's own (src/serve/own-socket.ts).
-  const own = await listenOwnSocket(server as Server, serveDir(config.brainPath)).catch(() => null);
+  const own = await listenOwnSocket(server as Server, serveDir(homeOf(config))).catch(() => null);
   const info: ServeInfo = {
     pid: process.pid,
     port,
@@ -94,7 +102,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     version: ctx.version,
   };
   try {
-    writeFileAtomic(serveInfoPath(config.brainPath), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+    writeFileAtomic(serveInfoPath(homeOf(config)), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
   } catch (e) {
     server.close(); // nobody could find it: do not keep listening
     await own?.close();
@@ -130,8 +138,8 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await own?.close();
-      if (readServeInfo(config.brainPath)?.pid === process.pid)
-        fs.rmSync(serveInfoPath(config.brainPath), { force: true });
+      if (readServeInfo(homeOf(config))?.pid === process.pid)
+        fs.rmSync(serveInfoPath(homeOf(config)), { force: true });
       brain.close();
       lock.release();
       done(reason);

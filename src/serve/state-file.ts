@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import type { BrainHome } from "../store/home.ts";
 
 /**
- * `.brain/serve.json` beside the log: where the resident server of this brain listens and the token its API
+ * `.brain/serve.json` in the brain's home: where the resident server of this brain listens and the token its API
  * wants (mode 0600: only this user may read it). Kept free of heavy imports: the prompt hook reads it on
  * every prompt before deciding whether to ask the server. What it says is a hint, not a proof: a crashed
  * server leaves it behind, and its port and pid may be anyone's since; clients talk to the server only
@@ -19,19 +19,20 @@ export interface ServeInfo {
   version: string;
 }
 
-export function serveDir(brainPath: string): string {
-  return join(dirname(brainPath), ".brain");
+/** The brain's local directory, where the server keeps serve.json, its lock and its socket. */
+export function serveDir(home: BrainHome): string {
+  return home.local;
 }
 
-export function serveInfoPath(brainPath: string): string {
-  return join(serveDir(brainPath), "serve.json");
+export function serveInfoPath(home: BrainHome): string {
+  return home.file("serveState");
 }
 
 /** The recorded server, or null when there is none or the file is not one we wrote. */
-export function readServeInfo(brainPath: string): ServeInfo | null {
+export function readServeInfo(home: BrainHome): ServeInfo | null {
   let text: string;
   try {
-    text = fs.readFileSync(serveInfoPath(brainPath), "utf8");
+    text = fs.readFileSync(serveInfoPath(home), "utf8");
   } catch {
     return null;
   }
@@ -67,7 +68,7 @@ export function pidAlive(pid: number): boolean {
 }
 
 /** The recorded server if its process is alive (a serve.json left by a dead one is stale: null). */
-export function liveServeInfo(brainPath: string): ServeInfo | null {
-  const info = readServeInfo(brainPath);
+export function liveServeInfo(home: BrainHome): ServeInfo | null {
+  const info = readServeInfo(home);
   return info && pidAlive(info.pid) ? info : null;
 }

@@ -1,5 +1,4 @@
 import type { FoldView } from "../core/health.ts";
-import type { LogFingerprint } from "./jsonl/log-identity.ts";
 import type { Position, ScanResult, ScanSink } from "./scan.ts";
 
 /**
@@ -56,6 +55,13 @@ export interface EventStore {
    * (a file store is watched instead). The team store implements it with LISTEN/NOTIFY.
    */
   subscribe?(onAppend: () => void): () => void;
+}
+
+/** Which bytes of a log a derived file covers: generation, offset, SHA-256 of the prefix (store/jsonl/log-identity.ts). */
+export interface LogFingerprint {
+  generation: string;
+  offset: number;
+  sha256: string;
 }
 
 /**

@@ -1,5 +1,8 @@
 import * as fs from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { resolveLog } from "./resolve-log.ts";
+
+export { resolveLog } from "./resolve-log.ts";
 
 /**
  * A brain's home: the ONE place that names every file a brain keeps besides its log. Everything local lives in
@@ -37,6 +40,8 @@ export const LOCAL_FILES = {
   serveState: "serve.json",
   /** The resident server's Unix socket (src/serve/socket-listen.ts). */
   serveSocket: "serve.sock",
+  /** `brain open --launch`'s page: redirects to the viewer with the token in the URL's fragment (src/cli/launch.ts). */
+  openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
 } as const;
@@ -46,18 +51,14 @@ export type LocalFile = keyof typeof LOCAL_FILES;
 export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox" } as const;
 export type LocalLock = keyof typeof LOCKS;
 
-/** The log a path names, symlinks followed once (a dangling link by hand: its target may not exist yet). */
-export function resolveLog(path: string): string {
-  const abs = resolve(path);
-  try {
-    return fs.realpathSync(abs);
-  } catch {
-    try {
-      return resolve(dirname(abs), fs.readlinkSync(abs));
-    } catch {
-      return abs;
-    }
-  }
+/** The user's own Brain directory, `~/.brain` (team stores' local directories, the Claude marketplace, the hook shim). */
+export function userBrainDir(homeDir: string): string {
+  return join(homeDir, ".brain");
+}
+
+/** Where a project's own brain lives (`brain init --project`): `.brain/brain.jsonl` at its repository root. */
+export function projectBrainFile(repoRoot: string): string {
+  return join(repoRoot, ".brain", "brain.jsonl");
 }
 
 export class BrainHome {
@@ -106,6 +107,11 @@ export class BrainHome {
   /** A derived file of one of the brain's logs: `.brain/<log name>.<kind>` (snapshot, recall.json, …). */
   derived(logPath: string, kind: string): string {
     return join(this.local, `${basename(logPath)}.${kind}`);
+  }
+
+  /** A brain file's lock base (`.brain/<file name>`; `.lock` is added by the lock). */
+  brainFileLock(name: string): string {
+    return join(this.local, name);
   }
 
   /** Create the local directory (owner-only) if it is missing. */

@@ -25,7 +25,9 @@ export interface ScanSink {
    * A log that is not made of brain entries (src/engine/log.ts): every line holding a JSON object comes here
    * as it is, with no entry checks (id, type, field kinds); lines that are not JSON objects are still `bad`.
    */
-  record?(value: Record<string, unknown>, line: number, text: string): void;
+  record?(value: Record<string, unknown>, line: number, text: string, offset: number): void;
+  /** Asked after each complete line: true stops the scan there (its `end` is just past that line). */
+  enough?(): boolean;
 }
 
 export interface ScanResult {
@@ -115,8 +117,17 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
         }
         line++;
         linesRead++;
-        handleLine(chunk, start, nl, line, sink);
+        handleLine(chunk, start, nl, line, sink, chunkStart + start);
         start = nl + 1;
+        if (sink.enough?.()) {
+          // The reader has what it wants: stop just past this line (a later scan goes on from there).
+          return {
+            end: { offset: chunkStart + start, line, endsWithNewline },
+            tornTail: null,
+            bytesRead: chunkStart + start - from.offset,
+            linesRead,
+          };
+        }
       }
       if (start < chunk.length) {
         carry = Buffer.from(chunk.subarray(start));
@@ -136,7 +147,7 @@ export function scanSource(src: ByteSource, from: Position, sink: ScanSink): Sca
         // through the same path as any other line (BOM, UTF-8 check, unknown types).
         line++;
         linesRead++;
-        handleLine(carry, 0, carry.length, line, sink);
+        handleLine(carry, 0, carry.length, line, sink, carryStart);
         end = { offset: pos, line, endsWithNewline: false };
       } else if (endsWithNewline ? text.trim() !== "" : !JSON_SPACE.test(text)) {
         // After an entry applied without its newline, the unfinished text continues that same line.
@@ -191,7 +202,14 @@ function toRec(o: Record<string, unknown>, line: number, text: string): Rec {
   return new Rec(o.id as string, type, line, created, raw, undefined, flags, projectPath);
 }
 
-function handleLine(chunk: Buffer, start: number, end: number, line: number, sink: ScanSink): void {
+function handleLine(
+  chunk: Buffer,
+  start: number,
+  end: number,
+  line: number,
+  sink: ScanSink,
+  offset: number,
+): void {
   let text = chunk.toString("utf8", start, end);
   if (text.includes("\uFFFD")) {
     try {
@@ -207,7 +225,7 @@ function handleLine(chunk: Buffer, start: number, end: number, line: number, sin
   }
   if (sink.record) {
     const v = parseObject(text);
-    if (v.kind === "rec") sink.record(v.value, line, text);
+    if (v.kind === "rec") sink.record(v.value, line, text, offset);
     else if (v.kind === "bad") sink.bad({ line, reason: v.reason, text: preview(text) });
     return;
   }

@@ -1,6 +1,8 @@
+import { authHeaders, NO_TOKEN } from "./token.ts";
+
 /**
- * The viewer's side of the HTTP API (SERVE-API.md). Same origin only: the token travels in the
- * brain_token cookie the server set when the page was opened, so no request carries it in the URL.
+ * The viewer's side of the HTTP API (SERVE-API.md). Same origin only; every request carries the token as a
+ * Bearer header (token.ts) and no cookie.
  */
 export interface Entry {
   id: string;
@@ -74,13 +76,15 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  const init: RequestInit = { method, credentials: "omit", headers: authHeaders() };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { "content-type": "application/json" };
+    init.headers = { ...authHeaders(), "content-type": "application/json" };
   }
   const res = await fetch(path, init);
   const data = (await res.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
+  if (res.status === 401 || (res.status === 403 && data.error?.code === "forbidden"))
+    throw new ApiError(res.status, NO_TOKEN);
   if (!res.ok) throw new ApiError(res.status, data.error?.message ?? data.error?.code ?? res.statusText);
   return data as T;
 }

@@ -119,11 +119,12 @@ test("queue hooks: the direct path queues the same record as commander, and noth
 test("the installed bin (dist/cli/brain.cjs, CommonJS) prints what dist/cli/main.js prints, hooks included", async (t) => {
   const sb = freshSandbox(t);
   everyFiring(sb);
-  const cjs = join(dirname(BIN), "brain.cjs");
+  const cjs = BIN; // what every other test runs too
+  const esm = join(dirname(BIN), "main.js");
   const both = async (args: string[], stdin?: string) => {
     const opts = { env: NOW, ...(stdin === undefined ? {} : { stdin }) };
     const a = await run(process.execPath, [cjs, ...args], sb, opts);
-    const b = await brain(sb, args, opts);
+    const b = await run(process.execPath, [esm, ...args], sb, opts);
     assert.deepEqual(
       { code: a.code, stdout: a.stdout, stderr: a.stderr },
       { code: b.code, stdout: b.stdout, stderr: b.stderr },

@@ -11,6 +11,7 @@ import { createBrainExtension } from "../../src/hosts/pi/extension.ts";
 import type { PiApi, PiCommand, PiContext, PiTool } from "../../src/hosts/pi/types.ts";
 import { addCandidates, candidateId } from "../../src/learn/inbox.ts";
 import { addNotice, takeNotice } from "../../src/learn/notice.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { readLines, removeSandbox, type Sandbox, sandbox } from "../support/cli.ts";
 import { learnFiles, waitSettled } from "../support/learner.ts";
 
@@ -172,9 +173,9 @@ describe("pi extension", () => {
   });
 
   it("shows the learner's pending notice once, as a notification before the next agent run", async () => {
-    takeNotice(sb.brainPath); // what the background learner of an earlier test left
+    takeNotice(BrainHome.ofLog(sb.brainPath)); // what the background learner of an earlier test left
     addNotice(
-      sb.brainPath,
+      BrainHome.ofLog(sb.brainPath),
       { stored: [{ id: "abcd1234", type: "memory", text: "Staging listens on port 8443" }], inboxed: 2 },
       (f, text) => fs.writeFileSync(f, text),
     );
@@ -191,7 +192,7 @@ describe("pi extension", () => {
 
   it("the brain_inbox tool lists and rejects the learner's candidates", async () => {
     const text = "The billing job retries failed invoices three times";
-    addCandidates(sb.brainPath, "2026-03-01T12:00:00.000Z", [
+    addCandidates(BrainHome.ofLog(sb.brainPath), "2026-03-01T12:00:00.000Z", [
       {
         id: candidateId("learning", text),
         type: "learning",

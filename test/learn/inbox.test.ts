@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { addCandidates, candidateId } from "../../src/learn/inbox.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { startMcp } from "../mcp/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
 import { project, queueTranscript, S1, turn } from "./_support.ts";
@@ -128,7 +129,7 @@ describe("the brain_inbox MCP tool", () => {
     const file = f.brain.store.file as string;
     const text = "Integration tests need the docker compose stack running";
     const other = "Release notes are written in CHANGELOG.md by hand";
-    addCandidates(file, "2026-03-01T12:00:00.000Z", [
+    addCandidates(BrainHome.ofLog(file), "2026-03-01T12:00:00.000Z", [
       {
         id: candidateId("learning", text),
         type: "learning",

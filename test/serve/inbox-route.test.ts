@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addCandidates, candidateId } from "../../src/learn/inbox.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { freshSandbox, lastLine } from "../support/cli.ts";
 import { http, startServe } from "./_support.ts";
 
@@ -16,7 +17,7 @@ test("GET /api/inbox lists candidates; accept stores one, reject and edit decide
     score: 0.9,
     evidence: [],
   }));
-  addCandidates(sb.brainPath, "2026-03-01T12:00:00.000Z", cands);
+  addCandidates(BrainHome.ofLog(sb.brainPath), "2026-03-01T12:00:00.000Z", cands);
   const { info } = await startServe(sb, t);
   const [a, b, c] = cands.map((x) => x.id) as [string, string, string];
 

@@ -9,6 +9,7 @@
  *                                     it parses as a JSON object, else a text block)
  *   { status, headers?, body? }       an HTTP error (429 with Retry-After, 500, …)
  *   { hang: true }                    never answers (until the client gives up or the server closes)
+ * A `respond` function, when set, picks the behaviour from the request body first (undefined: the above).
  * Every request is recorded (path, headers, parsed body). Usage is fixed per answer: see FAKE_USAGE.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
@@ -33,6 +34,7 @@ export interface FakeLlm {
   requests: RecordedRequest[];
   script(...behaviours: Behaviour[]): void;
   fallback: Behaviour;
+  respond?: (body: Record<string, unknown>) => Behaviour | undefined;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startFakeLlm(format: WireFormat): Promise<FakeLlm> {
     baseUrl: "",
     requests,
     fallback: { answer: { items: [] } } as Behaviour,
+    respond: undefined as FakeLlm["respond"],
     script: (...behaviours: Behaviour[]) => void queue.push(...behaviours),
     close: async () => {
       for (const res of hanging) res.destroy();
@@ -69,7 +72,7 @@ export async function startFakeLlm(format: WireFormat): Promise<FakeLlm> {
       requests.push({ path: req.url ?? "", headers: req.headers, body });
       if (req.method !== "POST" || req.url !== PATHS[format])
         return send(res, 404, { error: "no such endpoint" });
-      const behaviour = queue.shift() ?? fake.fallback;
+      const behaviour = fake.respond?.(body) ?? queue.shift() ?? fake.fallback;
       if ("hang" in behaviour) return void hanging.add(res);
       if ("status" in behaviour)
         return send(res, behaviour.status, behaviour.body ?? { error: "scripted" }, behaviour.headers);

@@ -1,5 +1,6 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import { missingText, withText } from "../../core/entry-text.ts";
+import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
@@ -32,9 +33,9 @@ function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, 
 export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   const out: Section[] = [];
   const identity = withText(state.list("identity"));
-  if (identity.length) out.push(kv("identity", "Identity", identity, ORDER.identity, 10));
+  if (identity.length) out.push(kv("identity", T.identity.section, identity, ORDER.identity, 10));
   const user = withText(state.list("user"));
-  if (user.length) out.push(kv("user", "User", user, ORDER.user, 20));
+  if (user.length) out.push(kv("user", T.user.section, user, ORDER.user, 20));
 
   const behaviors = withText(state.list("behavior"));
   if (behaviors.length) {
@@ -46,7 +47,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
           items.push({ text: `- ${label[cat]}: ${oneLine(r.entry.text)}`, entryIds: [r.id] });
       }
     }
-    out.push(section("behavior", "## Behavior", ORDER.behavior, 15, items, true));
+    out.push(section("behavior", `## ${T.behavior.section}`, ORDER.behavior, 15, items, true));
   }
 
   const short = (id: string) => state.shortIds().short(id);
@@ -67,7 +68,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
           .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
           .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
       );
-    const header = `## Preferences\n${MEMORY_NOTE}`;
+    const header = `## ${T.preference.section}\n${MEMORY_NOTE}`;
     out.push(section("preferences", header, ORDER.preferences, 20, items, true));
   }
 
@@ -84,7 +85,14 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
       label: `${best.id}:${i + 1}`,
     }));
     out.push({
-      ...section("context", `## Project: ${oneLine(best.entry.project)}`, ORDER.context, 25, items, true),
+      ...section(
+        "context",
+        `## ${T.context.section}: ${oneLine(best.entry.project)}`,
+        ORDER.context,
+        25,
+        items,
+        true,
+      ),
       contiguous: true,
     });
   }
@@ -93,7 +101,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   if (learnings.length) {
     out.push({
       id: "learnings",
-      header: `## Learnings\n${MEMORY_NOTE}`,
+      header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },

@@ -1,9 +1,9 @@
 import { relative, resolve } from "node:path";
+import { globsMatch } from "../../brainfiles/activation.ts";
 import type { FileProblem } from "../../brainfiles/capabilities.ts";
 import type { Item, Section } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine, QUOTE_NOTE, quotedLines } from "../../core/one-line.ts";
-import { globsMatch } from "../../project/activation.ts";
 import { discoverRules } from "../../project/rules.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { fileSection, ORDER } from "../sections.ts";

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine/brain.ts";
-import { brainOptions } from "../../engine/options.ts";
+import { brainOptions, homeOf } from "../../engine/options.ts";
+import { forHooks, teamStoreUnavailable } from "../../engine/team-offline.ts";
 import { ensureServer, kickLearner, serverLive } from "../../hooks/learner.ts";
 import { exitCodeIn, toolEventOf } from "../../hooks/tool-event.ts";
 import { appendToolEvents } from "../../hooks/tool-events.ts";
@@ -10,7 +11,6 @@ import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import { enqueue, type QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
-import { forHooks, teamStoreUnavailable } from "../../store/postgres/offline.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
 import type { PiApi, PiContext, PiMessage, PiToolResultEvent } from "./types.ts";
@@ -91,9 +91,10 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const configured = (): ResolvedConfig => {
       if (!config) {
         // Hook-like waits for a team server (store/postgres/offline.ts): pi runs its prompts in this process.
-        config = forHooks(loadConfig(process.env, opts.brainPath));
+        // The environment is read where all configuration is, in loadConfig (its default: this process's).
+        config = forHooks(loadConfig(undefined, opts.brainPath));
         // The session's start: the resident server (learner, viewer) is started if configured to be.
-        void ensureServer(config.brainPath, config.serve.autoStart).catch(() => {});
+        void ensureServer(homeOf(config), config.brainPath, config.serve.autoStart).catch(() => {});
       }
       return config;
     };
@@ -127,10 +128,11 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
     const drain = () => {
       if (pending.length === 0 || !config) return;
       try {
-        enqueue(config.brainPath, pending.splice(0));
+        const home = homeOf(config);
+        enqueue(home, pending.splice(0));
         // A running server's learner takes the work; else a detached one (started now: pi may be exiting).
-        if (serverLive(config.brainPath)) void kickLearner(config.brainPath);
-        else startLearner(config.brainPath);
+        if (serverLive(home)) void kickLearner(home, config.brainPath);
+        else startLearner(home, config.brainPath);
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
       }
@@ -141,9 +143,9 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
 
     /** What the background learner stored since the last turn, as a notification (taken once). */
     const notifyLearned = (ctx: PiContext) => {
-      const file = configured().brainPath;
-      if (!existsSync(noticeFile(file))) return;
-      const n = takeNotice(file);
+      const home = homeOf(configured());
+      if (!existsSync(noticeFile(home))) return;
+      const n = takeNotice(home);
       const text = n ? noticeText(n) : "";
       if (text) ctx.ui?.notify(text, "info");
     };

@@ -1,4 +1,4 @@
-import { isObj, isoDate, jsonLines, type Parsed, type ParseOptions, str, textOf } from "./parse.ts";
+import { isObj, isoDate, jsonLines, type Parsed, type ParseOptions, str, textOf } from "./transcript.ts";
 
 /** Harness chatter in user turns that is not conversation (slash-command wrappers, local command output). */
 const HARNESS = /^(<command-|<local-command-|<system-reminder>|Caveat: The messages below)/;

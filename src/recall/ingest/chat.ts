@@ -7,7 +7,7 @@ import {
   type ParseOptions,
   str,
   textOf,
-} from "./parse.ts";
+} from "./transcript.ts";
 
 const CHAT_ROLES = new Set(["user", "assistant"]);
 

@@ -1,68 +1,24 @@
-import type { Turn } from "../../core/episode.ts";
+/** A transcript to turns: detect its format (transcript.ts lists them), then the format's own parser. */
 import { parseClaude, parsePi } from "./agents.ts";
 import { parseGeneric, parseLocomo, parseOpenAI } from "./chat.ts";
+import {
+  isObj,
+  jsonLines,
+  type Parsed,
+  type ParseOptions,
+  type ParseProblem,
+  type TranscriptFormat,
+} from "./transcript.ts";
 
-/**
- * Transcript formats `brain ingest` reads, each parsed to turns by a pure function (text in, turns out):
- *  - claude:  Claude Code session transcripts (JSONL; `type` user/assistant, `message`, `sessionId`, `uuid`)
- *  - pi:      pi session files (JSONL; a `session` header, then `message` entries)
- *  - openai:  `{"messages":[{role, content}]}`, a bare array of messages, or one message per line
- *  - locomo:  the LoCoMo benchmark's samples (`conversation.session_N` + `session_N_date_time`)
- *  - generic: JSONL, one turn a line: {"session","date","speaker","text","turn"?}
- */
-export const FORMATS = ["claude", "pi", "openai", "locomo", "generic"] as const;
-export type TranscriptFormat = (typeof FORMATS)[number];
-
-export interface ParseOptions {
-  /** Force a format instead of detecting it. */
-  format?: TranscriptFormat;
-  /** Session name for formats that carry none (defaults to the file name). */
-  session: string;
-  /** ISO date for turns that carry none (the importer passes the file's modification time). */
-  fallbackDate: string;
-  /** Lines before the text (a transcript read from a byte offset): line numbers, and ids made from them, go on. */
-  lineOffset?: number;
-}
-
-export interface ParseProblem {
-  line: number;
-  reason: string;
-}
-
-export interface Parsed {
-  format: TranscriptFormat;
-  turns: Turn[];
-  /** Lines or records that could not be read (reported, never fatal). */
-  problems: ParseProblem[];
-  /** Records read but not turned into episodes (tool calls, empty text, metadata lines). */
-  skipped: number;
-}
-
-export type Json = Record<string, unknown>;
-
-export interface Line {
-  line: number;
-  value: Json;
-}
-
-/** JSONL framing: split on "\n" only; unparseable or non-object lines become problems. */
-export function jsonLines(text: string, problems: ParseProblem[], lineOffset = 0): Line[] {
-  const out: Line[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const raw = (lines[i] as string).trim();
-    if (!raw) continue;
-    try {
-      const v = JSON.parse(raw) as unknown;
-      const line = lineOffset + i + 1;
-      if (v && typeof v === "object" && !Array.isArray(v)) out.push({ line, value: v as Json });
-      else problems.push({ line, reason: "not a JSON object" });
-    } catch {
-      problems.push({ line: lineOffset + i + 1, reason: "invalid JSON" });
-    }
-  }
-  return out;
-}
+export {
+  FORMATS,
+  type Json,
+  type Line,
+  type Parsed,
+  type ParseOptions,
+  type ParseProblem,
+  type TranscriptFormat,
+} from "./transcript.ts";
 
 function wholeJson(text: string): unknown {
   const t = text.trimStart();
@@ -73,8 +29,6 @@ function wholeJson(text: string): unknown {
     return undefined;
   }
 }
-
-const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Guess the format from the document's shape (whole-file JSON first, then the first JSONL records). */
 export function detectFormat(text: string): TranscriptFormat | null {
@@ -122,38 +76,3 @@ export function parseTranscript(text: string, opts: ParseOptions): Parsed | null
   parsers[format](text, opts, out);
   return out;
 }
-
-// ── helpers shared by the format parsers ──
-
-/** Text of a message `content`: a string, or the text parts of a content array (tool calls, images skipped). */
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content.trim();
-  if (!Array.isArray(content)) return "";
-  const parts: string[] = [];
-  for (const p of content) {
-    if (typeof p === "string") parts.push(p);
-    else if (isObj(p) && (p.type === "text" || p.type === "input_text" || p.type === "output_text")) {
-      if (typeof p.text === "string") parts.push(p.text);
-    }
-  }
-  return parts.join("\n").trim();
-}
-
-/** An ISO date from a string or epoch number; null when it does not parse. */
-export function isoDate(v: unknown): string | null {
-  if (typeof v === "number" && Number.isFinite(v)) {
-    const ms = v < 1e11 ? v * 1000 : v; // seconds (OpenAI `created`) or milliseconds
-    return new Date(ms).toISOString();
-  }
-  if (typeof v !== "string" || !v.trim()) return null;
-  const s = v.trim();
-  if (/^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s))) return s;
-  const ms = Date.parse(s);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
-
-export function str(v: unknown): string {
-  return typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
-}
-
-export { isObj };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BrainError } from "../../core/errors.ts";
+import { homeOf } from "../../engine/options.ts";
 import { ANSWERED_EVENTS as ANSWERED } from "../../hooks/events.ts";
 import { handleHook, parseHookInput } from "../../hooks/handle.ts";
 import type { RouteModule } from "../context.ts";
@@ -19,7 +20,7 @@ export const hook: RouteModule = (app, ctx) => {
       throw new BrainError("INVALID", `the server answers only ${[...ANSWERED].join(" and ")}`);
     const body = parse(input, parseHookInput(await c.req.text()), "hook input");
     const output = await handleHook(event, body, {
-      brainPath: ctx.config.brainPath,
+      home: homeOf(ctx.config),
       settings: ctx.config,
       now: ctx.now,
       openBrain: async () => ctx.brain,

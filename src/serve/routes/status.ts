@@ -15,6 +15,8 @@ export const status: RouteModule = (app, ctx) => {
       pid: process.pid,
       uptimeMs: Date.now() - ctx.startedMs,
       entries,
+      /** Open event streams (each a viewer, usually). */
+      subscribers: ctx.events.subscribers,
     });
   });
 

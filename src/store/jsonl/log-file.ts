@@ -1,56 +1,60 @@
 import * as fs from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { BrainError } from "../../core/errors.ts";
 import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
 import { assertSync, type EventStore, type PurgeReport } from "../event-store.ts";
 import { assertUsableLogPath } from "../file-kind.ts";
-import { resolveLog } from "../home.ts";
+import { BrainHome } from "../home.ts";
+import { resolveLog } from "../resolve-log.ts";
 import type { Position, ScanSink } from "../scan.ts";
 import { scanLog } from "../scan.ts";
+import { looksLikeBrainLog } from "./brain-log-check.ts";
 import { FileLock } from "./lock.ts";
-import { backupsDir, logIdentity, newGeneration } from "./log-identity.ts";
+import { logIdentity, newGeneration } from "./log-identity.ts";
 import { purgeLog } from "./purge.ts";
 
-/** How a file log writes: `fsync` after every append (default true; false risks the last appends on a power
+/** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
  *  cut), and how long a writer waits for the lock. Set from the config (BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS). */
-export interface LogFileOptions {
+export interface FileStoreOptions {
   fsync?: boolean;
   lockTimeoutMs?: number;
+  /** The file holds records of a log of its own (src/store/log.ts), not brain entries: no brain-log check. */
+  records?: boolean;
 }
 
 /**
- * A JSONL log in a file: the part of the file store every log shares — "\n"-only framing, whole lines
- * appended in one write under the log's lock (cut back if the write fails), incremental scans, a
- * generation, and purge. A log of records of its own (src/engine/log.ts: the tool-event log, the hooks'
- * dedup log) is one of these; the brain log and its siblings are JsonlFileStore (file-store.ts), which adds
- * the fold snapshot, derived files, compaction and repair. Kept apart so a hook that appends one line does
- * not load the fold and compaction (~2.5 ms of every hook's start-up, bench/hooks.ts).
+ * One JSONL log on disk: "\n" framing, scans from a position, whole lines appended in one write under the
+ * log's lock, its generation, purge. What every log of a brain is — the brain log itself (JsonlFileStore adds
+ * its snapshot, derived files and maintenance), the episode log, and the local logs a brain keeps in its home
+ * (the learner's queue and inbox, the tool-event log …), which the hooks append to on their shortest path:
+ * this module stays small for them.
  *
  * A symlinked log is resolved once, here: the log, its lock, its generation and its derived files are the
- * target's, so two paths to one log share one lock and a rewrite replaces the target, not the link.
+ * target's, so two paths to one log share one lock and compaction replaces the target, not the link; the
+ * brain's directory (brain files, sibling logs, `.brain/`) is the target's too (src/store/home.ts).
  */
 export class JsonlLogFile implements EventStore {
   /** The log file, resolved when the given path is a symlink. */
   readonly path: string;
-  /** The directory the log was named in: brain files and the episode log live there. */
+  /** The directory of the (resolved) log: brain files and the sibling logs live there. */
   readonly dir: string;
   readonly lock: FileLock;
   #locked = false;
-  readonly #fileOpts: LogFileOptions;
+  /** Set once the file was seen to hold brain entries (or be empty), so appends to it are allowed. */
+  #checkedBrain = false;
 
-  constructor(path: string, opts: LogFileOptions = {}) {
+  protected readonly opts: FileStoreOptions;
+
+  constructor(path: string, opts: FileStoreOptions = {}) {
     assertUsableLogPath(path);
-    this.dir = dirname(resolve(path));
     this.path = resolveLog(path);
-    this.#fileOpts = opts;
+    this.dir = dirname(this.path);
+    this.opts = opts;
     this.lock = new FileLock(this.path, opts.lockTimeoutMs);
   }
 
-  protected get fileOptions(): LogFileOptions {
-    return this.#fileOpts;
-  }
-
   get #fsync(): boolean {
-    return this.#fileOpts.fsync ?? true;
+    return this.opts.fsync ?? true;
   }
 
   get location(): string {
@@ -61,13 +65,22 @@ export class JsonlLogFile implements EventStore {
     return this.path;
   }
 
-  /** Another log of records beside this one. */
-  sibling(name: string, _opts: { records?: boolean } = {}): EventStore {
-    return new JsonlLogFile(join(this.dir, name), this.#fileOpts);
+  /** Options for a sibling log: this one's durability and lock wait, and what the sibling holds. */
+  protected siblingOptions(opts: { records?: boolean }): FileStoreOptions {
+    const { fsync, lockTimeoutMs } = this.opts;
+    return {
+      ...(fsync !== undefined ? { fsync } : {}),
+      ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
+      ...(opts.records ? { records: true } : {}),
+    };
+  }
+
+  sibling(name: string, opts: { records?: boolean } = {}): EventStore {
+    return new JsonlLogFile(join(this.dir, name), this.siblingOptions(opts));
   }
 
   purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
-    return purgeLog(this, drop, backupsDir(this.path), purpose);
+    return purgeLog(this, drop, new BrainHome(this.dir).backups, purpose);
   }
 
   scan(from: Position, sink: ScanSink) {
@@ -99,9 +112,6 @@ export class JsonlLogFile implements EventStore {
     }
   }
 
-  /** Checked before an append, with the file's size (the brain log refuses a file that is not one). */
-  protected checkBeforeAppend(_fd: number, _size: number): void {}
-
   /**
    * Appends whole lines with one write (continued after short writes). If any of it fails — a full disk,
    * a failed fsync — the file is cut back to its size before the append, so a refused line never stays
@@ -117,7 +127,12 @@ export class JsonlLogFile implements EventStore {
     );
     try {
       const size = fs.fstatSync(fd).size;
-      this.checkBeforeAppend(fd, size);
+      if (size > 0 && !this.#checkedBrain && !this.opts.records && !looksLikeBrainLog(fd, size))
+        throw new BrainError(
+          "INVALID",
+          `${this.path} is not a brain log (none of its lines is a brain entry); refusing to append to it`,
+        );
+      this.#checkedBrain = true;
       let prefix = "";
       if (size > 0) {
         const last = Buffer.alloc(1);

@@ -1,8 +1,9 @@
 import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { crypto, randomHex } from "../crypto.ts";
-import type { DerivedFiles } from "../event-store.ts";
+import type { DerivedFiles, LogFingerprint } from "../event-store.ts";
+import { BrainHome } from "../home.ts";
 
 /**
  * Which file a log is, and which bytes a derived file (fold snapshot, recall index) was built from.
@@ -21,11 +22,7 @@ import type { DerivedFiles } from "../event-store.ts";
  * replaced log, a truncated one or a same-length edit anywhere in the covered part is noticed (≈ 0.8 ms per
  * MB here; see the report in test/reliability/README.md).
  */
-export interface LogFingerprint {
-  generation: string;
-  offset: number;
-  sha256: string;
-}
+export type { LogFingerprint } from "../event-store.ts";
 
 export function generationPath(logPath: string): string {
   return derivedPath(logPath, "generation");
@@ -98,14 +95,9 @@ export function stillMatches(fp: LogFingerprint | null | undefined, logPath: str
   return fingerprintLog(logPath, fp.offset, fp.generation)?.sha256 === fp.sha256;
 }
 
-/** Where copies of a log are kept: `.brain/backups/` beside it. */
-export function backupsDir(logPath: string): string {
-  return join(dirname(logPath), ".brain", "backups");
-}
-
 /** A derived file of the log: `.brain/<log name>.<kind>` beside it (snapshot, recall.json, generation). */
 export function derivedPath(logPath: string, kind: string): string {
-  return join(dirname(logPath), ".brain", `${basename(logPath)}.${kind}`);
+  return new BrainHome(dirname(logPath)).derived(logPath, kind);
 }
 
 /** The derived files of the log at `logPath`, fingerprinted by the bytes they cover. */

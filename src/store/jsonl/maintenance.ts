@@ -5,14 +5,27 @@ import { FoldView } from "../../core/health.ts";
 import { copyForBackup, writeFileAtomic } from "../atomic-file.ts";
 import { randomHex } from "../crypto.ts";
 import { type CompactReport, type RepairReport, START } from "../event-store.ts";
-import type { JsonlFileStore } from "./file-store.ts";
+import { BrainHome } from "../home.ts";
+import type { Position, ScanResult, ScanSink } from "../scan.ts";
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
 import { inspectLock } from "./lock.ts";
-import { backupsDir, derivedPath, newGeneration } from "./log-identity.ts";
-
-export { backupsDir };
+import { derivedPath, newGeneration } from "./log-identity.ts";
 
 const KEEP_BACKUPS = 5;
+
+/** Where copies of a log are kept: `.brain/backups/` beside it. */
+export function backupsDir(logPath: string): string {
+  return new BrainHome(dirname(logPath)).backups;
+}
+
+/** What compaction, repair and purge need of a JSONL log: the JsonlFileStore (declared here: file-store.ts imports us). */
+export interface MaintainedLog {
+  readonly path: string;
+  readonly lock: { verify(): void };
+  withLock<T>(fn: () => T, purpose: string): T;
+  scan(from: Position, sink: ScanSink): ScanResult;
+  size(): number;
+}
 
 /** Copy the log to `.brain/backups/` (keeping the newest five) and return the copy's path. */
 export function backupLog(logPath: string, now: Date): string | null {
@@ -39,7 +52,7 @@ export function backupLog(logPath: string, now: Date): string | null {
  * lock is checked to be still ours, and only then is it renamed over the old one (the symlink's target,
  * when the log is a symlink; with the old file's mode). A read-only log is refused, not rewritten.
  */
-export function compactLog(store: JsonlFileStore, now: Date): CompactReport {
+export function compactLog(store: MaintainedLog, now: Date): CompactReport {
   return store.withLock(() => {
     let mode = 0o600;
     try {
@@ -107,7 +120,7 @@ function readKept(path: string, lines: number[], tornAt: number | undefined): Ke
 }
 
 /** Safe repairs only: back up, terminate a torn last line (it becomes a reported bad line), drop a stale lock. */
-export function repairLog(store: JsonlFileStore, now: Date): RepairReport {
+export function repairLog(store: MaintainedLog, now: Date): RepairReport {
   const actions: string[] = [];
   // Only a lock judged stale is reported as removed; a live holder is waited for by withLock.
   const lock = inspectLock(store.path);

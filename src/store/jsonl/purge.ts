@@ -1,11 +1,11 @@
 import * as fs from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { parseJson } from "../../core/safe-json.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import type { PurgeReport } from "../event-store.ts";
-import type { JsonlLogFile } from "./log-file.ts";
-import { newGeneration } from "./log-identity.ts";
+import { derivedPath, newGeneration } from "./log-identity.ts";
+import type { MaintainedLog } from "./maintenance.ts";
 
 type Drop = (value: Record<string, unknown>) => boolean;
 
@@ -88,12 +88,36 @@ function copiesOf(logPath: string, backups: string): string[] {
 }
 
 /**
+ * Every derived file of the log (`.brain/<log>.<kind>`: the fold snapshot, the recall index, the embeddings'
+ * vectors, whatever a projection keeps) but its generation: they hold the purged text and are rebuilt from the
+ * purged log on next use (the new generation makes them untrusted anyway; deleting them takes the bytes).
+ */
+function dropDerived(logPath: string): void {
+  const dir = dirname(derivedPath(logPath, "x"));
+  const prefix = `${basename(logPath)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const f of names)
+    if (f.startsWith(prefix) && f !== basename(derivedPath(logPath, "generation")))
+      fs.rmSync(join(dir, f), { force: true, recursive: false });
+}
+
+/**
  * The file store's purge: under the lock, the log rewritten without the picked lines (temp file, fsync, a
  * check that the lock is still ours, rename; a new generation so every reader and derived file starts over),
- * verified by reading it back, then every backup of it rewritten the same way — a backup that cannot be
+ * verified by reading it back, its derived files deleted, then every backup of it rewritten the same way — a backup that cannot be
  * rewritten is deleted, since keeping it would keep what was purged. A read-only log is refused.
  */
-export function purgeLog(store: JsonlLogFile, drop: Drop, backups: string, purpose: string): PurgeReport {
+export function purgeLog(
+  store: Pick<MaintainedLog, "path" | "lock" | "withLock">,
+  drop: Drop,
+  backups: string,
+  purpose: string,
+): PurgeReport {
   return store.withLock(() => {
     const path = store.path;
     if (countPicked(path, drop) === 0 && copiesOf(path, backups).every((c) => countPicked(c, drop) === 0))
@@ -113,6 +137,7 @@ export function purgeLog(store: JsonlLogFile, drop: Drop, backups: string, purpo
       if (countPicked(path, drop) !== 0)
         throw new BrainError("IO", `${purpose}: ${path} still holds purged lines after the rewrite`);
     }
+    dropDerived(path);
     let copies = 0;
     for (const copy of copiesOf(path, backups)) {
       if (countPicked(copy, drop) === 0) continue;

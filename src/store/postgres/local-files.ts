@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { crypto } from "../crypto.ts";
 import type { DerivedFiles } from "../event-store.ts";
+import { BrainHome } from "../home.ts";
 import type { ReadFilter } from "./protocol.ts";
 
 /** What the server says about the table for a fingerprint (the worker's `mark`). */
@@ -35,7 +36,7 @@ export function teamDerived(
     return { generation: builtFrom, offset, sha256: sha256(`${key}\n${m.line ?? ""}`) };
   };
   return {
-    path: (kind) => join(localDir, ".brain", `team-${key}.${kind}`),
+    path: (kind) => join(new BrainHome(localDir).local, `team-${key}.${kind}`),
     fingerprint,
     matches: (fp) =>
       !!fp &&

@@ -1,10 +1,8 @@
 import { dedupText } from "../../core/text.ts";
+import { DEDUP_TYPES } from "../../core/types.ts";
 import { crypto } from "../crypto.ts";
 import { namespaceOf } from "./namespaces.ts";
 import type { RowIn } from "./protocol.ts";
-
-/** Types deduplicated by the server across machines (the ones `add` refuses to store twice). */
-const DEDUP_TYPES = new Set(["learning", "preference"]);
 
 function parseObject(line: string): Record<string, unknown> | null {
   try {
@@ -33,6 +31,7 @@ function keyOf(line: string, complete: boolean): string {
 export function toRow(line: string, user: string, complete = true): RowIn {
   const o = parseObject(line);
   const type = typeof o?.type === "string" ? o.type : null;
+  // The server deduplicates across machines the types `add` refuses to store twice.
   const text = o && type && DEDUP_TYPES.has(type) ? dedupText(o) : "";
   return {
     key: keyOf(line, complete),

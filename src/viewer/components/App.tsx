@@ -1,18 +1,30 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api } from "../api.ts";
 import { useLive } from "../live.ts";
+import { NO_TOKEN, token } from "../token.ts";
 import { ContextBar, type ContextChoice } from "./ContextBar.tsx";
 import { EntriesPanel } from "./EntriesPanel.tsx";
 import { EpisodesPanel } from "./EpisodesPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
 import { RulesPanel } from "./RulesPanel.tsx";
-import { Tabs } from "./Tabs.tsx";
-
-export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
+import { type Tab, Tabs } from "./Tabs.tsx";
 
 /** The one page: a context (cwd + query) shared by the tabs, and a tick that live appends advance. */
 export function App() {
+  if (token() === null)
+    return (
+      <div class="app">
+        <h1>Brain</h1>
+        <p class="error" role="alert">
+          {NO_TOKEN}
+        </p>
+      </div>
+    );
+  return <Viewer />;
+}
+
+function Viewer() {
   const [tab, setTab] = useState<Tab>("entries");
   const [ctx, setCtx] = useState<ContextChoice>({ cwd: "", query: "", budget: 0 });
   const [tick, setTick] = useState(0);

@@ -1,4 +1,5 @@
-import type { Tab } from "./App.tsx";
+/** The viewer's views, one tab each. */
+export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
 
 const LABELS: Record<Tab, string> = {
   entries: "Entries",

@@ -1,8 +1,8 @@
 import { MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import { oneLine } from "../core/one-line.ts";
-import { ANSWERED_EVENTS, hookEvent } from "../hooks/events.ts";
-import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../hooks/text.ts";
 import { HOOK_MAX_CHARS } from "../tools/host-context.ts";
+import { ANSWERED_EVENTS, hookEvent } from "./events.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
 
 /**
  * What the resident server answers to a hook is data, never printed as it came: the hook prints only the

@@ -1,4 +1,4 @@
-import { picomatch } from "../brainfiles/lazy.ts";
+import { picomatch } from "./lazy.ts";
 
 /** How a rule or brain file enters the context. */
 export type Activation = "always" | "auto" | "agent" | "manual";

@@ -1,6 +1,7 @@
 import type { BadLine } from "../core/health.ts";
-import { type EventStore, type PurgeReport, START } from "../store/event-store.ts";
-import type { Position, ScanSink } from "../store/scan.ts";
+import { type EventStore, type PurgeReport, START } from "./event-store.ts";
+import type { PurgeTarget } from "./purge-target.ts";
+import type { Position, ScanSink } from "./scan.ts";
 
 /**
  * One append-only log beside the brain (the learner's queue, its inbox and run log, the tool-event log, next
@@ -15,12 +16,19 @@ export interface LogSpec<T> {
   readonly name: string;
   /** A line's JSON object as a record of this log, or why it is not one (reported as a bad line). */
   check(value: Record<string, unknown>): T | { problem: string };
+  /**
+   * Which records a purge takes (src/store/purge-target.ts): e.g. the ones of a forgotten session, the ones
+   * holding a purged text. Every log says it, so a forgotten thing leaves every log by construction.
+   */
+  purges(record: T, target: PurgeTarget): boolean;
 }
 
 export interface LogRecord<T> {
   value: T;
-  /** 1-based physical line number. */
+  /** 1-based physical line number (counted from where the read started). */
   line: number;
+  /** Byte offset of the line in the file: where a later read of just this record starts. */
+  offset: number;
 }
 
 export interface LogRead<T> {
@@ -67,18 +75,22 @@ export class Log<T> {
     return this.store.withLock(fn, this.spec.name);
   }
 
-  /** The records from `from` on (checked: bad lines reported, never thrown), and where the next read starts. */
-  read(from: Position = START): LogRead<T> {
+  /**
+   * The records from `from` on (checked: bad lines reported, never thrown), at most `limit` of them, and where
+   * the next read starts.
+   */
+  read(from: Position = START, limit = Number.POSITIVE_INFINITY): LogRead<T> {
     const records: LogRecord<T>[] = [];
     const bad: BadLine[] = [];
     const check = this.spec.check;
     const sink: ScanSink = {
-      record: (value, line, text) => {
+      record: (value, line, text, offset) => {
         const r = check(value);
         if (isProblem(r))
           bad.push({ line, reason: r.problem, text: text.length > 200 ? `${text.slice(0, 200)}…` : text });
-        else records.push({ value: r, line });
+        else records.push({ value: r, line, offset });
       },
+      enough: () => records.length >= limit,
       rec: () => {},
       bad: (b) => bad.push(b),
       unknownType: () => {},
@@ -86,6 +98,11 @@ export class Log<T> {
     };
     const r = this.store.scan(from, sink);
     return { records, bad, end: r.end };
+  }
+
+  /** Remove the records a purge names (the log's own `purges` says which): see `purge`. */
+  purgeFor(target: PurgeTarget): PurgeReport {
+    return this.purge((r) => this.spec.purges(r, target));
   }
 
   /**

@@ -1,0 +1,64 @@
+import { REWRITES_LOG } from "../brainfiles/write.ts";
+import { CURSORS_DOC } from "../learn/cursors.ts";
+import { purgeInbox } from "../learn/inbox.ts";
+import { LEARN_LOG } from "../learn/learn-log.ts";
+import { LEARNER_DOCS } from "../learn/learn-state.ts";
+import { purgeNotice } from "../learn/notice.ts";
+import { QUEUE_LOG } from "../learn/queue.ts";
+import type { BrainHome, LocalFile } from "../store/home.ts";
+import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
+import { type LocalLogSpec, localLog } from "../store/local-log.ts";
+import type { PurgeTarget } from "../store/purge-target.ts";
+import { TOOL_EVENTS_LOG } from "../store/tool-event-log.ts";
+import type { Purgeable } from "./purge.ts";
+
+/**
+ * Every local file of a brain (src/store/home.ts LOCAL_FILES) and how a purge reaches it: a log (its spec says
+ * which records go), a state document (it says what it keeps), or a file that holds no text of the user's (a
+ * lock, the server's address, an id list). test/meta checks that every local file is in exactly one of these
+ * lists, so a new log or state file is purgeable by construction — or a test fails. Loaded only by a purge.
+ */
+const LOGS: readonly LocalLogSpec<never>[] = [
+  QUEUE_LOG,
+  LEARN_LOG,
+  REWRITES_LOG,
+  TOOL_EVENTS_LOG,
+] as unknown as LocalLogSpec<never>[];
+const DOCS: readonly DocSpec<unknown>[] = [CURSORS_DOC as DocSpec<unknown>, ...LEARNER_DOCS];
+/** Local files purged by a function of their own (a record's fate depends on the records around it). */
+const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [
+  { file: "inbox", purge: purgeInbox },
+  { file: "notice", purge: purgeNotice },
+];
+/**
+ * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
+ * hooks' dedup log: hashes and times).
+ */
+export const HOLD_NO_TEXT: readonly LocalFile[] = [
+  "recent",
+  "serveState",
+  "serveSocket",
+  "openPage",
+  "hookSeen",
+];
+
+/** Which local files the lists above cover (for the test that keeps them complete). */
+export function coveredLocalFiles(): LocalFile[] {
+  return [
+    ...LOGS.map((l) => l.file),
+    ...DOCS.map((d) => d.file),
+    ...CUSTOM.map((c) => c.file),
+    ...HOLD_NO_TEXT,
+  ];
+}
+
+export function localPurgeables(home: BrainHome): Purgeable[] {
+  return [
+    ...LOGS.map((spec) => ({
+      name: spec.name,
+      purge: (t: PurgeTarget) => localLog(home, spec).purgeFor(t).removed,
+    })),
+    ...DOCS.map((spec) => ({ name: spec.file, purge: (t: PurgeTarget) => new JsonDoc(home, spec).purge(t) })),
+    ...CUSTOM.map((c) => ({ name: c.file, purge: (t: PurgeTarget) => c.purge(home, t) })),
+  ];
+}
