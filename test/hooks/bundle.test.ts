@@ -1,7 +1,7 @@
 /**
  * The hooks' fast path as built: the installed bin (dist/cli/brain.cjs) holds src/hooks/entry.ts and what
  * it imports — Node's built-ins and Brain's own small modules, never a package (zod, the SDKs, secretlint),
- * never the engine beyond the one log class, the context, recall or the tools. Hosts start it on every
+ * never the engine, the context, recall or the tools. Hosts start it on every
  * prompt, tool call and stop; what it loads is its start-up (bench/hooks.ts measures it).
  */
 import assert from "node:assert/strict";
@@ -23,10 +23,10 @@ test("the installed bin's fast path loads built-ins and small modules of ours, n
   assert.deepEqual([...imported], ["./cli-main.js"], "the CLI proper only when the fast path hands over");
   // esbuild marks each bundled module with its path.
   const modules = new Set([...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1] as string));
-  assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/engine/log.ts"), [...modules].join(" "));
+  assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/store/log.ts"), [...modules].join(" "));
   const heavy = [...modules].filter(
     (m) =>
-      (m.startsWith("src/engine/") && m !== "src/engine/log.ts") ||
+      m.startsWith("src/engine/") ||
       /^src\/(context|mcp|brainfiles|portable|viewer)\//.test(m) ||
       (m.startsWith("src/recall/") && m !== "src/recall/embeddings/config.ts") ||
       (m.startsWith("src/guards/") && m !== "src/guards/detectors.ts") ||
