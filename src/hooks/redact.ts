@@ -5,7 +5,7 @@ import { redactShapes } from "../guards/detectors.ts";
  * guard's key shapes (src/guards/detectors.ts) plus the shapes command lines carry that secretlint's
  * preset would catch on the read side — tokens with a known prefix, an `Authorization` header, a password in
  * a URL. Regular expressions only: secretlint costs a hook far more than its budget (bench/hooks.ts and the
- * report measure it), so it runs where the log is read (src/hooks/tool-events.ts).
+ * report measure it), so it runs where the log is read (src/recall/tool-events.ts).
  */
 const EXTRA: { kind: string; re: RegExp }[] = [
   { kind: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})\b/g },

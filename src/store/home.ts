@@ -61,6 +61,17 @@ export function projectBrainFile(repoRoot: string): string {
   return join(repoRoot, ".brain", "brain.jsonl");
 }
 
+/**
+ * A derived file of the log at `logPath` (its generation, snapshot, index …): `.brain/<log>.<kind>` beside the
+ * log — or beside it in the same directory when the log itself is one of the local logs in `.brain/` (no
+ * `.brain/.brain/`).
+ */
+export function derivedFileOf(logPath: string, kind: string): string {
+  const dir = dirname(logPath);
+  const local = basename(dir) === ".brain" ? dir : join(dir, ".brain");
+  return join(local, `${basename(logPath)}.${kind}`);
+}
+
 export class BrainHome {
   /** The brain's directory: its log, brain files and sibling logs. */
   readonly dir: string;
