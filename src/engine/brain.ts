@@ -28,6 +28,7 @@ import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
 
+export type { Position } from "../store/scan.ts";
 export type { BrainOptions } from "./options.ts";
 export type { ForgetResult } from "./recall.ts";
 

@@ -6,10 +6,9 @@ import { serve } from "@hono/node-server";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { Brain } from "../engine/brain.ts";
+import { FileLock, writeLocalFile } from "../engine/local-files.ts";
 import { brainOptions, homeOf } from "../engine/options.ts";
 import { packageVersion } from "../package-root.ts";
-import { writeFileAtomic } from "../store/atomic-file.ts";
-import { FileLock } from "../store/jsonl/lock.ts";
 import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
@@ -102,7 +101,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     version: ctx.version,
   };
   try {
-    writeFileAtomic(serveInfoPath(homeOf(config)), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+    writeLocalFile(serveInfoPath(homeOf(config)), `${JSON.stringify(info, null, 2)}\n`);
   } catch (e) {
     server.close(); // nobody could find it: do not keep listening
     await own?.close();

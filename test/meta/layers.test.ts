@@ -114,18 +114,10 @@ interface Known {
 }
 
 /**
- * Today's violations in code that is being reworked right now (issue 22: the learner's logs into registered
- * logs, the hooks' fast paths into src/hooks/, src/serve/ under review). Not to be fixed in place: each goes
- * when its redesign lands. Shrink this list; never grow it.
+ * Known violations, each with its reason (issue 22 emptied it: the learner's logs, the hooks' fast paths and
+ * the server's local files all moved behind the store's one log, home and the engine). Never grow it.
  */
-// biome-ignore format: one entry a line
-const KNOWN_UNTIL_REDESIGN: Known[] = [
-  // src/serve/ (under review in other branches) reaches into the store for a lock, an atomic write and a
-  // type; the engine's home and lifetime will own these.
-  { rule: "surface-store", file: "src/serve/server.ts", target: "src/store/atomic-file.ts", reason: "serve.json written by home.ts after the redesign" },
-  { rule: "surface-store", file: "src/serve/server.ts", target: "src/store/jsonl/lock.ts", reason: "serve.lock held through home.ts after the redesign" },
-  { rule: "surface-store", file: "src/serve/sse.ts", target: "src/store/scan.ts", reason: "type of a log position: the engine's follow API after the redesign" },
-];
+const KNOWN_UNTIL_REDESIGN: Known[] = [];
 
 // ── the check ──
 
