@@ -3,6 +3,7 @@ import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
 import { userBrainDir } from "./store/home.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
@@ -26,7 +27,7 @@ import { crypto } from "./store/crypto.ts";
  * wins over the settings file's `store: { url }`; the PG* variables are the driver's own). The served hook
  * (src/serve/served-hook.ts) uses resolveBrainPath and hookTiming from here without reading the settings file.
  */
-export interface Settings {
+export interface Settings extends Partial<GraphSettingsPart> {
   autoMemory: boolean;
   decayAfterDays: number;
   decayMinScore: number;
@@ -179,6 +180,7 @@ export function parseSettings(file: string, text: string): Settings {
   }
   const o = raw as Record<string, unknown>;
   const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
+  Object.assign(s, parseGraphSettings(file, o));
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(

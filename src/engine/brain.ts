@@ -24,6 +24,7 @@ import type { CompactReport, EventStore, LockStatus, RepairReport } from "../sto
 import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
+import type { GraphFacet } from "./graph.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
@@ -145,6 +146,11 @@ export class Brain {
   }
   persist(force = false): boolean {
     return this.core.persist(force);
+  }
+
+  // ── the association graph (src/engine/graph.ts) ──
+  get graph(): GraphFacet {
+    return this.recallFacet.graph;
   }
 
   // ── recall ──
