@@ -30,7 +30,11 @@ export type GraphEvent =
   | { t: "synapse"; at: string; a: string; b: string; weight: number; lastUsed?: string };
 
 /** An event before the writer places it in time (src/engine/graph.ts `record`). */
-export type UnplacedEvent = GraphEvent extends infer E ? (E extends GraphEvent ? Omit<E, "at"> : never) : never;
+export type UnplacedEvent = GraphEvent extends infer E
+  ? E extends GraphEvent
+    ? Omit<E, "at">
+    : never
+  : never;
 
 export type DetectReason = "correction" | "preference" | "pattern";
 
