@@ -152,6 +152,16 @@ export class Brain {
   get graph(): GraphFacet {
     return this.recallFacet.graph;
   }
+  /**
+   * The settings the resident server re-reads when the settings file changes (seed 002 reads `autoContext`
+   * on every request): the hubs block's switch and the graph's limits (new limits: the graph is rebuilt).
+   */
+  reloadSettings(s: Pick<Settings, "autoContext" | "graph">): void {
+    const before = JSON.stringify(this.graph.settings.graph);
+    this.core.settings.autoContext = s.autoContext;
+    this.core.settings.graph = s.graph;
+    if (JSON.stringify(this.graph.settings.graph) !== before) this.graph.reset();
+  }
 
   // ── recall ──
   get recallEngine(): Recall {

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Rec } from "../core/rec.ts";
 import type { DetectReason, GraphEvent, UnplacedEvent } from "../graph/events.ts";
+import { type EXPAND, expandRanking, type Ranked } from "../graph/expand.ts";
 import type { Graph } from "../graph/graph.ts";
 import { type Hub, hubs } from "../graph/hubs.ts";
 import { MEMORY_TEXT } from "../graph/inputs.ts";
@@ -19,6 +20,7 @@ import { SEED } from "../graph/seed.ts";
 import { graphSettings } from "../graph/settings.ts";
 import type { GraphNode, NodeKind } from "../graph/types.ts";
 import type { PromptMemories } from "../recall/prompt-memories.ts";
+import type { Kind } from "../recall/types.ts";
 import type { EventStore } from "../store/event-store.ts";
 import { fileDerived } from "../store/jsonl/log-identity.ts";
 import { localLog } from "../store/local-log.ts";
@@ -51,6 +53,8 @@ export class GraphFacet implements Projection {
   readonly #deps: GraphDeps;
   #projection: GraphProjection | null = null;
   #events: Log<GraphEvent> | null = null;
+  /** The expansion's knobs other than the defaults (bench/graph-recall.ts tunes them). */
+  knobs: Partial<typeof EXPAND> = {};
 
   constructor(core: BrainCore, deps: GraphDeps) {
     this.core = core;
@@ -119,6 +123,11 @@ export class GraphFacet implements Projection {
       const path = this.core.store.derived?.path(GRAPH_KIND);
       if (path) rmSync(path, { force: true });
     }
+    this.#projection = null;
+  }
+
+  /** Forget the graph in memory (its limits changed): the next use loads or rebuilds it with the new ones. */
+  reset(): void {
     this.#projection = null;
   }
 
@@ -214,6 +223,29 @@ export class GraphFacet implements Projection {
       added++;
     }
     return added > 0 ? { hits: m.hits, text: parts.join("\n") } : m;
+  }
+
+  /**
+   * The graph stage of recall for a context with a query: the lexical ranking widened by what lies one or two
+   * hops from its best items (src/graph/expand.ts), only items of `kinds`. The graph is derived: if it fails,
+   * the ranking goes on as it was.
+   */
+  expand<K extends Kind>(ranked: Ranked<K>[], terms: readonly string[], kinds?: readonly K[]): Ranked<K>[] {
+    try {
+      const state = this.core.state;
+      return expandRanking(
+        this.graph(),
+        ranked,
+        terms,
+        (n) => {
+          const kind = (n.kind === "episode" ? "episode" : state.find(n.id.slice(2))?.type) as K | undefined;
+          return kind && (!kinds || kinds.includes(kind)) ? kind : undefined;
+        },
+        this.knobs,
+      );
+    } catch {
+      return ranked;
+    }
   }
 
   // ── reads ──

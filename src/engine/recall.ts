@@ -148,11 +148,21 @@ export class RecallFacet implements Projection {
     return this.query(query, kinds, opts.cwd ?? this.core.cwd).recalled;
   }
 
-  /** Recall against the state as it is (the caller refreshed once for its whole request). */
-  query(query: string, kinds: readonly Kind[] | undefined, cwd: string, depth?: number): RecallResult {
+  /**
+   * Recall against the state as it is (the caller refreshed once for its whole request); with `graph`, the
+   * association graph's expansion runs after the lexical ranking (src/graph/expand.ts).
+   */
+  query(
+    query: string,
+    kinds: readonly Kind[] | undefined,
+    cwd: string,
+    depth?: number,
+    opts: { graph?: boolean } = {},
+  ): RecallResult {
     return this.engine.query(this.core.state, this.core.position, query, {
       ...(kinds ? { kinds } : {}),
       ...(depth ? { depth } : {}),
+      ...(opts.graph ? { expand: (ranked, terms) => this.graph.expand(ranked, terms, kinds) } : {}),
       cwd,
       nowMs: this.core.now().getTime(),
     });

@@ -14,6 +14,7 @@ import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
 import { limitConnections, serverOptions } from "./limits.ts";
+import { settingsWatch } from "./settings-watch.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
@@ -72,7 +73,13 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     kickLearner: residentLearner(config, brain, now),
     now,
   };
-  const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
+  const reread = settingsWatch(config, brain);
+  const app = createApp(ctx, {
+    onRequest: () => {
+      lastUse = Date.now();
+      reread();
+    },
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {

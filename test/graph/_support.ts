@@ -1,7 +1,7 @@
 /** Inputs for the graph's fold, written by hand (test/graph/*.test.ts). */
 import { GRAPH_ANALYZER } from "../../src/engine/graph-log.ts";
 import { apply } from "../../src/graph/apply.ts";
-import type { GraphEvent } from "../../src/graph/events.ts";
+import type { GraphEvent, UnplacedEvent } from "../../src/graph/events.ts";
 import { Graph } from "../../src/graph/graph.ts";
 import type { BrainInput, EpisodeInput, EventInput, GraphInput } from "../../src/graph/inputs.ts";
 import { DEFAULT_LIMITS } from "../../src/graph/seed.ts";
@@ -38,7 +38,7 @@ export const turn = (id: string, session: string, text: string, at = T0, speaker
   speaker,
   text,
 });
-export const event = (ev: Omit<GraphEvent, "at">, at = T0): EventInput => ({
+export const event = (ev: UnplacedEvent, at = T0): EventInput => ({
   log: 2,
   at,
   seq: ++seq,

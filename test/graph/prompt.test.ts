@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { GRAPH_ANALYZER } from "../../src/engine/graph-log.ts";
+import type { GraphInput } from "../../src/graph/inputs.ts";
 import { type LookupOptions, promptLookup } from "../../src/graph/prompt.ts";
 import { DAY, event, fold, memory, T0, turn } from "./_support.ts";
 
@@ -57,7 +58,7 @@ describe("BEFORE_PROMPT: lookup", () => {
 
   test("connected nodes below minWeight are not shown", () => {
     // Six ticks take every node 0.98^6 down (memories 0.5 → 0.443); two matches lift the concepts back over.
-    const inputs = [...brain()];
+    const inputs: GraphInput[] = [...brain()];
     for (let i = 0; i < 6; i++) inputs.push(event({ t: "decay" }, T0 + 2 * DAY + i));
     for (let i = 0; i < 2; i++)
       inputs.push(event({ t: "prompt", keys: [], hit: ["c:stage", "c:migrat"] }, T0 + 2 * DAY + 10 + i));

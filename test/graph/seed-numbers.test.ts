@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { GraphInput } from "../../src/graph/inputs.ts";
 import { SEED } from "../../src/graph/seed.ts";
 import { DAY, event, fold, HOUR, memory, round, T0, weightOf } from "./_support.ts";
 
@@ -45,7 +46,7 @@ describe("seed 003: starting weights", () => {
 
 describe("seed 003: matches and decay", () => {
   test("every match adds 0.05, never past 1", () => {
-    const inputs = [memory("l1", "postgres vacuum")];
+    const inputs: GraphInput[] = [memory("l1", "postgres vacuum")];
     for (let i = 1; i <= 14; i++)
       inputs.push(event({ t: "prompt", keys: ["postgr"], hit: ["c:postgr"] }, T0 + i));
     const g = fold(inputs.slice(0, 3));
@@ -67,7 +68,7 @@ describe("seed 003: matches and decay", () => {
   });
 
   test("decay stops at 0.05 and ticks compound (one tick at a time)", () => {
-    const inputs = [memory("l1", "alpha", T0)];
+    const inputs: GraphInput[] = [memory("l1", "alpha", T0)];
     for (let i = 1; i <= 200; i++) inputs.push(event({ t: "decay" }, T0 + DAY + i * HOUR));
     const g = fold(inputs);
     assert.equal(weightOf(g, "c:alpha"), SEED.decayFloor);
