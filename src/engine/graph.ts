@@ -9,6 +9,7 @@ import { GRAPH_KIND, GraphProjection } from "../graph/projection.ts";
 import { type PromptLookup, promptLookup } from "../graph/prompt.ts";
 import {
   type GraphStats,
+  linksAmong,
   type NeighbourView,
   type NodeView,
   neighbours,
@@ -18,6 +19,7 @@ import {
 } from "../graph/query.ts";
 import { SEED } from "../graph/seed.ts";
 import { graphSettings } from "../graph/settings.ts";
+import { type Timeline, timeline } from "../graph/timeline.ts";
 import type { GraphNode, NodeKind } from "../graph/types.ts";
 import type { PromptMemories } from "../recall/prompt-memories.ts";
 import type { Kind } from "../recall/types.ts";
@@ -284,6 +286,31 @@ export class GraphFacet implements Projection {
     const g = this.graph();
     const n = resolve(g, q, GRAPH_ANALYZER);
     return n ? { node: view(g, n, this.title), neighbours: neighbours(g, n, this.title, opts) } : undefined;
+  }
+
+  /**
+   * A node's neighbourhood as a small graph (the viewer draws it): the node, its strongest neighbours, and the
+   * edges among all of them.
+   */
+  neighbourhood(q: string, limit = 20) {
+    const g = this.graph();
+    const n = resolve(g, q, GRAPH_ANALYZER);
+    if (!n) return undefined;
+    const near = neighbours(g, n, this.title, { limit });
+    return {
+      node: view(g, n, this.title),
+      neighbours: near,
+      links: linksAmong(g, [n.id, ...near.map((x) => x.ref)]),
+    };
+  }
+
+  /** The weights of a node and its strongest neighbours over time (the logs replayed: src/graph/timeline.ts). */
+  timeline(q: string, limit = 8): Timeline | undefined {
+    const g = this.graph();
+    const n = resolve(g, q, GRAPH_ANALYZER);
+    if (!n) return undefined;
+    const refs = [n.id, ...neighbours(g, n, this.title, { limit }).map((x) => x.ref)];
+    return timeline(this.projection.allInputs(), GRAPH_ANALYZER, g.limits, refs);
   }
 
   stats(): GraphStats & { status: string; rebuilds: number; file: string | null } {

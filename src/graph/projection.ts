@@ -130,6 +130,14 @@ export class GraphProjection {
     return g;
   }
 
+  /** Every record of the three logs in the canonical order (what a rebuild applies; the timeline replays it). */
+  allInputs(): GraphInput[] {
+    const brain = readBrain(this.#src.brain, start());
+    const episodes = readEpisodes(this.#src.episodes, start());
+    const events = readEvents(this.#src.events, start());
+    return merge([brain.inputs, episodes.inputs, events.inputs]);
+  }
+
   /** Null when the saved graph was loaded; else why it could not be. */
   #load(): string | null {
     const files = this.#src.files;

@@ -94,3 +94,15 @@ export function stats(g: Graph): GraphStats {
     limits: { ...g.limits },
   };
 }
+
+/** The edges among a set of nodes (to draw a neighbourhood as a graph): [a, b, weight]. */
+export function linksAmong(g: Graph, refs: readonly string[]): [string, string, number][] {
+  const set = new Set(refs);
+  const out: [string, string, number][] = [];
+  for (const r of refs) {
+    const n = g.get(r);
+    if (!n) continue;
+    for (const [o, e] of n.adj) if (set.has(o) && r < o) out.push([r, o, Math.round(e.w * 1000) / 1000]);
+  }
+  return out;
+}
