@@ -3,6 +3,7 @@ import type { Rec } from "../core/rec.ts";
 import type { DetectReason, GraphEvent, UnplacedEvent } from "../graph/events.ts";
 import { type EXPAND, expandRanking, type Ranked } from "../graph/expand.ts";
 import type { Graph } from "../graph/graph.ts";
+import { type HerNeuron, type HerSynapse, herEvents } from "../graph/her.ts";
 import { type Hub, hubs } from "../graph/hubs.ts";
 import { MEMORY_TEXT } from "../graph/inputs.ts";
 import { GRAPH_KIND, GraphProjection } from "../graph/projection.ts";
@@ -164,6 +165,16 @@ export class GraphFacet implements Projection {
   /** The agent read or fetched a path or URL (seed 001's explored paths and URLs). */
   touch(kind: "path" | "url", ref: string, session?: string): void {
     this.record([{ t: "touch", kind, ref, ...(session ? { session } : {}) }]);
+  }
+
+  /**
+   * A `memory.json`'s neurons and synapses (seed 001) into the graph, as events of its log (issue 27's import
+   * calls it). Returns how many events were recorded and the keys that could not be read.
+   */
+  importHer(neurons: Record<string, HerNeuron>, synapses: Record<string, HerSynapse>) {
+    const { events, skipped } = herEvents(neurons, synapses, GRAPH_ANALYZER);
+    this.record(events);
+    return { recorded: events.length, skipped };
   }
 
   /** A detector's judgement of a memory (a correction's confidence sets its weight within 0.5–0.85). */

@@ -79,8 +79,12 @@ function applyMemory(g: Graph, input: BrainInput, analyze: Analyzer): void {
   }
 }
 
-/** Episodes are many and chatty: fewer concepts each, fewer of them linked pairwise. */
-const EPISODE_CONCEPTS = 12;
+/**
+ * Episodes are many and chatty: few of their concepts linked pairwise. All of a long turn's concepts up to 48
+ * are linked to it (with only its first 12, a long turn's point was often past them: bench/graph-recall.ts's
+ * long-turn variants); a concept most turns hold is passed over where it is used (src/graph/expand.ts).
+ */
+const EPISODE_CONCEPTS = 48;
 const EPISODE_PAIRED = 4;
 
 function applyEpisode(g: Graph, input: EpisodeInput, analyze: Analyzer): void {

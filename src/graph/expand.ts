@@ -14,7 +14,7 @@ export interface Ranked<K extends string = string> {
  * the other half): how many of the best items seed the walk, how many concepts it goes through, how common a
  * concept may be, and how much what it finds weighs against the lexical score (the best item is 1).
  */
-export const EXPAND = { seeds: 10, concepts: 8, maxShare: 0.05, weight: 0.3, neighbour: 0.5, query: 0 };
+export const EXPAND = { seeds: 10, concepts: 16, maxShare: 0.05, weight: 0.1, neighbour: 0.5, query: 1 };
 
 const itemNode = (kind: string, id: string) => nodeId(kind === "episode" ? "episode" : "memory", id);
 
