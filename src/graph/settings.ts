@@ -6,7 +6,10 @@ import type { GraphLimits } from "./types.ts";
 export interface GraphSettings extends GraphLimits {
   /** A few graph lines beside a prompt's memories (default on). */
   prompt: boolean;
-  /** Graph-expanded ranking for a context with a query (default on). */
+  /**
+   * Graph-expanded ranking for a context with a query (default off: on LoCoMo's held-out half it lifted no
+   * category and cost multi-hop answers on the merged variant; bench/graph-recall.ts, README).
+   */
   recall: boolean;
 }
 
@@ -19,7 +22,7 @@ export interface GraphSettingsPart {
 
 export const DEFAULT_GRAPH_SETTINGS: GraphSettingsPart = {
   autoContext: false,
-  graph: { ...DEFAULT_LIMITS, prompt: true, recall: true },
+  graph: { ...DEFAULT_LIMITS, prompt: true, recall: false },
 };
 
 function fail(file: string, key: string, what: string): never {

@@ -107,7 +107,7 @@ describe("settings", () => {
       maxNodes: 10,
       maxEdges: 500_000,
       prompt: true,
-      recall: true,
+      recall: false,
     });
     assert.equal(parseSettings("x.json", "{}").autoContext, false, "default off");
     assert.equal(parseSettings("x.json", '{"autoContextEnabled": true}').autoContext, true);

@@ -67,3 +67,31 @@ describe("graph-expanded ranking", () => {
     );
   });
 });
+
+describe("the stage in recall (Recall.query's expand, the context's graph.recall)", () => {
+  test("recall with the graph brings the bridged fact; without it, words alone do not", async (t) => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { Brain } = await import("../../src/engine/brain.ts");
+    const dir = mkdtempSync(join(tmpdir(), "brain-expand-"));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, fsync: false });
+    for (const text of [
+      "I met Yusuf at the climbing gym on Tuesday",
+      "Yusuf says Dune is a must-read",
+      "The gym closes at ten",
+      ...Array.from({ length: 30 }, (_, i) => `weekly note ${i} about nothing in particular`),
+    ])
+      await brain.act({ action: "add", type: "learning", text });
+    const texts = (graph: boolean) =>
+      brain.recallFacet
+        .query(QUESTION, ["learning"], dir, undefined, { graph })
+        .recalled.map((r) => String(r.rec.entry.text));
+    assert.ok(!texts(false).some((x) => x.includes("Dune")), "no word in common");
+    assert.ok(
+      texts(true).some((x) => x.includes("Dune")),
+      texts(true).join(" | "),
+    );
+  });
+});
