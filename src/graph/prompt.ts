@@ -9,9 +9,11 @@ const PROMPT_KEYS = 32;
  * bench/graph-prompt.ts: a concept says something about a prompt only when it is specific in this brain (held
  * by at most SPECIFIC of its items, never fewer than MIN_ITEMS), and a neighbour is shown only when the
  * prompt's concepts agree on it — linked to two of them, or to one that names fewer than RARE items — by
- * edges that were strengthened more than once (a single co-occurrence is chance).
+ * edges that were strengthened more than once (a single co-occurrence is chance). On LoCoMo (a brain of one
+ * conversation's turns; its own questions vs the next conversation's): 16.8 % of related questions get a line,
+ * 3.6 % of unrelated ones (specific 0.15: 28.4 % / 4.7 %; an edge seen once allowed: 42–58 % of unrelated).
  */
-export const PROMPT_GATE = { specific: 0.02, minItems: 3, rare: 2, minEdge: 0.2, maxLines: 3, perLine: 4 };
+export const PROMPT_GATE = { specific: 0.1, minItems: 3, rare: 2, minEdge: 0.2, maxLines: 3, perLine: 4 };
 
 export interface PromptLookup {
   /** The prompt's keywords (index terms): what the prompt event records. */
