@@ -106,13 +106,14 @@ async function measure(label: string, n: number, turns: number, runs: number) {
   fresh.persist(true);
   const logs = ["brain.jsonl", "episodes.jsonl", join(".brain", "graph-events.jsonl")].reduce((s, f) => s + size(join(dir, f)), 0);
   const after = fresh.graph.stats();
+  const disk = `${mib(size(file))} vs ${mib(logs)} of logs`;
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     brain: `${label} (${n} entries${turns ? ` + ${turns} turns` : ""})`,
     graph: `${stats.nodes} nodes, ${stats.edges} edges (${after.nodes} / ${after.edges} after)`,
     rebuild: ms(rebuild),
     load: `${ms(load)} (${status})`,
-    disk: `${mib(size(file))} vs ${mib(logs)} of logs`,
+    disk,
     prompt: `${ms(median(prompts))} / ${ms(quantile(prompts, 0.99))}`,
     exchange: `${ms(median(exchanges))} / ${ms(quantile(exchanges, 0.99))}`,
   };

@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import type { Rec } from "../core/rec.ts";
 import type { DetectReason, GraphEvent, UnplacedEvent } from "../graph/events.ts";
 import { type EXPAND, expandRanking, type Ranked } from "../graph/expand.ts";
@@ -7,7 +7,7 @@ import { type HerNeuron, type HerSynapse, herEvents } from "../graph/her.ts";
 import { type Hub, hubs } from "../graph/hubs.ts";
 import { MEMORY_TEXT } from "../graph/inputs.ts";
 import { GRAPH_KIND, GraphProjection } from "../graph/projection.ts";
-import { type PromptLookup, promptLookup } from "../graph/prompt.ts";
+import { type PromptLookup, promptKeys, promptLookup } from "../graph/prompt.ts";
 import {
   type GraphStats,
   linksAmong,
@@ -18,7 +18,6 @@ import {
   stats,
   view,
 } from "../graph/query.ts";
-import { SEED } from "../graph/seed.ts";
 import { graphSettings } from "../graph/settings.ts";
 import { type Timeline, timeline } from "../graph/timeline.ts";
 import type { GraphNode, NodeKind } from "../graph/types.ts";
@@ -144,22 +143,15 @@ export class GraphFacet implements Projection {
 
   // ── writes: every weight change is an event ──
   /**
-   * Append events, each placed no earlier than the last record the graph applied (so the graph's own
-   * writes never send it back to a rebuild). Under the log's lock; the graph reads them on its next sync.
+   * Append events (one write, under the log's lock), placed at the clock's time — and never before the last
+   * record this process's graph applied, so its own writes do not send it back to a rebuild. No graph is
+   * needed to write: the fold decides what an event changes.
    */
   record(events: readonly UnplacedEvent[]): void {
     if (events.length === 0) return;
-    const log = this.events;
-    log.withLock(() => {
-      this.core.refresh();
-      const g = this.projection.sync();
-      const at = new Date(Math.max(this.core.now().getTime(), this.projection.lastAt)).toISOString();
-      const out = events.map((e) => ({ ...e, at }) as GraphEvent);
-      // Seed 003: every ~10 interactions, a decay tick.
-      const prompts = out.filter((e) => e.t === "prompt").length;
-      if (prompts > 0 && g.sinceTick + prompts >= SEED.decayEvery) out.push({ t: "decay", at });
-      log.append(out);
-    });
+    const last = this.#projection?.lastAt ?? 0;
+    const at = new Date(Math.max(this.core.now().getTime(), last)).toISOString();
+    this.events.append(events.map((e) => ({ ...e, at }) as GraphEvent));
   }
 
   /** The agent read or fetched a path or URL (seed 001's explored paths and URLs). */
@@ -183,28 +175,45 @@ export class GraphFacet implements Projection {
   }
 
   /**
-   * Seed 003's BEFORE_PROMPT for one prompt: its keywords looked up, the matched nodes boosted (a prompt event,
-   * which also carries what was matched to the exchange that follows), and the graph's lines for it.
-   * Empty keywords: nothing looked up, nothing recorded.
+   * Seed 003's BEFORE_PROMPT for one prompt: a prompt event (its keywords and the memories shown beside it:
+   * the fold matches and boosts, and every 10th is a decay tick), and the graph's lines for it — when the graph
+   * is at hand: loaded in this process (the resident server), or cheap to load (a small brain). A hook
+   * process on a large brain without the server records the prompt and shows no lines rather than spend a
+   * second loading the graph. Empty keywords: nothing looked up, nothing recorded.
    */
   prompt(prompt: string, shownIds: readonly string[], session?: string): PromptLookup {
     const q = prompt.trim();
     if (!q || q.startsWith("/")) return { keys: [], hit: [], lines: [] };
-    const g = this.graph();
-    const look = promptLookup(g, q, GRAPH_ANALYZER, {
-      shown: shownIds.map((id) => `m:${id}`),
-      text: (id) => this.#memoryText(id),
-    });
+    const shown = shownIds.map((id) => `m:${id}`);
+    const look = this.#atHand()
+      ? promptLookup(this.graph(), q, GRAPH_ANALYZER, { shown, text: (id) => this.#memoryText(id) })
+      : { keys: promptKeys(q, GRAPH_ANALYZER), hit: [], lines: [] };
     if (look.keys.length > 0)
       this.record([
         {
           t: "prompt",
           ...(session ? { session } : {}),
           keys: look.keys.slice(0, 64),
-          hit: look.hit.slice(0, 64),
+          shown: shown.slice(0, 64),
         },
       ]);
     return look;
+  }
+
+  /** Whether the graph is loaded here, or its file (or the logs, when it has none) small enough to load now. */
+  #atHand(): boolean {
+    if (this.#projection && this.#projection.status !== "none") return true;
+    const size = (p: string | null | undefined) => {
+      try {
+        return p ? statSync(p).size : 0;
+      } catch {
+        return -1;
+      }
+    };
+    const max = this.settings.graph.coldLoadBytes;
+    const file = size(this.projection.path);
+    if (file >= 0) return file <= max;
+    return size(this.core.store.file) + Math.max(0, size(this.#deps.episodes().file)) <= max;
   }
 
   /**

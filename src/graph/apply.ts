@@ -2,6 +2,7 @@ import { conceptsOf, longest, refsOf } from "./concepts.ts";
 import type { GraphEvent } from "./events.ts";
 import type { Graph } from "./graph.ts";
 import type { BrainInput, EpisodeInput, GraphInput } from "./inputs.ts";
+import { matchedBy } from "./match.ts";
 import { BASE, correctionWeight, FACT_WEIGHT, LINK, PER_ITEM, SEED } from "./seed.ts";
 import { type Analyzer, kindOf, nodeId, SELF, type Word } from "./types.ts";
 
@@ -116,7 +117,8 @@ function pendingFor(g: Graph, session: string) {
 function applyEvent(g: Graph, ev: GraphEvent, at: number, analyze: Analyzer): void {
   switch (ev.t) {
     case "prompt": {
-      const hit = ev.hit.filter((h) => g.get(h));
+      // BEFORE_PROMPT, decided here so a rebuild decides the same: what the keywords and the shown memories match.
+      const hit = matchedBy(g, ev.keys, ev.shown);
       for (const h of hit) g.match(h, at);
       const concepts = hit.filter((h) => kindOf(h) === "concept");
       for (const m of hit)
@@ -125,7 +127,8 @@ function applyEvent(g: Graph, ev: GraphEvent, at: number, analyze: Analyzer): vo
       g.pending.delete(key);
       g.pending.set(key, { at, hit });
       if (g.pending.size > PENDING) g.pending.delete(g.pending.keys().next().value as string);
-      g.sinceTick++;
+      // Seed 003: every ~10 interactions, a decay tick (after this prompt's own matches).
+      if (++g.sinceTick >= SEED.decayEvery) g.tick(at);
       return;
     }
     case "decay":

@@ -5,16 +5,19 @@ import { kindOf, NODE_KINDS, type NodeKind } from "./types.ts";
  * brain.jsonl or episodes.jsonl, one line each, so a rebuild from the three logs gives the same graph and the
  * history can show it at any point (issue 26).
  *
- *   prompt   BEFORE_PROMPT matched these nodes (+0.05 each) for a prompt with these keywords; the exchange
- *            that follows in the session is linked to them (what BEFORE_PROMPT matched reaches AFTER_RESPONSE)
- *   decay    a decay tick (seed 003: every ~10 interactions)
+ *   prompt   a prompt's keywords and the memories shown beside it: the fold matches them (concepts at or above
+ *            minWeight, and those memories: +0.05 each), links the exchange that follows in the session to
+ *            what matched (what BEFORE_PROMPT matched reaches AFTER_RESPONSE), and every 10th prompt is a
+ *            decay tick (seed 003: every ~10 interactions) — all decided by the fold, so the writer needs no
+ *            graph and a rebuild decides the same
+ *   decay    an explicit decay tick
  *   touch    the agent read or fetched a path or URL (seed 001's explored paths and URLs)
  *   detect   a detector's judgement of a memory: a correction's confidence (0.5–0.85), a preference (0.7)
  *   neuron   a node as another memory had it (issue 27's import of a `memory.json`: id, kind, strength, lastUsed)
  *   synapse  an edge likewise (a, b, weight, lastUsed)
  */
 export type GraphEvent =
-  | { t: "prompt"; at: string; session?: string; keys: string[]; hit: string[] }
+  | { t: "prompt"; at: string; session?: string; keys: string[]; shown: string[] }
   | { t: "decay"; at: string }
   | { t: "touch"; at: string; kind: "path" | "url"; ref: string; session?: string }
   | { t: "detect"; at: string; node: string; reason: DetectReason; confidence: number }
@@ -39,7 +42,7 @@ export type UnplacedEvent = GraphEvent extends infer E
 export type DetectReason = "correction" | "preference" | "pattern";
 
 /** Caps on one event (a line is never large): keywords and matched nodes, a reference's length. */
-export const EVENT_LIMITS = { keys: 64, hit: 64, chars: 2048 } as const;
+export const EVENT_LIMITS = { keys: 64, shown: 64, chars: 2048 } as const;
 
 const str = (v: unknown, max: number = EVENT_LIMITS.chars): v is string =>
   typeof v === "string" && v.length > 0 && v.length <= max;
@@ -55,11 +58,11 @@ export function checkEvent(v: Record<string, unknown>): GraphEvent | { problem: 
   switch (v.t) {
     case "prompt":
       return list(v.keys, EVENT_LIMITS.keys) &&
-        list(v.hit, EVENT_LIMITS.hit) &&
-        v.hit.every((h) => kindOf(h)) &&
+        list(v.shown, EVENT_LIMITS.shown) &&
+        v.shown.every((h) => kindOf(h) === "memory") &&
         optional(v.session, str)
         ? (v as GraphEvent)
-        : { problem: "prompt event: keys and hit must be short lists of strings (hit: node ids)" };
+        : { problem: "prompt event: keys and shown must be short lists of strings (shown: memory nodes)" };
     case "decay":
       return v as GraphEvent;
     case "touch":
@@ -99,7 +102,7 @@ export function checkEvent(v: Record<string, unknown>): GraphEvent | { problem: 
 export function eventNames(e: GraphEvent): string[] {
   switch (e.t) {
     case "prompt":
-      return [...e.keys, ...e.hit];
+      return [...e.keys, ...e.shown];
     case "decay":
       return [];
     case "touch":

@@ -81,6 +81,7 @@ export class Graph {
         used: at,
         updated: at,
         adj: new Map(),
+        items: 0,
       };
       this.add(n);
     }
@@ -116,6 +117,8 @@ export class Graph {
       const fresh: Edge = { w: Math.min(1, first), used: at, serial: this.serial++ };
       na.adj.set(b, fresh);
       nb.adj.set(a, fresh);
+      if (isItem(nb)) na.items++;
+      if (isItem(na)) nb.items++;
       this.edges++;
     }
     na.updated = Math.max(na.updated, at);
@@ -125,15 +128,23 @@ export class Graph {
   unlink(a: string, b: string): void {
     const na = this.nodes.get(a);
     const nb = this.nodes.get(b);
-    if (!na?.adj.delete(b)) return;
-    nb?.adj.delete(a);
+    if (!na?.adj.delete(b) || !nb) return;
+    nb.adj.delete(a);
+    if (isItem(nb)) na.items--;
+    if (isItem(na)) nb.items--;
     this.edges--;
   }
 
   remove(id: string): void {
     const n = this.nodes.get(id);
     if (!n) return;
-    for (const other of n.adj.keys()) this.nodes.get(other)?.adj.delete(id);
+    const item = isItem(n);
+    for (const other of n.adj.keys()) {
+      const o = this.nodes.get(other);
+      if (!o) continue;
+      o.adj.delete(id);
+      if (item) o.items--;
+    }
     this.edges -= n.adj.size;
     this.nodes.delete(id);
     this.counts[n.kind]--;
@@ -169,4 +180,9 @@ export class Graph {
   enforceCaps(): void {
     prune(this);
   }
+}
+
+/** A memory or a turn: what a concept is "held by" (its document frequency counts these). */
+export function isItem(n: { kind: NodeKind }): boolean {
+  return n.kind === "memory" || n.kind === "episode";
 }

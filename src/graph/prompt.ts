@@ -1,5 +1,6 @@
 import { conceptsOf } from "./concepts.ts";
 import type { Graph } from "./graph.ts";
+import { matchedBy } from "./match.ts";
 import { type Analyzer, type GraphNode, kindOf, nodeId } from "./types.ts";
 
 /** A prompt's keywords considered (seed 003: the prompt's keywords are looked up in the graph). */
@@ -13,7 +14,15 @@ const PROMPT_KEYS = 32;
  * conversation's turns; its own questions vs the next conversation's): 16.8 % of related questions get a line,
  * 3.6 % of unrelated ones (specific 0.15: 28.4 % / 4.7 %; an edge seen once allowed: 42–58 % of unrelated).
  */
-export const PROMPT_GATE = { specific: 0.1, minItems: 3, rare: 2, minEdge: 0.2, maxLines: 3, perLine: 4 };
+export const PROMPT_GATE = {
+  specific: 0.1,
+  minItems: 3,
+  rare: 2,
+  minEdge: 0.2,
+  maxScan: 2000,
+  maxLines: 3,
+  perLine: 4,
+};
 
 export interface PromptLookup {
   /** The prompt's keywords (index terms): what the prompt event records. */
@@ -32,14 +41,14 @@ export interface LookupOptions {
   gate?: Partial<typeof PROMPT_GATE>;
 }
 
+/** A prompt's keywords: its first distinct concepts (what a prompt event records). */
+export function promptKeys(prompt: string, analyze: Analyzer): string[] {
+  return conceptsOf(prompt, analyze, PROMPT_KEYS).map((w) => w.term);
+}
+
 /** How many memories and turns hold a concept (its document frequency in the graph). */
 export function itemDegree(n: GraphNode): number {
-  let d = 0;
-  for (const o of n.adj.keys()) {
-    const k = kindOf(o);
-    if (k === "memory" || k === "episode") d++;
-  }
-  return d;
+  return n.items;
 }
 
 interface Candidate {
@@ -56,20 +65,18 @@ interface Candidate {
  */
 export function promptLookup(g: Graph, prompt: string, analyze: Analyzer, o: LookupOptions): PromptLookup {
   const gate = { ...PROMPT_GATE, ...o.gate };
-  const keys = conceptsOf(prompt, analyze, PROMPT_KEYS).map((w) => w.term);
+  const keys = promptKeys(prompt, analyze);
   if (keys.length === 0) return { keys, hit: [], lines: [] };
   const min = g.limits.minWeight;
   const keyIds = new Set(keys.map((k) => nodeId("concept", k)));
-  const matched: GraphNode[] = [];
-  for (const id of keyIds) {
-    const n = g.get(id);
-    if (n && g.weight(n) >= min) matched.push(n);
-  }
-  const shown = o.shown.filter((id) => g.get(id));
-  const hit = [...matched.map((n) => n.id), ...shown.filter((id) => !keyIds.has(id))];
+  const hit = matchedBy(g, keys, o.shown);
+  const matched = hit.filter((id) => keyIds.has(id)).map((id) => g.get(id) as GraphNode);
   const items = g.counts.memory + g.counts.episode;
   const limit = Math.max(gate.minItems, items * gate.specific);
-  const specific = matched.map((n) => ({ n, d: itemDegree(n) })).filter((x) => x.d > 0 && x.d <= limit);
+  // A concept with more edges than maxScan is not specific to anything: its neighbours are not scanned.
+  const specific = matched
+    .map((n) => ({ n, d: n.items }))
+    .filter((x) => x.d > 0 && x.d <= limit && x.n.adj.size <= gate.maxScan);
   const rare = new Set(specific.filter((x) => x.d < gate.rare + 1).map((x) => x.n.id));
   const skip = new Set([...keyIds, ...o.shown]);
   const cands = new Map<string, Candidate>();

@@ -1,4 +1,4 @@
-import { Graph } from "./graph.ts";
+import { Graph, isItem } from "./graph.ts";
 import { defaultLabel, type Edge, type GraphLimits, type GraphNode, kindOf } from "./types.ts";
 
 /**
@@ -77,6 +77,7 @@ export function fromJson(j: GraphJson, limits: GraphLimits): Graph {
       used: num(3),
       updated: num(4),
       adj: new Map(),
+      items: 0,
     };
     g.add(n);
     nodes.push(n);
@@ -89,6 +90,8 @@ export function fromJson(j: GraphJson, limits: GraphLimits): Graph {
     const edge: Edge = { w: e[o + 2] as number, used: e[o + 3] as number, serial: e[o + 4] as number };
     a.adj.set(b.id, edge);
     b.adj.set(a.id, edge);
+    if (isItem(b)) a.items++;
+    if (isItem(a)) b.items++;
     g.edges++;
   }
   g.ticks.push(...j.ticks);
@@ -110,6 +113,7 @@ export function canonical(g: Graph) {
       w: n.w,
       k: n.k,
       weight: g.weight(n),
+      items: n.items,
       created: n.created,
       used: n.used,
       updated: n.updated,

@@ -11,6 +11,12 @@ export interface GraphSettings extends GraphLimits {
    * category and cost multi-hop answers on the merged variant; bench/graph-recall.ts, README).
    */
   recall: boolean;
+  /**
+   * A hook process without the resident server loads the graph for its prompt lines only when the graph's
+   * file (or, before there is one, the logs) is at most this many bytes (default 4 MiB); larger, it records
+   * the prompt and shows no lines rather than spend a second loading.
+   */
+  coldLoadBytes: number;
 }
 
 /** The graph's part of the settings: `graph`, and seed 002's `autoContext` (the hubs block, default off). */
@@ -22,7 +28,7 @@ export interface GraphSettingsPart {
 
 export const DEFAULT_GRAPH_SETTINGS: GraphSettingsPart = {
   autoContext: false,
-  graph: { ...DEFAULT_LIMITS, prompt: true, recall: false },
+  graph: { ...DEFAULT_LIMITS, prompt: true, recall: false, coldLoadBytes: 4 * 1024 * 1024 },
 };
 
 function fail(file: string, key: string, what: string): never {
@@ -31,7 +37,7 @@ function fail(file: string, key: string, what: string): never {
 
 /**
  * The graph keys of a settings file: `autoContext` (or seed 002's `autoContextEnabled`) and
- * `graph: { minWeight, maxNodes, maxEdges, prompt, recall }`. A wrong type names the key.
+ * `graph: { minWeight, maxNodes, maxEdges, prompt, recall, coldLoadBytes }`. A wrong type names the key.
  */
 export function parseGraphSettings(file: string, o: Record<string, unknown>): GraphSettingsPart {
   const out: GraphSettingsPart = { ...DEFAULT_GRAPH_SETTINGS, graph: { ...DEFAULT_GRAPH_SETTINGS.graph } };
@@ -49,7 +55,7 @@ export function parseGraphSettings(file: string, o: Record<string, unknown>): Gr
       fail(file, "graph.minWeight", "a number from 0 to 1");
     out.graph.minWeight = v.minWeight;
   }
-  for (const key of ["maxNodes", "maxEdges"] as const) {
+  for (const key of ["maxNodes", "maxEdges", "coldLoadBytes"] as const) {
     if (v[key] === undefined) continue;
     const n = v[key];
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1)

@@ -87,6 +87,8 @@ export interface GraphNode {
   /** Last time anything about it changed — its weight or an edge (hubs break ties by it). */
   updated: number;
   readonly adj: Map<string, Edge>;
+  /** How many of its neighbours are memories or turns (a concept's document frequency), kept as edges change. */
+  items: number;
   /** A session's last turn (the next one is linked to it). */
   tail?: string;
 }

@@ -57,15 +57,18 @@ describe("BEFORE_PROMPT: lookup", () => {
   });
 
   test("connected nodes below minWeight are not shown", () => {
-    // Six ticks take every node 0.98^6 down (memories 0.5 → 0.443); two matches lift the concepts back over.
+    // Four prompts lift the concepts to 0.6; six ticks two days later take every node 0.98^6 down: the
+    // concepts to 0.531, the unmatched memories to 0.443 — under a minWeight of 0.45.
     const inputs: GraphInput[] = [...brain()];
+    for (let i = 0; i < 4; i++)
+      inputs.push(event({ t: "prompt", keys: ["stage", "migrat"], shown: [] }, T0 + 10 + i));
     for (let i = 0; i < 6; i++) inputs.push(event({ t: "decay" }, T0 + 2 * DAY + i));
-    for (let i = 0; i < 2; i++)
-      inputs.push(event({ t: "prompt", keys: [], hit: ["c:stage", "c:migrat"] }, T0 + 2 * DAY + 10 + i));
-    const g = fold(inputs, { minWeight: 0.45 });
+    const g = fold(inputs);
+    g.limits = { ...g.limits, minWeight: 0.45 };
     const r = promptLookup(g, "before staging migrations?", GRAPH_ANALYZER, opts);
-    assert.deepEqual(r.hit, ["c:stage", "c:migrat"], "0.4 × 0.98^6 + 0.1 = 0.454 ≥ 0.45");
+    assert.deepEqual(r.hit, ["c:stage", "c:migrat"], "0.6 × 0.98^6 = 0.531 ≥ 0.45");
     assert.ok(!r.lines.some((l) => l.includes("[m:")), `memories at 0.443 < 0.45: ${r.lines.join("\n")}`);
+    g.limits = { ...g.limits, minWeight: 0.4 };
     const lax = promptLookup(
       fold(inputs, { minWeight: 0.4 }),
       "before staging migrations?",
@@ -83,7 +86,7 @@ describe("BEFORE_PROMPT → AFTER_RESPONSE", () => {
   test("the exchange after a prompt is linked to what the prompt matched; other sessions are not", () => {
     const g = fold([
       ...brain(),
-      event({ t: "prompt", session: "s1", keys: ["stage"], hit: ["c:stage", "m:l1"] }, T0 + 10),
+      event({ t: "prompt", session: "s1", keys: ["stage"], shown: ["m:l1"] }, T0 + 10),
       turn("e1", "s1", "how do we deploy staging?", T0 + 11),
       turn("e2", "s1", "Run the migrations, then deploy.", T0 + 12, "assistant"),
       turn("e3", "s2", "what about staging?", T0 + 13),
@@ -100,7 +103,7 @@ describe("BEFORE_PROMPT → AFTER_RESPONSE", () => {
     const g = fold([
       ...brain(),
       turn("e0", "s1", "earlier", T0 + 5),
-      event({ t: "prompt", session: "s1", keys: ["stage"], hit: ["m:l1"] }, T0 + 10),
+      event({ t: "prompt", session: "s1", keys: [], shown: ["m:l1"] }, T0 + 10),
     ]);
     assert.equal(g.get("e:e0")?.adj.has("m:l1"), false);
   });

@@ -47,8 +47,7 @@ describe("seed 003: starting weights", () => {
 describe("seed 003: matches and decay", () => {
   test("every match adds 0.05, never past 1", () => {
     const inputs: GraphInput[] = [memory("l1", "postgres vacuum")];
-    for (let i = 1; i <= 14; i++)
-      inputs.push(event({ t: "prompt", keys: ["postgr"], hit: ["c:postgr"] }, T0 + i));
+    for (let i = 1; i <= 14; i++) inputs.push(event({ t: "prompt", keys: ["postgr"], shown: [] }, T0 + i));
     const g = fold(inputs.slice(0, 3));
     assert.equal(round(weightOf(g, "c:postgr")), 0.5, "two matches: 0.4 + 2 × 0.05");
     assert.equal(weightOf(fold(inputs), "c:postgr"), 1, "fourteen matches stop at 1");
@@ -58,13 +57,26 @@ describe("seed 003: matches and decay", () => {
   test("a tick takes 2 % from nodes unmatched for more than 24 h, and spares the others", () => {
     const g = fold([
       memory("l1", "alpha beta", T0),
-      event({ t: "prompt", keys: ["beta"], hit: ["c:beta"] }, T0 + 12 * HOUR),
+      event({ t: "prompt", keys: ["beta"], shown: [] }, T0 + 12 * HOUR),
       event({ t: "decay" }, T0 + DAY + HOUR),
     ]);
     assert.equal(weightOf(g, "c:alpha"), 0.4 * SEED.decayFactor, "25 h unmatched: 2 % off");
     assert.equal(round(weightOf(g, "c:beta")), 0.45, "matched 13 h before the tick: spared");
     const exact = fold([memory("l1", "alpha", T0), event({ t: "decay" }, T0 + DAY)]);
     assert.equal(weightOf(exact, "c:alpha"), 0.4, "exactly 24 h is not more than 24 h");
+  });
+
+  test("every 10th prompt is a tick (the interaction count is the prompt events')", () => {
+    const prompts = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        event({ t: "prompt", keys: ["beta"], shown: [] }, T0 + 2 * DAY + i),
+      );
+    const nine = fold([memory("l1", "alpha beta", T0), ...prompts(9)]);
+    assert.equal(weightOf(nine, "c:alpha"), 0.4, "nine interactions: no tick yet");
+    const ten = fold([memory("l1", "alpha beta", T0), ...prompts(10)]);
+    assert.equal(weightOf(ten, "c:alpha"), 0.4 * 0.98, "the tenth: 2 % off what went unmatched for two days");
+    assert.equal(round(weightOf(ten, "c:beta")), 0.9, "matched by all ten: spared");
+    assert.equal(ten.ticks.length, 1);
   });
 
   test("decay stops at 0.05 and ticks compound (one tick at a time)", () => {
@@ -82,7 +94,7 @@ describe("seed 003: matches and decay", () => {
     const g = fold([
       memory("l1", "alpha", T0),
       event({ t: "decay" }, T0 + 2 * DAY),
-      event({ t: "prompt", keys: ["alpha"], hit: ["c:alpha"] }, T0 + 2 * DAY + 1),
+      event({ t: "prompt", keys: ["alpha"], shown: [] }, T0 + 2 * DAY + 1),
       event({ t: "decay" }, T0 + 2 * DAY + 2 * HOUR),
     ]);
     assert.equal(round(weightOf(g, "c:alpha")), round(0.4 * 0.98 + 0.05));
@@ -95,7 +107,7 @@ describe("seed 001: caps, weakest pruned first", () => {
       [
         memory("p1", "zeta", T0, "preference"), // m:p1 0.7, c:zeta 0.4
         memory("l1", "omega", T0 + 1), // m:l1 0.5, c:omega 0.4
-        event({ t: "prompt", keys: ["zeta"], hit: ["c:zeta"] }, T0 + 2), // c:zeta 0.45
+        event({ t: "prompt", keys: ["zeta"], shown: [] }, T0 + 2), // c:zeta 0.45
         memory("l2", "kappa", T0 + 3), // 6 nodes > 5: cut to 4
       ],
       { maxNodes: 5 },

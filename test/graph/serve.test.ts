@@ -68,5 +68,5 @@ test("the server re-reads autoContext when the settings file changes; the served
   const prompt = JSON.parse(events.trim().split("\n").at(-1) as string);
   assert.equal(prompt.t, "prompt");
   assert.equal(prompt.session, "sess-1");
-  assert.ok(prompt.hit.includes("c:otter"), events);
+  assert.ok(prompt.keys.includes("otter"), events);
 });
