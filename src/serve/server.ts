@@ -116,6 +116,14 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     throw e;
   }
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
+  // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer).
+  setImmediate(() => {
+    try {
+      brain.graph.graph();
+    } catch {
+      /* derived: built on first use instead */
+    }
+  });
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));
