@@ -199,6 +199,8 @@ export const ENTRY_TABLE = {
       date: { kind: "date", required: true },
       source: text,
       role: string,
+      /** Text the user never typed, kept marked (a compaction summary): never learned from. */
+      origin: string,
     },
     recall: 8,
   },

@@ -17,7 +17,15 @@ export interface LearnRun {
    */
   stored: { episodes: number; memories: number; reinforced: number; summaries?: number };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
-  learned: { candidates: number; gated: number; inboxed: number; refused: number; why?: string[] };
+  learned: {
+    candidates: number;
+    gated: number;
+    inboxed: number;
+    refused: number;
+    why?: string[];
+    /** Candidates not proposed again: the inbox held them, or a near-duplicate, already. */
+    repeated?: number;
+  };
   /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */
   tokens: { input: number; output: number; calls: number };
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];

@@ -1,14 +1,17 @@
 import type { Turn } from "../core/episode.ts";
+import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
 import type { DeltaJournal } from "./delta-journal.ts";
-import type { DetectState } from "./detect/index.ts";
+import type { DetectOptions, DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
+import { readInbox } from "./inbox.ts";
 import type { LearnRun } from "./learn-log.ts";
 import { loadCurator, loadDetect, saveCurator, saveDetect } from "./learn-state.ts";
 import { MemoryIndex } from "./memory-store.ts";
+import { NearDupIndex } from "./near-dup.ts";
 import type { Notice } from "./notice.ts";
 import { learnPass } from "./pass.ts";
 import { lastSummary, SUMMARY_SOURCE, summaryTurn } from "./summary.ts";
@@ -19,6 +22,8 @@ export interface LearnSettings {
   extractor: () => Promise<Extractor | undefined>;
   autoAccept: boolean;
   curatorThreshold: number;
+  /** The detectors' options (the bench measures structure alone, seed 003's detectors; default: the cue table). */
+  detect?: Partial<DetectOptions>;
 }
 
 export interface Extractor {
@@ -37,6 +42,8 @@ export interface LearnKit {
   curator: Curator;
   detect: { state: DetectState };
   index: MemoryIndex;
+  /** The inbox's texts (every state), so a candidate is not proposed twice. */
+  proposed: NearDupIndex;
   now: () => Date;
   notice: Notice;
 }
@@ -54,9 +61,17 @@ export async function openKit(
     curator: loadCurator(home, settings.curatorThreshold),
     detect: { state: loadDetect(home) },
     index: MemoryIndex.of(brain),
+    proposed: proposedIndex(home),
     now,
     notice: { stored: [], inboxed: 0 },
   };
+}
+
+/** A near-duplicate index of every inbox text (pending, accepted, edited or rejected). */
+function proposedIndex(home: BrainHome): NearDupIndex {
+  const index = new NearDupIndex();
+  for (const item of readInbox(home).items) index.add(item.id, normalizeText(item.text));
+  return index;
 }
 
 export function saveKit(home: BrainHome, kit: LearnKit, durable: boolean): void {
@@ -99,12 +114,20 @@ export async function passOver(
         autoAccept: kit.settings.autoAccept,
         curator: kit.curator,
         detect: kit.detect,
+        ...(kit.settings.detect ? { detectOptions: kit.settings.detect } : {}),
         index: kit.index,
+        proposed: kit.proposed,
         now: kit.now,
         ...(opts.journal ? { journal: opts.journal } : {}),
       },
       {
-        messages: turns.map((t) => ({ role: t.role ?? t.speaker, text: t.text, id: t.turn, date: t.date })),
+        messages: turns.map((t) => ({
+          role: t.role ?? t.speaker,
+          text: t.text,
+          id: t.turn,
+          date: t.date,
+          ...(t.origin === "tool" ? { tool: true } : {}),
+        })),
         before,
         ...(project ? { project } : {}),
         ...(session ? { session } : {}),
@@ -126,6 +149,7 @@ export async function passOver(
   run.learned.candidates += r.candidates;
   run.learned.gated += r.gated;
   run.learned.inboxed += r.inboxed;
+  if (r.repeated) run.learned.repeated = (run.learned.repeated ?? 0) + r.repeated;
   kit.notice.inboxed += r.inboxed;
   const summary = r.summary && r.summary !== previous ? summaryTurn(turns, r.summary) : undefined;
   if (summary) {

@@ -13,6 +13,7 @@ import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from ".
 import { addNotice } from "./notice.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
+import { episodeTurns, learnableTurns } from "./typed.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
@@ -93,19 +94,21 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   ): Promise<number> => {
     if (turns.length === 0) return 0;
     const b = await open();
+    const stored = episodeTurns(turns);
     const journal = o.learn
       ? beginDelta(
           holder,
           range,
-          () => freshIds(b, turns),
+          () => freshIds(b, stored),
           () => save(state),
         )
       : undefined;
-    const r = await b.ingestTurns(turns, source, project);
+    const r = await b.ingestTurns(stored, source, project);
     if (!o.learn || !journal) return r.added;
     const fresh = new Set(journal.record.fresh);
-    const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
-    if (learnable.length === 0) return r.added;
+    // Only what the user typed and the answers (tool calls as the answers' context): src/learn/typed.ts.
+    const learnable = learnableTurns(turns.filter((t) => t.origin === "tool" || fresh.has(episodeIdOf(t))));
+    if (!learnable.some((t) => t.origin !== "tool")) return r.added;
     kit ??= await openKit(o.home, b, o.learn, o.now);
     await passOver(kit, o.home, run, learnable, before, project.project, session, {
       summarize: true,
@@ -161,7 +164,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
           );
         }
         if (d.cut) run.cut = (run.cut ?? 0) + d.cut;
-        if (d.turns.length) c.recent = recentOf(c.recent ?? [], d.turns);
+        const said = learnableTurns(d.turns).filter((t) => t.origin !== "tool");
+        if (said.length) c.recent = recentOf(c.recent ?? [], said);
         advance(c, d);
         c.attempts = 0;
         delete c.lastError;

@@ -14,7 +14,7 @@ import { startMcp } from "../mcp/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
 import { project, queueTranscript, S1, turn } from "./_support.ts";
 
-/** A correction (short prompt, long explanation) and a statement the user repeats (a preference). */
+/** A correction ("no, use pnpm here") and a rule the user states twice (proposed once). */
 function session(sb: Sandbox, cwd: string): string {
   const transcript = join(sb.dir, "s1.jsonl");
   fs.writeFileSync(
@@ -68,10 +68,12 @@ describe("the inbox (model-free learning)", () => {
     assert.equal(fs.readFileSync(sb.brainPath, "utf8"), before, "nothing reaches brain.jsonl unreviewed");
 
     const items = await inbox(sb);
-    const pref = items.find((i) => i.reason === "preference");
+    const pref = items.find((i) => i.reason === "rule");
     const corr = items.find((i) => i.reason === "correction");
     assert.ok(pref && corr, JSON.stringify(items));
-    assert.match(pref.text, /linter before committing/);
+    assert.equal(items.length, 2, "the rule said twice is proposed once");
+    assert.equal(pref.text, "Always run the linter before committing.");
+    assert.equal(corr.text, "Use pnpm here.");
 
     const edit = await brain(sb, ["inbox", "edit", corr.id, "--text", "This repo uses pnpm, never npm"]);
     assert.equal(edit.code, 0, show(edit));

@@ -38,6 +38,7 @@ export interface RunOptions {
   curatorThreshold?: number;
   /** Everything the detectors propose (the curator lets all through but exact duplicates). */
   noCurator?: boolean;
+  detect?: LearnSettings["detect"];
 }
 
 export async function runInProcess(o: RunOptions, set: LabelledSet = loadLabelled()): Promise<Figures> {
@@ -53,6 +54,7 @@ export async function runInProcess(o: RunOptions, set: LabelledSet = loadLabelle
       extractor: async () => undefined,
       autoAccept: false,
       curatorThreshold: o.noCurator ? 0 : (o.curatorThreshold ?? 0.82),
+      ...(o.detect ? { detect: o.detect } : {}),
     };
     for (const s of sessions) {
       const transcript = join(dir, `${s.id}.jsonl`);
