@@ -7,7 +7,7 @@
  *
  *   node --import tsx bench/learn/labelled.ts [--split check] [--show]
  */
-import { loadLabelled } from "../../test/learn/labelled/format.ts";
+import { loadLabelled, type Split } from "../../test/learn/labelled/format.ts";
 import { runInProcess } from "../../test/learn/labelled/run.ts";
 import { line } from "../../test/learn/labelled/score.ts";
 
@@ -16,7 +16,7 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const show = process.argv.includes("--show");
-const splits = (arg("split") ? [arg("split")] : ["tune", "check"]) as ("tune" | "check")[];
+const splits = (arg("split") ? [arg("split")] : ["tune", "check"]) as Split[];
 const set = loadLabelled();
 
 for (const split of splits) {

@@ -2,7 +2,8 @@
  * The labelled set of coding sessions (issue 23): written in a small line format (sessions-*.txt) and turned
  * here into the records Claude Code writes to a session transcript, with the labels beside them.
  *
- *   === <id> | tune|check | <cwd>          a session (its transcript; sessions run in file order)
+ *   === <id> | tune|check|holdout | <cwd> [| lang]
+ *                                          a session (its transcript; sessions run in file order)
  *   > text                                 what the user typed (a user record, string content)
  *   >+ text                                an extra text part (IDE note, hook text) of the NEXT typed record
  *   ? request|correction|preference[#k]: fact
@@ -26,6 +27,11 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 
 export type Kind = "request" | "correction" | "preference";
+/**
+ * tune: what the detectors were tuned on; check: only checked (but the cue table's author wrote both);
+ * holdout: written after the detectors were frozen, never tuned on.
+ */
+export type Split = "tune" | "check" | "holdout";
 
 export interface Fact {
   /** session id + key: the same fact stated in several turns is one fact. */
@@ -36,13 +42,13 @@ export interface Fact {
   turns: string[];
   /** The session of its first statement, and that session's split and language. */
   session: string;
-  split: "tune" | "check";
+  split: Split;
   lang: string;
 }
 
 export interface LabelledSession {
   id: string;
-  split: "tune" | "check";
+  split: Split;
   cwd: string;
   lang: string;
   /** The transcript's lines (JSON records), in order. */
@@ -60,7 +66,12 @@ export interface LabelledSet {
 }
 
 const HERE = new URL(".", import.meta.url).pathname;
-export const SESSION_FILES = ["sessions-en.txt", "sessions-ru.txt", "sessions-zh.txt"];
+export const SESSION_FILES = [
+  "sessions-en.txt",
+  "sessions-ru.txt",
+  "sessions-zh.txt",
+  "sessions-holdout.txt",
+];
 
 interface Item {
   op: string;
@@ -107,17 +118,22 @@ function items(lines: string[], file: string): { head: string; items: Item[] }[]
 let clock = 0;
 
 function build(file: string, lang: string, head: string, list: Item[], facts: Map<string, Fact>) {
-  const [id, splitName, cwd] = head.split("|").map((s) => s.trim()) as [string, string, string];
-  if (splitName !== "tune" && splitName !== "check")
-    throw new Error(`${file}: ${id}: split must be tune or check`);
-  const split: "tune" | "check" = splitName;
+  const [id, splitName, cwd, ownLang] = head.split("|").map((s) => s.trim()) as [
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
+  if (splitName !== "tune" && splitName !== "check" && splitName !== "holdout")
+    throw new Error(`${file}: ${id}: split must be tune, check or holdout`);
+  const split: Split = splitName;
   const h = createHash("sha256").update(id).digest("hex");
   const session = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
   const s: LabelledSession = {
     id,
     split,
     cwd,
-    lang,
+    lang: ownLang ?? lang,
     records: [],
     typed: [],
     untyped: [],
@@ -235,7 +251,7 @@ function build(file: string, lang: string, head: string, list: Item[], facts: Ma
       f.turns.push(uuid);
       return;
     }
-    facts.set(key, { key, kind: l.kind, text: l.fact, turns: [uuid], session: id, split, lang });
+    facts.set(key, { key, kind: l.kind, text: l.fact, turns: [uuid], session: id, split, lang: s.lang });
   }
   return s;
 }

@@ -13,7 +13,7 @@ import type { LearnSettings } from "../../../src/learn/learn-run.ts";
 import { enqueue } from "../../../src/learn/queue.ts";
 import { runLearner } from "../../../src/learn/worker.ts";
 import { BrainHome } from "../../../src/store/home.ts";
-import { type LabelledSession, type LabelledSet, loadLabelled, transcriptOf } from "./format.ts";
+import { type LabelledSession, type LabelledSet, loadLabelled, type Split, transcriptOf } from "./format.ts";
 import { type Figures, type Proposed, score } from "./score.ts";
 
 const HERE = new URL(".", import.meta.url).pathname;
@@ -32,7 +32,7 @@ export function grownMemories(): { type: "learning" | "preference"; text: string
 }
 
 export interface RunOptions {
-  split: "tune" | "check";
+  split: Split;
   /** Memories stored before the sessions (a grown brain: the curator seeds its TF-IDF mode from them). */
   grown?: boolean;
   curatorThreshold?: number;
@@ -93,6 +93,6 @@ export function inboxProposals(home: BrainHome): Proposed[] {
   return readInbox(home).items.map((i) => ({ text: i.text, evidence: i.evidence }));
 }
 
-export function sessionsOf(set: LabelledSet, split: "tune" | "check"): LabelledSession[] {
+export function sessionsOf(set: LabelledSet, split: Split): LabelledSession[] {
   return set.sessions.filter((s) => s.split === split);
 }
