@@ -53,6 +53,11 @@ function kindOf(c: Set<CueKind>, ref: { back: string[]; fresh: string[] }): Stat
   if (has("prohibition") && (has("contrast") || has("convention") || ref.back.length > 0))
     return "correction";
   if (has("contrast") && ref.back.length > 0) return "correction";
+  if (
+    has("reproach") &&
+    (has("convention") || has("contrast") || has("weakRule") || has("negation") || redirect)
+  )
+    return "correction";
   if (has("convention") && (has("contrast") || has("weakRule") || has("prohibition") || has("negation")))
     return "rule";
   return undefined;
@@ -93,11 +98,14 @@ export function readStatements(text: string, prev: ReadonlySet<string>, o: ReadO
     last = { sentence, cues };
     if (cues.has("dismissal") || cues.has("oneOff") || cues.has("narrative") || cues.has("pointer")) continue;
     const ref = reference(sentence, prev);
-    const kind = o.cueTable
+    let kind: StatementKind | undefined = o.cueTable
       ? kindOf(cues, ref)
       : ref.back.length && ref.fresh.length
         ? "redirect"
         : undefined;
+    // After a rule or a correction, a sentence on how things are done here goes on with it.
+    const before = out.at(-1);
+    if (!kind && o.cueTable && before && cues.has("convention")) kind = before.kind;
     if (!kind) continue;
     const fact = factText(sentence, tables);
     if (!fact) continue;

@@ -70,6 +70,7 @@ export const SESSION_FILES = [
   "sessions-en.txt",
   "sessions-ru.txt",
   "sessions-zh.txt",
+  "sessions-round2.txt",
   "sessions-holdout.txt",
 ];
 

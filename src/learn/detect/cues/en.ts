@@ -5,6 +5,15 @@ export const EN: CueTable = {
   lang: "en",
   request: [
     opening("(?:please\\s+)?remember(?!\\s+to\\b)", "(?:please\\s+)?(?:note|notice)(?:\\s+that|\\s*:)"),
+    opening(
+      "heads up",
+      "just so you know",
+      "(?:quick |small |one )?(?:reminder|correction)\\s*:",
+      "important\\s*:",
+      "rule of thumb",
+      "let'?s agree",
+      "pro tip",
+    ),
     words(
       "from now on",
       "going forward",
@@ -24,6 +33,7 @@ export const EN: CueTable = {
   ],
   pointer: [
     /^[\s"']*(?:please\s+)?(?:remember|note|keep in mind|memorize|don'?t forget)\s+(?:that|this|it)(?:\s+for\s+(?:next time|the future|later|future sessions))?\s*[.!]*\s*$/iu,
+    /^[\s"']*(?:(?:that|this|it)(?:'s| is) (?:always (?:the case|so)|how it is(?: here)?|the (?:rule|convention)(?: here)?)|(?:that|this) (?:is|'s) (?:our|the team'?s) (?:convention|rule))\s*[.!]*\s*$/iu,
   ],
   rule: [
     words(
@@ -37,6 +47,10 @@ export const EN: CueTable = {
       "don'?t ever",
       "do not ever",
       "no matter what",
+      "nobody (?:runs|uses|should|may|can|touches|pushes|deploys)",
+      "no one (?:runs|uses|should|may|can|touches|pushes|deploys)",
+      "(?:stop|quit) \\w+ing",
+      "(?:house|team) (?:rule|convention)",
     ),
   ],
   weakRule: [
@@ -45,7 +59,9 @@ export const EN: CueTable = {
   convention: [
     words(
       "in (?:this|our|the) (?:repo|repository|project|codebase|code base|service|team|company|monorepo|app)",
-      "we (?:use|don'?t use|do not use|never|always|prefer|stick to|keep|put|store|write|run|deploy|do)",
+      "we (?:use|don'?t use|do not use|never|always|prefer|stick to|keep|put|store|write|run|deploy|do|go through)",
+      "we(?:'ve| have)? (?:moved|switched|migrated) (?:from|to|over)",
+      "(?:for|across) this (?:repo|repository|project|codebase|service|api|app)",
       "our (?:convention|rule|style|policy|standard)",
       "here we",
       "(?:live|lives|go|goes) (?:in|under)",
@@ -61,10 +77,9 @@ export const EN: CueTable = {
       "wrong",
       "incorrect",
       "not quite",
-      "that'?s (?:wrong|not right|incorrect|not it)",
+      "that'?s (?:wrong|not right|incorrect|not it|not (?:how|what|true|the case))",
       "actually",
       "stop",
-      "wait",
     ),
   ],
   negation: [words("not", "don'?t", "doesn'?t", "isn'?t", "aren'?t", "no", "never")],
@@ -72,7 +87,10 @@ export const EN: CueTable = {
     words("instead(?: of)?", "rather than", "not\\s+\\S+\\s*,?\\s*but", "and not", "but not"),
     /[,;—–-]\s*not\s+\S/iu,
   ],
-  prohibition: [opening("(?:please\\s+)?(?:don'?t|do not|never|stop|avoid|no more)")],
+  prohibition: [
+    opening("(?:please\\s+)?(?:don'?t|do not|never|stop|avoid|no more)"),
+    /(?:[,;:—–]\s*(?:so|and|but)?\s*|\bso\s+)(?:please\s+)?(?:don'?t|do not|never)\s+\p{L}/iu,
+  ],
   preference: [
     words(
       "i(?:'d| would) (?:much )?rather",
@@ -80,6 +98,7 @@ export const EN: CueTable = {
       "i (?:really )?(?:like|love|hate|dislike)",
       "i don'?t like",
       "my preference",
+      "i'?m (?:not )?(?:a |really )?(?:big )?fan of",
       "i'?m used to",
       "i tend to",
     ),
@@ -119,6 +138,10 @@ export const EN: CueTable = {
     ),
   ],
   deictic: [words("i meant", "i mean", "the other(?: one)?", "not that one")],
+  reproach: [
+    words("i told you", "(?:as )?i said", "how many times", "once again"),
+    /^[\s\p{L},]*\bagain\b\s*[:.!]/iu,
+  ],
   narrative: [
     words(
       "(?:i|we) (?:always|never) (?:had|have had|forget|forgot|liked|seen|saw|understood|remember|knew|got|get)",
@@ -137,8 +160,8 @@ export const EN: CueTable = {
       "yep",
       "good",
       "great",
-      "stop",
-      "wait",
+      "stop(?=\\s*[,.!:;—])",
+      "wait(?=\\s*[,.!:;—])",
       "actually",
       "also",
       "and",
@@ -168,9 +191,18 @@ export const EN: CueTable = {
       "not quite",
       "(?:like|as) i said(?: before)?",
       "again",
+      "heads up",
+      "just so you know",
+      "(?:quick |small |one )?(?:reminder|correction)(?: on [^:]{1,40})?",
+      "important",
+      "rule of thumb(?: for [^:]{1,30})?",
+      "let'?s agree(?: on (?:one thing|this))?",
+      "pro tip",
+      "ugh",
+      "hmm",
     ),
   ],
   trail: [
-    /[\s,;]*(?:please|thanks|thank you|by the way|btw|(?:as|like) i said(?: before)?|for next time|ok\??|okay\??)\s*[.!]*\s*$/iu,
+    /[\s,;]*(?:please|thanks|thank you|by the way|btw|(?:as|like) i (?:said|told you)(?: before)?|i told you|for next time|ok\??|okay\??)\s*[.!]*\s*$/iu,
   ],
 };

@@ -33,6 +33,8 @@ export interface CueTable {
   oneOff: RegExp[];
   /** It points at a thing of this task: "I meant the other one", "я имел в виду", "我说的是". */
   deictic: RegExp[];
+  /** The user has said it before: "I told you", "again:", "я же говорил", "说了多少次". */
+  reproach: RegExp[];
   /** A story, not a rule: "I always forget", "we always had trouble". */
   narrative: RegExp[];
   /** Cut from the start (again and again) and the end of a sentence to leave the fact. */
