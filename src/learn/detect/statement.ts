@@ -8,7 +8,7 @@
 import { sentences } from "../tokens.ts";
 import { CUE_TABLES, type CueKind, cuesOf } from "./cues/index.ts";
 import { factText } from "./fact.ts";
-import { isQuestion, proseOf, reference } from "./structure.ts";
+import { isQuestion, proseOf, type Reference, reference } from "./structure.ts";
 
 export type StatementKind = "request" | "rule" | "correction" | "preference" | "redirect";
 
@@ -38,7 +38,7 @@ const WEIGHT: Record<StatementKind, number> = {
 /** Sentences too long to be one fact are someone's explanation, not a rule. */
 const MAX_SENTENCE = 300;
 
-function kindOf(c: Set<CueKind>, ref: { back: string[]; fresh: string[] }): StatementKind | undefined {
+function kindOf(c: Set<CueKind>, ref: Reference): StatementKind | undefined {
   const has = (k: CueKind) => c.has(k);
   const redirect = ref.back.length > 0 && ref.fresh.length > 0;
   if (has("request")) return "request";
@@ -60,6 +60,9 @@ function kindOf(c: Set<CueKind>, ref: { back: string[]; fresh: string[] }): Stat
     return "correction";
   if (has("convention") && (has("contrast") || has("weakRule") || has("prohibition") || has("negation")))
     return "rule";
+  if (has("universal") && (has("weakRule") || has("convention") || has("negation"))) return "rule";
+  // How things are done here, naming something specific (a tool, a path, a version): a convention.
+  if (has("convention") && ref.specific.length > 0) return "rule";
   return undefined;
 }
 

@@ -72,12 +72,15 @@ export interface Reference {
   back: string[];
   /** Specific terms the sentence brings that the step did not have. */
   fresh: string[];
+  /** Every specific term of the sentence. */
+  specific: string[];
 }
 
 /** How a sentence relates to the assistant's previous step. */
 export function reference(sentence: string, prev: ReadonlySet<string>): Reference {
   const words = new Set(tokenize(sentence));
   const back = [...words].filter((w) => prev.has(w) && (isKeyword(w) || HAS_DIGIT.test(w) || w.length >= 3));
-  const fresh = [...specificTerms(sentence)].filter((t) => !prev.has(t));
-  return { back, fresh };
+  const specific = [...specificTerms(sentence)];
+  const fresh = specific.filter((t) => !prev.has(t));
+  return { back, fresh, specific };
 }

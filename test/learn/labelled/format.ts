@@ -71,7 +71,7 @@ export const SESSION_FILES = [
   "sessions-ru.txt",
   "sessions-zh.txt",
   "sessions-round2.txt",
-  "sessions-holdout.txt",
+  "sessions-round3.txt",
 ];
 
 interface Item {

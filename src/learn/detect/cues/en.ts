@@ -12,6 +12,7 @@ export const EN: CueTable = {
       "important\\s*:",
       "rule of thumb",
       "let'?s agree",
+      "careful",
       "pro tip",
     ),
     words(
@@ -33,6 +34,7 @@ export const EN: CueTable = {
   ],
   pointer: [
     /^[\s"']*(?:please\s+)?(?:remember|note|keep in mind|memorize|don'?t forget)\s+(?:that|this|it)(?:\s+for\s+(?:next time|the future|later|future sessions))?\s*[.!]*\s*$/iu,
+    /^[\s"']*(?:that|this|it) applies to (?:the whole|all|every|any)\b[^.!?]*[.!]*\s*$/iu,
     /^[\s"']*(?:(?:that|this|it)(?:'s| is) (?:always (?:the case|so)|how it is(?: here)?|the (?:rule|convention)(?: here)?)|(?:that|this) (?:is|'s) (?:our|the team'?s) (?:convention|rule))\s*[.!]*\s*$/iu,
   ],
   rule: [
@@ -51,11 +53,25 @@ export const EN: CueTable = {
       "no one (?:runs|uses|should|may|can|touches|pushes|deploys)",
       "(?:stop|quit) \\w+ing",
       "(?:house|team) (?:rule|convention)",
+      "(?:is|are) (?:not allowed|forbidden|banned|prohibited)",
+      "my rule",
     ),
   ],
   weakRule: [
-    words("only", "must(?:n'?t| not)?", "should(?:n'?t| not)?", "everywhere", "nowhere else", "any ?more"),
+    words(
+      "only",
+      "must(?:n'?t| not)?",
+      "should(?:n'?t| not)?",
+      "needs? (?:a|an|to)",
+      "(?:has|have) to",
+      "may not",
+      "is required",
+      "everywhere",
+      "nowhere else",
+      "any ?more",
+    ),
   ],
+  universal: [words("every", "each", "all", "any", "no \\w+(?: \\w+)? (?:may|can|should|must)")],
   convention: [
     words(
       "in (?:this|our|the) (?:repo|repository|project|codebase|code base|service|team|company|monorepo|app)",
@@ -64,7 +80,8 @@ export const EN: CueTable = {
       "(?:for|across) this (?:repo|repository|project|codebase|service|api|app)",
       "our (?:convention|rule|style|policy|standard)",
       "here we",
-      "(?:live|lives|go|goes) (?:in|under)",
+      "(?:live|lives|go|goes|belongs?) (?:in|on|under)",
+      "we (?:don'?t|do not|never|always) \\w+",
       "across the (?:repo|codebase|project)",
     ),
     /(?<![\p{L}\p{N}_])here\s*(?:[.!;,]|$)/iu,
@@ -101,6 +118,9 @@ export const EN: CueTable = {
       "i'?m (?:not )?(?:a |really )?(?:big )?fan of",
       "i'?m used to",
       "i tend to",
+      "i (?:really |just |honestly )?can'?t stand",
+      "(?:works|is) (?:better|easier) for me",
+      "i find it (?:easier|clearer)",
     ),
   ],
   dismissal: [
@@ -147,6 +167,7 @@ export const EN: CueTable = {
       "(?:i|we) (?:always|never) (?:had|have had|forget|forgot|liked|seen|saw|understood|remember|knew|got|get)",
       "never seen",
       "always had",
+      "always (?:so|too|such)",
     ),
   ],
   lead: [
@@ -196,6 +217,8 @@ export const EN: CueTable = {
       "(?:quick |small |one )?(?:reminder|correction)(?: on [^:]{1,40})?",
       "important",
       "rule of thumb(?: for [^:]{1,30})?",
+      "my rule(?: for [^:]{1,40})?",
+      "careful",
       "let'?s agree(?: on (?:one thing|this))?",
       "pro tip",
       "ugh",

@@ -15,6 +15,8 @@ export interface CueTable {
   rule: RegExp[];
   /** A rule in the making, alone not enough: only, must; только, должны; 只. */
   weakRule: RegExp[];
+  /** Every, all, any, no X may; все, каждый, любой; 所有, 每个, 任何: with a modal or a convention, a rule. */
+  universal: RegExp[];
   /** How things are done here: "in this repo", "we use", "у нас", "这个仓库". */
   convention: RegExp[];
   /** A correction's opening: "no,", "actually", "нет,", "вообще-то", "不对", "其实". */
