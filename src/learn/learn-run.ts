@@ -150,6 +150,7 @@ export async function passOver(
   run.learned.gated += r.gated;
   run.learned.inboxed += r.inboxed;
   if (r.repeated) run.learned.repeated = (run.learned.repeated ?? 0) + r.repeated;
+  if (r.secrets) run.learned.refused += r.secrets;
   kit.notice.inboxed += r.inboxed;
   const summary = r.summary && r.summary !== previous ? summaryTurn(turns, r.summary) : undefined;
   if (summary) {

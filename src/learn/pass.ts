@@ -83,6 +83,8 @@ export interface PassResult {
   summary?: string;
   /** Candidates not proposed again: the inbox already holds them (or a near-duplicate). */
   repeated?: number;
+  /** Candidates dropped because they hold a secret (src/guards/). */
+  secrets?: number;
 }
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
@@ -233,6 +235,11 @@ export function exchangesOf(messages: readonly PassMessage[]): Exchange[] {
   return out;
 }
 
+async function holdsSecret(text: string): Promise<boolean> {
+  const { findSecrets } = await import("../guards/secrets.ts");
+  return (await findSecrets(text)).length > 0;
+}
+
 async function detectPass(ctx: PassContext, input: PassInput, result: PassResult, gate: Gate): Promise<void> {
   const passed: { c: Candidate; score: number }[] = [];
   const known = ctx.proposed ?? new NearDupIndex();
@@ -248,6 +255,11 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
       }
       if (known.best(normalizeText(c.text))) {
         result.repeated = (result.repeated ?? 0) + 1;
+        continue;
+      }
+      // The inbox is not brain.jsonl, but a credential is not kept there either (issue 23).
+      if (await holdsSecret(c.text)) {
+        result.secrets = (result.secrets ?? 0) + 1;
         continue;
       }
       const v = gate(c.text, c.evidence.confidence);
