@@ -3,13 +3,10 @@
  * decoded views of a text (fullwidth → ASCII, URL-decoding, base64) the guard scans too, so a secret
  * cannot get in by being encoded. Pure and synchronous.
  */
-export interface SecretFinding {
-  kind: string;
-  start: number;
-  end: number;
-}
-
+import type { SecretFinding } from "./finding.ts";
 import { detectProse } from "./prose.ts";
+
+export type { SecretFinding };
 
 const B64 = "A-Za-z0-9+/";
 const PATTERNS: { kind: string; re: RegExp }[] = [

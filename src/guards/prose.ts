@@ -6,7 +6,7 @@
  * placeholder, a variable, a path or an ordinary word ("the password is required", "token is expired").
  * Pure and synchronous; linear-time patterns.
  */
-import type { SecretFinding } from "./detectors.ts";
+import type { SecretFinding } from "./finding.ts";
 
 /** Words that introduce a credential, in English, Russian and Chinese. */
 const WORD =
