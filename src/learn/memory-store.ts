@@ -22,6 +22,26 @@ export interface TextItem {
   importance?: string;
   scope?: string;
   projectPath?: unknown;
+  /** Where it was learned (seed 002): stored as sourceSession, sourceTurn, sourceProject. */
+  from?: Provenance;
+  /** What in the code it names (src/learn/anchors.ts). */
+  anchors?: string[];
+}
+
+export interface Provenance {
+  session?: string;
+  turn?: string;
+  project?: string;
+}
+
+/** The entry fields of a provenance (only those known). */
+export function provenanceFields(p: Provenance | undefined): Record<string, string> {
+  if (!p) return {};
+  return {
+    ...(p.session ? { sourceSession: p.session } : {}),
+    ...(p.turn ? { sourceTurn: p.turn } : {}),
+    ...(p.project ? { sourceProject: p.project } : {}),
+  };
 }
 
 export type MemoryItem =
@@ -136,6 +156,8 @@ export async function applyPlan(brain: MemoryWriter, plan: Plan, index: MemoryIn
       ...(item.scope === "project" && typeof item.projectPath === "string"
         ? { scope: "project", projectPath: item.projectPath }
         : {}),
+      ...provenanceFields(item.from),
+      ...(item.anchors?.length ? { anchors: item.anchors } : {}),
     });
     const id = String(r.data?.id);
     index.add(item.type, id, item.text);

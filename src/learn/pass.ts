@@ -1,6 +1,7 @@
 import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { BrainHome } from "../store/home.ts";
+import { extractAnchors } from "./anchors.ts";
 import type { Curator } from "./curator/curator.ts";
 import { type DeltaJournal, storeJournaled } from "./delta-journal.ts";
 import {
@@ -18,6 +19,7 @@ import {
   type Gate,
   type MemoryIndex,
   type MemoryItem,
+  type Provenance,
   type StoreOutcome,
   storeMemory,
 } from "./memory-store.ts";
@@ -147,8 +149,10 @@ async function modelPass(
     });
   }
   if (value.summary) result.summary = value.summary;
-  for (const [i, item] of (value.items as MemoryItem[]).entries()) {
+  const from = provenanceOf(input);
+  for (const [i, answered] of (value.items as MemoryItem[]).entries()) {
     result.candidates++;
+    const item = withOrigin(answered, from, input.project);
     const o = journal
       ? (journal.outcome(i) ?? (await storeJournaled(ctx.brain, ctx.index, journal, i, item, gate)))
       : await storeMemory(ctx.brain, item, ctx.index, gate);
@@ -201,6 +205,26 @@ async function askModel(
   result.tokens.output += r.usage.outputTokens;
   result.calls += r.calls;
   return r.value as Extraction;
+}
+
+/**
+ * Where a model's items were learned (seed 002): the session, its project and the newest message the user
+ * typed in the delta (a model does not say which turn an item came from).
+ */
+function provenanceOf(input: PassInput): Provenance {
+  const last = input.messages.findLast((m) => m.role === "user" && !m.tool);
+  return {
+    ...(input.session ? { session: input.session } : {}),
+    ...(last?.id ? { turn: last.id } : {}),
+    ...(input.project ? { project: input.project } : {}),
+  };
+}
+
+/** A text item with its provenance and the anchors its text names in the project. */
+function withOrigin(item: MemoryItem, from: Provenance, project: string | undefined): MemoryItem {
+  if (!("text" in item)) return item;
+  const anchors = extractAnchors(item.text, project);
+  return { ...item, from, ...(anchors.length ? { anchors } : {}) };
 }
 
 /**
@@ -272,14 +296,15 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     }
   }
   if (ctx.autoAccept) {
-    for (const { c } of passed)
-      result.outcomes.push(
-        await storeMemory(
-          ctx.brain,
-          { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) },
-          ctx.index,
-        ),
-      );
+    for (const { c } of passed) {
+      const from: Provenance = {
+        ...(input.session ? { session: input.session } : {}),
+        ...(c.evidence.ids[0] ? { turn: c.evidence.ids[0] } : {}),
+        ...(input.project ? { project: input.project } : {}),
+      };
+      const item = { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) };
+      result.outcomes.push(await storeMemory(ctx.brain, withOrigin(item, from, input.project), ctx.index));
+    }
     return;
   }
   const cands: InboxCandidate[] = passed.map(({ c, score }) => ({

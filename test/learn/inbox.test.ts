@@ -91,6 +91,11 @@ describe("the inbox (model-free learning)", () => {
       stored.map((e) => [e.type, e.text, e.source]),
       [["learning", "This repo uses pnpm, never npm", "auto"]],
     );
+    assert.deepEqual(
+      stored.map((e) => [e.sourceSession, e.sourceProject, typeof e.sourceTurn]),
+      [[S1, p.root, "string"]],
+      "where it was learned: the session, the project and the turn (seed 002)",
+    );
     const left = await inbox(sb);
     assert.ok(!left.some((i) => i.id === corr.id || i.id === pref.id), JSON.stringify(left));
 
@@ -113,13 +118,22 @@ describe("the inbox (model-free learning)", () => {
     const sb = freshSandbox(t, "brain-inbox-");
     const p = project(sb);
     writeConfig(sb, { curator: { threshold: 0 }, autoAccept: true });
-    queueTranscript(sb.brainPath, session(sb, p.cwd), p.cwd);
+    fs.writeFileSync(join(p.root, "package.json"), JSON.stringify({ scripts: { lint: "biome check" } }));
+    const transcript = session(sb, p.cwd);
+    fs.appendFileSync(transcript, turn(S1, "user", "Remember: run pnpm lint before every commit.", p.cwd));
+    queueTranscript(sb.brainPath, transcript, p.cwd);
     const learn = await brain(sb, ["learn", "--json"]);
     assert.equal(learn.code, 0, show(learn));
     const out = JSON.parse(learn.stdout) as { memories: number; inboxed: number };
     assert.equal(out.inboxed, 0);
     assert.ok(out.memories >= 2, learn.stdout);
     assert.ok(learnings(sb).every((e) => e.source === "auto"));
+    assert.ok(
+      learnings(sb).every((e) => e.sourceSession === S1 && e.sourceProject === p.root && e.sourceTurn),
+      "every auto-stored memory says where it came from",
+    );
+    const lint = learnings(sb).find((e) => String(e.text).includes("pnpm lint"));
+    assert.deepEqual(lint?.anchors, ["script:lint"], JSON.stringify(learnings(sb)));
     assert.deepEqual(await inbox(sb), []);
   });
 });
