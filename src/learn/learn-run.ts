@@ -20,6 +20,8 @@ import { lastSummary, SUMMARY_SOURCE, summaryTurn } from "./summary.ts";
 export interface LearnSettings {
   /** The extraction model and its limits, or undefined for the model-free path; called once per run, on first need. */
   extractor: () => Promise<Extractor | undefined>;
+  /** The model in words for the user (src/learn/mode.ts), undefined without one; absent: not said. */
+  describe?: () => Promise<string | undefined>;
   autoAccept: boolean;
   curatorThreshold: number;
   /** The detectors' options (the bench measures structure alone, seed 003's detectors; default: the cue table). */
