@@ -15,7 +15,7 @@ export interface LearnRun {
    * What was stored: episodes added (turns already known are not counted), memories added and reinforced,
    * session summaries written by the model (absent when none).
    */
-  stored: { episodes: number; memories: number; reinforced: number; summaries?: number };
+  stored: { episodes: number; memories: number; reinforced: number; summaries?: number; used?: number };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
   learned: {
     candidates: number;

@@ -15,6 +15,7 @@ import { NearDupIndex } from "./near-dup.ts";
 import type { Notice } from "./notice.ts";
 import { learnPass } from "./pass.ts";
 import { lastSummary, SUMMARY_SOURCE, summaryTurn } from "./summary.ts";
+import { recordUse } from "./use.ts";
 
 /** How the learner learns beyond episodes: the model (loaded on first use), the limits, the curator's threshold. */
 export interface LearnSettings {
@@ -170,5 +171,14 @@ export async function passOver(
       const why = run.learned.why ?? [];
       if (o.kind === "refused" && why.length < 5) run.learned.why = [...why, o.why];
     }
+  }
+  // The learner's passes over new turns (not consolidation's over old ones): what their prompts used.
+  if (opts.summarize) {
+    const used = await recordUse(kit.brain, turns, {
+      now: kit.now(),
+      ...(project ? { project } : {}),
+      ...(session ? { session } : {}),
+    });
+    if (used) run.stored.used = (run.stored.used ?? 0) + used;
   }
 }
