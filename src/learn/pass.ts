@@ -296,6 +296,8 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     }
   }
   if (ctx.autoAccept) {
+    // Two cues may propose the same text (a correction that is also a rule): the graph hears the first.
+    const noted = new Set<string>();
     for (const { c } of passed) {
       const from: Provenance = {
         ...(input.session ? { session: input.session } : {}),
@@ -303,7 +305,12 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
         ...(input.project ? { project: input.project } : {}),
       };
       const item = { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) };
-      result.outcomes.push(await storeMemory(ctx.brain, withOrigin(item, from, input.project), ctx.index));
+      const out = await storeMemory(ctx.brain, withOrigin(item, from, input.project), ctx.index);
+      result.outcomes.push(out);
+      if (out.kind === "added" && !noted.has(out.id)) {
+        noted.add(out.id);
+        noteDetection(ctx.brain, out.id, c);
+      }
     }
     return;
   }
@@ -319,4 +326,21 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     ...(input.project ? { project: input.project } : {}),
   }));
   result.inboxed += addCandidates(ctx.home, ctx.now().toISOString(), cands).length;
+}
+
+/**
+ * The association graph weighs a stored correction by the detector's confidence (seed 003: 0.5–0.85) and a
+ * preference at 0.7: the judgement goes to the graph's log (src/engine/graph.ts). The graph is derived: a
+ * failure there never fails the pass.
+ */
+function noteDetection(brain: Brain, id: string, c: Candidate): void {
+  if (c.reason === "pattern") return;
+  // The content cues (issue 23) in the graph's two kinds: a redirect is a correction; a rule, an explicit
+  // request and a preference said twice are preferences.
+  const reason = c.reason === "correction" || c.reason === "redirect" ? "correction" : "preference";
+  try {
+    brain.graph.detected(id, reason, c.evidence.confidence);
+  } catch {
+    /* the memory is stored; only its graph weight waits for the default */
+  }
 }

@@ -40,6 +40,7 @@ export function usedDue(
   const out = new Map<string, number>();
   for (const t of prompts) {
     const m = brain.promptMemories(t.text, {
+      withGraph: false,
       ...(o.project ? { cwd: o.project } : {}),
       ...(o.session ? { session: o.session } : {}),
     });

@@ -44,6 +44,11 @@ export interface PromptMemoryOptions {
   session?: string;
   /** The working directory the prompt was given in (default: the brain's). */
   cwd?: string;
+  /**
+   * false: the memories alone, without the association graph's step (which records the prompt in the graph):
+   * the learner asking again what a past prompt brought back (src/learn/use.ts) must not count it twice.
+   */
+  withGraph?: boolean;
   /** Floors other than FLOOR / EPISODE_FLOOR (the calibration bench sweeps them). */
   floor?: number;
   episodeFloor?: number;
