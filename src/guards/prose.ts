@@ -24,9 +24,13 @@ const EDGE = "(?<![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{N}_])";
 
 const CREDENTIAL = new RegExp(`${EDGE}${WORD}${LINK}${VALUE}`, "giu");
 
-/** "login is user / secret", "user:secret", "логин admin / пароль …": the second half is the secret. */
+/**
+ * "login is user / secret", "user:secret", "логин admin / пароль …": the second half is the secret. After a
+ * plain "user" (not a credential word: "user input / output", "user keys and values") a word is not enough:
+ * the value must look like a password.
+ */
 const PAIR =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{N}_.])(?:login|credentials?|creds|user(?:name)?|логин|учётка|账号)(?![\p{L}\p{N}_])[ \t]*(?:is|are|:|=|—|-|это|是|：)?[ \t]*([\p{L}\p{N}][^\s/,;:]{1,39})[ \t]*(?:\/|:|[ \t]+and[ \t]+|[ \t]+и[ \t]+)[ \t]*([^\s,;。，/]{4,80})/giu;
+  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{N}_.])(login|credentials?|creds|user(?:name)?|логин|учётка|账号)(?![\p{L}\p{N}_])[ \t]*(?:is|are|:|=|—|-|это|是|：)?[ \t]*([\p{L}\p{N}][^\s/,;:]{1,39})[ \t]*(?:\/|:|[ \t]+and[ \t]+|[ \t]+и[ \t]+)[ \t]*([^\s,;。，/]{4,80})/giu;
 
 /** user:password@ in a URL. */
 const URL_AUTH = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]{1,64}:([^\s@/]{3,128})@/giu;
@@ -67,8 +71,8 @@ export function detectProse(text: string): SecretFinding[] {
     out.push({ kind: "credential in prose", start, end: start + value.replace(/[.!?)\]]+$/u, "").length });
   }
   for (const m of text.matchAll(PAIR)) {
-    const value = m[2] as string;
-    if (!secretValue(value, true)) continue;
+    const value = m[3] as string;
+    if (!secretValue(value, !/^user/iu.test(m[1] as string))) continue;
     const start = (m.index ?? 0) + m[0].lastIndexOf(value);
     out.push({ kind: "credential in prose", start, end: start + value.replace(/[.!?)\]]+$/u, "").length });
   }

@@ -78,6 +78,10 @@ describe("credentials said in prose", () => {
       "credentials are in ~/.aws/credentials",
       "пароль хранится в Vault",
       "密码存放在 Vault 里",
+      // Ordinary prose with "user" before a pair (found in this repository's Markdown by bench/learn/prose-fp.ts).
+      "export markers in identity/user keys and values",
+      "the user input / output format",
+      "user settings and preferences",
     ])
       assert.deepEqual(detectProse(t), [], t);
   });
