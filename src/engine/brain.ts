@@ -24,6 +24,7 @@ import type { CompactReport, EventStore, LockStatus, RepairReport } from "../sto
 import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
+import { MindFacet, type MindOptions } from "./mind.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
@@ -43,13 +44,22 @@ export class Brain {
   readonly core: BrainCore;
   #recall: RecallFacet | undefined;
   #context: ContextFacet | undefined;
+  #mind: MindFacet | undefined;
+  readonly #mindOptions: MindOptions;
 
-  constructor(core: BrainCore) {
+  constructor(core: BrainCore, opts: { mind?: MindOptions } = {}) {
     this.core = core;
+    this.#mindOptions = opts.mind ?? {};
   }
 
-  static open(opts: BrainOptions = {}): Brain {
-    return new Brain(new BrainCore(storeFor(opts), opts).start(opts));
+  static open(opts: BrainOptions & { mind?: MindOptions } = {}): Brain {
+    return new Brain(new BrainCore(storeFor(opts), opts).start(opts), opts);
+  }
+
+  /** The agent's own mind: goals, plan, self, affect, thoughts, what it explored (src/engine/mind.ts). */
+  get mind(): MindFacet {
+    this.#mind ??= new MindFacet(this.core, this.#mindOptions);
+    return this.#mind;
   }
 
   /** The recall facet (built on first use). */

@@ -5,6 +5,8 @@ import { LEARN_LOG } from "../learn/learn-log.ts";
 import { LEARNER_DOCS } from "../learn/learn-state.ts";
 import { purgeNotice } from "../learn/notice.ts";
 import { QUEUE_LOG } from "../learn/queue.ts";
+import { MIND_LOG } from "../mind/log.ts";
+import { purgeView } from "../mind/view.ts";
 import type { BrainHome, LocalFile } from "../store/home.ts";
 import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
@@ -23,12 +25,14 @@ const LOGS: readonly LocalLogSpec<never>[] = [
   LEARN_LOG,
   REWRITES_LOG,
   TOOL_EVENTS_LOG,
+  MIND_LOG,
 ] as unknown as LocalLogSpec<never>[];
 const DOCS: readonly DocSpec<unknown>[] = [CURSORS_DOC as DocSpec<unknown>, ...LEARNER_DOCS];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [
   { file: "inbox", purge: purgeInbox },
   { file: "notice", purge: purgeNotice },
+  { file: "mindView", purge: purgeView },
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the

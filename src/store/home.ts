@@ -44,6 +44,10 @@ export const LOCAL_FILES = {
   openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
+  /** The agent's own mind: goals, plan, self, affect, thoughts, actions, explored, chat (src/mind/log.ts). */
+  mind: "mind.jsonl",
+  /** The mind's view, derived from mind.jsonl and trusted only while it matches it (src/mind/view.ts). */
+  mindView: "mind-view.json",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
