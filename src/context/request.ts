@@ -65,6 +65,15 @@ export interface SourceRequest {
   fixedPreviewChars?: number;
   /** "Recently in this project": one line per recent session here, newest first (session start only). */
   sessions?: RecentSession[];
+  /** The agent's working context and its last messages (src/mind/), when it has a mind. */
+  working?: WorkingContext;
+}
+
+/** What the working-context source shows (computed by the engine from the agent's mind). */
+export interface WorkingContext {
+  decision: import("../mind/decision.ts").DecisionContext;
+  /** The last messages, oldest first (recovery after a compaction shows them). */
+  messages: { role: string; text: string; at: string }[];
 }
 
 export interface SourceOutput {

@@ -69,7 +69,9 @@ export class Brain {
   }
 
   get #ctx(): ContextFacet {
-    this.#context ??= new ContextFacet(this.core, this.recallFacet);
+    this.#context ??= new ContextFacet(this.core, this.recallFacet, () =>
+      this.core.home ? this.mind : null,
+    );
     return this.#context;
   }
 

@@ -13,6 +13,7 @@ import { START } from "../store/event-store.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import type { BrainCore } from "./core.ts";
+import type { MindFacet } from "./mind.ts";
 import type { RecallFacet } from "./recall.ts";
 
 /**
@@ -22,11 +23,14 @@ import type { RecallFacet } from "./recall.ts";
 export class ContextFacet {
   readonly #core: BrainCore;
   readonly #recall: RecallFacet;
+  /** The agent's mind, when this brain has one (its working context joins every context). */
+  readonly #mind: () => MindFacet | null;
   #history: { generation: string; pos: Position; recs: Rec[] } | undefined;
 
-  constructor(core: BrainCore, recall: RecallFacet) {
+  constructor(core: BrainCore, recall: RecallFacet, mind: () => MindFacet | null = () => null) {
     this.#core = core;
     this.#recall = recall;
+    this.#mind = mind;
   }
 
   /**
@@ -43,6 +47,8 @@ export class ContextFacet {
       : null;
     // At session start (no query): the last few sessions in this project (a volatile block).
     const sessions = recalled ? [] : this.#recall.recentSessions(cwd);
+    const mind = this.#mind();
+    const working = mind?.exists ? mind.workingContext(req.query ? { query: req.query } : {}) : undefined;
     return buildContext(
       core.state,
       {
@@ -57,6 +63,7 @@ export class ContextFacet {
         recalled,
         ...(recalled ? { termWeight: (t: string) => this.#recall.engine.termWeight(t) } : {}),
         sessions,
+        ...(working ? { working } : {}),
       },
     );
   }

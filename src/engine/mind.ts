@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import type { WorkingContext } from "../context/request.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Affect } from "../mind/affect.ts";
 import { type MindCaps, type MindLimits, type MindTextLimits, mindLimits } from "../mind/caps.ts";
@@ -218,6 +220,20 @@ export class MindFacet implements Projection {
   decisionContext(opts: DecisionOptions = {}): DecisionContext & { text: string } {
     const d = decisionContext(this.state(), opts);
     return { ...d, text: decisionText(d) };
+  }
+
+  /** Whether this brain has a mind yet (its log exists): reading an absent one costs nothing. */
+  get exists(): boolean {
+    return fs.existsSync(this.#home.file("mind"));
+  }
+
+  /** What the context's working-context source shows: the decision context and the last messages. */
+  workingContext(opts: DecisionOptions = {}): WorkingContext {
+    const s = this.state();
+    return {
+      decision: decisionContext(s, opts),
+      messages: s.chat.map((m) => ({ role: m.role, text: m.text, at: m.at })),
+    };
   }
 
   /**
