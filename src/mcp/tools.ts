@@ -7,6 +7,7 @@ import { loadContextFile } from "../tools/context-file.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
+import { registerMindTool } from "./mind-tool.ts";
 import type { ProjectRoots } from "./roots.ts";
 import {
   brainInput,
@@ -181,4 +182,6 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
         return ok(r.text, r.details);
       }),
   );
+
+  registerMindTool(server, brain);
 }
