@@ -256,16 +256,23 @@ export class MindFacet implements Projection {
     return { removed };
   }
 
-  /** Import seed 001's memory.json (every field kept: what the mind does not model rides along). */
+  /**
+   * Import seed 001's memory.json (every field kept: what the mind does not model rides along). With a `key`
+   * (the file's hash), importing the same memory again writes nothing.
+   */
   importHer(
     memory: unknown,
-    opts: { dryRun?: boolean } = {},
-  ): { records: number; byLabel: Record<string, number> } {
-    const { records } = herRecords(memory, this.#core.now().toISOString(), this.limits);
+    opts: { dryRun?: boolean; key?: string } = {},
+  ): { records: number; byLabel: Record<string, number>; already: boolean } {
+    if (opts.key && this.state().extra.import?.[opts.key] !== undefined)
+      return { records: 0, byLabel: {}, already: true };
+    const at = this.#core.now().toISOString();
+    const { records } = herRecords(memory, at, this.limits);
     const byLabel: Record<string, number> = {};
     for (const r of records) byLabel[r.label] = (byLabel[r.label] ?? 0) + 1;
+    if (opts.key) records.push({ at, label: "extra", scope: "import", key: opts.key, value: at });
     if (!opts.dryRun && records.length > 0) this.#write(() => records);
-    return { records: records.length, byLabel };
+    return { records: records.length, byLabel, already: false };
   }
 
   /** The mind as seed 001's memory.json. */
