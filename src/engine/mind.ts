@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import type { WorkingContext } from "../context/request.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Affect } from "../mind/affect.ts";
-import { type MindCaps, type MindLimits, type MindTextLimits, mindLimits } from "../mind/caps.ts";
+import { anchorLines } from "../mind/anchors.ts";
+import { MIND_CAPS, type MindCaps, type MindLimits, type MindTextLimits, mindLimits } from "../mind/caps.ts";
 import {
   type DecisionContext,
   type DecisionOptions,
@@ -222,6 +223,11 @@ export class MindFacet implements Projection {
     return { ...d, text: decisionText(d) };
   }
 
+  /** Seed 004's per-turn anchors for a prompt in the project at `root` (the plan, the recently used paths). */
+  anchors(root: string): string {
+    return this.exists ? anchorLines(this.state(), root) : "";
+  }
+
   /** Whether this brain has a mind yet (its log exists): reading an absent one costs nothing. */
   get exists(): boolean {
     return fs.existsSync(this.#home.file("mind"));
@@ -295,3 +301,12 @@ export class MindFacet implements Projection {
 }
 
 export type { ActionInput as MindAction };
+
+/**
+ * The per-turn anchors for a prompt hook that has not opened the brain: the mind's view read from its
+ * snapshot and the log's tail (nothing written), or "" when the brain has no mind.
+ */
+export function promptAnchors(home: BrainHome, root: string): string {
+  if (!fs.existsSync(home.file("mind"))) return "";
+  return anchorLines(new MindView(home, MIND_CAPS).load().state, root);
+}
