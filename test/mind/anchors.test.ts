@@ -11,7 +11,7 @@ import { anchorLines } from "../../src/mind/anchors.ts";
 import { emptyMind } from "../../src/mind/fold.ts";
 import { common, runHook, writeClaudeProject } from "../hooks/_support.ts";
 import { startServe } from "../serve/_support.ts";
-import { brainOk, freshSandbox } from "../support/cli.ts";
+import { brainOk, freshSandbox, writeConfig } from "../support/cli.ts";
 
 const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z", BRAIN_HOOK_TIMING: "1" };
 const context = (stdout: string) =>
@@ -39,6 +39,8 @@ describe("per-turn anchors", () => {
 
   it("come with every prompt, in process and from the resident server alike, within the hook's size", async (t) => {
     const sb = freshSandbox(t, "brain-anchors-");
+    // One prompt fired again on purpose (in process, then served): not a repeat to skip (src/hooks/seen.ts).
+    writeConfig(sb, { hooks: { dedupSeconds: 0 } });
     const project = writeClaudeProject(sb);
     await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm not npm"], { env });
     await brainOk(sb, ["mind", "plan", "find the theme file", "add a dark palette"], { env });
