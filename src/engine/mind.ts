@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import type { WorkingContext } from "../context/request.ts";
 import { BrainError } from "../core/errors.ts";
+import type { ToolEvent } from "../core/tool-event.ts";
 import type { Affect } from "../mind/affect.ts";
 import { anchorLines } from "../mind/anchors.ts";
 import { MIND_CAPS, type MindCaps, type MindLimits, type MindTextLimits, mindLimits } from "../mind/caps.ts";
@@ -10,6 +11,7 @@ import {
   decisionContext,
   decisionText,
 } from "../mind/decision.ts";
+import { type FeedMemo, toolEventRecords } from "../mind/feed.ts";
 import type { Goal, MindState, Plan } from "../mind/fold.ts";
 import { herExport, herRecords } from "../mind/her.ts";
 import { mindLog } from "../mind/log.ts";
@@ -36,6 +38,7 @@ import type { Projection } from "./projection.ts";
 
 export type { MindCaps, MindTextLimits } from "../mind/caps.ts";
 export type { DecisionContext, DecisionOptions } from "../mind/decision.ts";
+export type { FeedMemo } from "../mind/feed.ts";
 export type { ActionInput, ReflectInput, TickInput } from "../mind/ops.ts";
 
 /** A library user's limits for the mind (the rest: seed 001's caps). */
@@ -126,6 +129,7 @@ export class MindFacet implements Projection {
     const written = this.#log.withLock(() => {
       v.refresh();
       const recs = build(v.state).map((r, i) => ({ ...r, n: v.state.lastN + 1 + i }) as MindRecord);
+      if (recs.length === 0) return recs;
       this.#log.append(recs);
       v.refresh();
       return recs;
@@ -192,6 +196,15 @@ export class MindFacet implements Projection {
     this.#write(() => [
       { ...this.#stamp(origin), label: "user", text: t.slice(0, this.limits.text.lastUserMessage) },
     ]);
+  }
+
+  /**
+   * What a coding agent's host reported (the tool-event log, read by the learner from its cursor): explored
+   * paths and URLs, the last error, the plan from the host's todo list — one append (src/mind/feed.ts).
+   */
+  feedToolEvents(events: readonly ToolEvent[], memo: FeedMemo): number {
+    if (events.length === 0) return 0;
+    return this.#write((s) => toolEventRecords(s, events, this.limits, memo)).length;
   }
 
   readonly goal = {

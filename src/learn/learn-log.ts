@@ -13,9 +13,9 @@ export interface LearnRun {
   read: { source: string; from: number; to: number; turns: number }[];
   /**
    * What was stored: episodes added (turns already known are not counted), memories added and reinforced,
-   * session summaries written by the model (absent when none).
+   * session summaries written by the model, records the agent's mind got from the hosts (absent when none).
    */
-  stored: { episodes: number; memories: number; reinforced: number; summaries?: number };
+  stored: { episodes: number; memories: number; reinforced: number; summaries?: number; mind?: number };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
   learned: { candidates: number; gated: number; inboxed: number; refused: number; why?: string[] };
   /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */

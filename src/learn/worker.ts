@@ -10,6 +10,7 @@ import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-jou
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
+import { feedMindFromTools, feedUserTurn } from "./mind-feed.ts";
 import { addNotice } from "./notice.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
@@ -102,6 +103,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
         )
       : undefined;
     const r = await b.ingestTurns(turns, source, project);
+    if (r.added) feedUserTurn(b, turns, source.slice(0, source.indexOf(":")), session);
     if (!o.learn || !journal) return r.added;
     const fresh = new Set(journal.record.fresh);
     const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
@@ -198,10 +200,18 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
+  try {
+    const fed = await feedMindFromTools(o.home, open);
+    if (fed) run.stored.mind = fed;
+  } catch (e) {
+    // The tool-event log unreadable or the mind's log locked too long: the cursor stays, a later run retries.
+    run.errors.push({ source: "mind", error: (e as Error).message, attempts: 1, gaveUp: false });
+  }
   if (kit) addNotice(o.home, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
-  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.home, run);
+  if (run.queued || run.read.length || run.errors.length || run.restarted || run.stored.mind)
+    appendRun(o.home, run);
   return run;
 }
 

@@ -48,6 +48,8 @@ export const LOCAL_FILES = {
   mind: "mind.jsonl",
   /** The mind's view, derived from mind.jsonl and trusted only while it matches it (src/mind/view.ts). */
   mindView: "mind-view.json",
+  /** Where the learner is in the tool-event log, feeding the mind (src/learn/mind-feed.ts): a position. */
+  mindFeed: "mind-feed.json",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
