@@ -4,6 +4,7 @@ import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
+import { addGraphCommands } from "./program-graph.ts";
 import { addMindCommands } from "./program-mind.ts";
 import { run } from "./run-command.ts";
 
@@ -349,5 +350,6 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   addDataCommands(program, g);
   addMindCommands(program, g);
+  addGraphCommands(program, g);
   return program;
 }

@@ -16,6 +16,7 @@ import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
 import { capabilities } from "./sources/capabilities.ts";
 import { entries } from "./sources/entries.ts";
+import { hubs } from "./sources/hubs.ts";
 import { pinned } from "./sources/pinned.ts";
 import { type Recalled, recall } from "./sources/recall.ts";
 import { recent } from "./sources/recent.ts";
@@ -35,6 +36,7 @@ const SOURCES: Source[] = [
   brainFiles,
   rules,
   capabilities,
+  hubs,
   tasks,
   sessions,
   recent,
@@ -55,6 +57,8 @@ export interface BuildEnv {
   sessions?: RecentSession[];
   /** The agent's working context (computed by the engine from its mind). */
   working?: WorkingContext;
+  /** The association graph's hubs block (computed by the engine when `autoContext` is on). */
+  hubs?: { header: string; lines: string[] };
 }
 
 /**
@@ -83,6 +87,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     ...(env.fixedPreviewChars ? { fixedPreviewChars: env.fixedPreviewChars } : {}),
     ...(env.sessions?.length ? { sessions: env.sessions } : {}),
     ...(env.working ? { working: env.working } : {}),
+    ...(env.hubs ? { hubs: env.hubs } : {}),
   };
   const sections: Section[] = [];
   const problems: ContextResult["problems"] = [];

@@ -67,6 +67,8 @@ export interface SourceRequest {
   sessions?: RecentSession[];
   /** The agent's working context and its last messages (src/mind/), when it has a mind. */
   working?: WorkingContext;
+  /** The association graph's hubs block (seed 002's auto-context), when the setting is on. */
+  hubs?: { header: string; lines: string[] };
 }
 
 /** What the working-context source shows (computed by the engine from the agent's mind). */

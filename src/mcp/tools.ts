@@ -4,6 +4,7 @@ import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine/brain.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
+import { GRAPH_TOOL_DESCRIPTION, graphTool } from "../tools/graph-tool.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
@@ -14,6 +15,8 @@ import {
   brainOutput,
   contextInput,
   contextOutput,
+  graphInput,
+  graphOutput,
   inboxInput,
   inboxOutput,
   loadFileInput,
@@ -184,4 +187,19 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
   );
 
   registerMindTool(server, brain);
+  server.registerTool(
+    "brain_graph",
+    {
+      title: "Associations",
+      description: GRAPH_TOOL_DESCRIPTION,
+      inputSchema: graphInput,
+      outputSchema: graphOutput,
+      annotations: READ,
+    },
+    (a) =>
+      guard(() => {
+        const r = graphTool(brain, a);
+        return ok(r.text, r.details);
+      }),
+  );
 }

@@ -50,6 +50,8 @@ export const LOCAL_FILES = {
   mindView: "mind-view.json",
   /** Where the learner is in the tool-event log, feeding the mind (src/learn/mind-feed.ts): a position. */
   mindFeed: "mind-feed.json",
+  /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
+  graphEvents: "graph-events.jsonl",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
