@@ -33,6 +33,10 @@ export async function runHerImport(file: string, o: GlobalOpts & { dryRun?: bool
     print(
       `${r.dryRun ? "Would import" : "Imported"} ${r.records} records into the mind from ${r.file}${parts.length ? ` (${parts.join(", ")})` : ""}.`,
     );
+    if (r.graph)
+      print(
+        `The association graph got ${r.graph.recorded} nodes and edges from its neurons and synapses${r.graph.skipped.length ? ` (${r.graph.skipped.length} unreadable, skipped: ${r.graph.skipped.slice(0, 5).join(", ")})` : ""}.`,
+      );
   }
   return 0;
 }

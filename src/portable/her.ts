@@ -26,10 +26,23 @@ export function readHerFile(file: string): { memory: Record<string, unknown>; sh
   return { memory: v as Record<string, unknown>, sha256: createHash("sha256").update(text).digest("hex") };
 }
 
-/** Import a memory.json into the mind; the same file imported again writes nothing (keyed by its hash). */
+const isMap = (v: unknown): v is Record<string, never> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Import a memory.json into the mind; the same file imported again writes nothing (keyed by its hash). Its
+ * neurons and synapses also feed the association graph's log (src/engine/graph.ts), once with the mind's
+ * import: the mind keeps them verbatim for the export, the graph makes them nodes and edges.
+ */
 export function importHer(brain: Brain, file: string, dryRun: boolean) {
   const { memory, sha256 } = readHerFile(file);
-  return { file, dryRun, ...brain.mind.importHer(memory, { dryRun, key: `her:${sha256.slice(0, 16)}` }) };
+  const r = brain.mind.importHer(memory, { dryRun, key: `her:${sha256.slice(0, 16)}` });
+  const { neurons, synapses } = memory;
+  const graph =
+    !dryRun && !r.already && (isMap(neurons) || isMap(synapses))
+      ? brain.graph.importHer(isMap(neurons) ? neurons : {}, isMap(synapses) ? synapses : {})
+      : undefined;
+  return { file, dryRun, ...r, ...(graph ? { graph } : {}) };
 }
 
 export function herText(brain: Brain): string {

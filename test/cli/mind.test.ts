@@ -119,8 +119,17 @@ test("her memory.json: import → export gives it back; a second import writes n
   assert.ok(!fs.existsSync(join(sb.dir, "brain", ".brain", "mind.jsonl")), "a dry run writes nothing");
   const r = (await brainOk(sb, ["import", "--from", "her", FIXTURE])).stdout;
   assert.match(r, /^Imported \d+ records into the mind from .*\(.*thought.*\)\.$/m);
+  // Its neurons and synapses feed the association graph too (once: the second import writes nothing).
+  assert.match(r, /^The association graph got [1-9]\d* nodes and edges from its neurons and synapses/m);
+  const graphLog = join(sb.dir, "brain", ".brain", "graph-events.jsonl");
+  const graphBefore = fs.readFileSync(graphLog, "utf8");
+  const her0 = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as { neurons: Record<string, unknown> };
+  const key = Object.keys(her0.neurons).find((k) => k.startsWith("path:")) as string;
+  const shown = json<{ weight: number }>(await brainOk(sb, ["--json", "graph", "show", `p:${key.slice(5)}`]));
+  assert.equal(shown.weight, (her0.neurons[key] as { strength: number }).strength);
   const again = (await brainOk(sb, ["import", "--from", "her", FIXTURE])).stdout;
   assert.match(again, /was imported into the mind before: nothing to do/);
+  assert.equal(fs.readFileSync(graphLog, "utf8"), graphBefore);
   await brainOk(sb, ["mind", "tick", "--thought", "after the import", "--outcome", "success"]);
   const out = join(sb.dir, "memory.json");
   await brainOk(sb, ["export", "--format", "her", "--out", out]);
