@@ -59,8 +59,35 @@ export class Brain {
 
   /** The agent's own mind: goals, plan, self, affect, thoughts, what it explored (src/engine/mind.ts). */
   get mind(): MindFacet {
-    this.#mind ??= new MindFacet(this.core, this.#mindOptions);
+    this.#mind ??= new MindFacet(this.core, this.#mindOptions, {
+      touch: (kind, ref, session) => this.graph.touch(kind, ref, session),
+      associations: (topic) => this.#associations(topic),
+    });
     return this.#mind;
+  }
+
+  /**
+   * The graph's strongest neighbours of what the agent is after (the topic, its word pairs and words, as the
+   * graph resolves them); none when nothing there is known — only from a graph at hand (loaded here, or small): a decision never
+   * waits for a large graph's load.
+   */
+  #associations(topic: string): string[] {
+    const g = this.graph;
+    if (!g.atHand) return [];
+    const words =
+      topic
+        .toLowerCase()
+        .match(/[\p{L}\p{N}_]{3,}/gu)
+        ?.slice(0, 12) ?? [];
+    const asks = [topic, ...words.slice(1).map((w, i) => `${words[i]} ${w}`), ...words].filter(Boolean);
+    const near = new Map<string, number>();
+    for (const q of asks)
+      for (const n of g.neighbours(q, { limit: 5 })?.neighbours ?? []) {
+        const title = n.title.length > 60 ? `${n.title.slice(0, 59)}…` : n.title;
+        if (!words.includes(title.toLowerCase())) near.set(title, Math.max(near.get(title) ?? 0, n.link));
+      }
+    const best = [...near].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    return best.slice(0, 5);
   }
 
   /** The recall facet (built on first use). */

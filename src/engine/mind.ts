@@ -47,6 +47,16 @@ export interface MindOptions {
   text?: Partial<MindTextLimits>;
 }
 
+/**
+ * What the mind asks of the association graph (src/engine/graph.ts), given by the brain: a touch for each
+ * path or URL explored (seed 001's path and url neurons), and the strongest associations a decision sees.
+ */
+export interface MindLinks {
+  touch?: (kind: "path" | "url", ref: string, session?: string) => void;
+  /** The strongest associations around what the agent is after (its query, primary goal, next step). */
+  associations?: (topic: string) => string[];
+}
+
 /** Where a write came from, when a host fed it (its session and name). */
 export interface Origin {
   session?: string;
@@ -79,7 +89,10 @@ export class MindFacet implements Projection {
   /** Compactions run (for tests and the bench). */
   compactions = 0;
 
-  constructor(core: BrainCore, opts: MindOptions = {}) {
+  readonly #links: MindLinks;
+
+  constructor(core: BrainCore, opts: MindOptions = {}, links: MindLinks = {}) {
+    this.#links = links;
     if (!core.home) throw new BrainError("INVALID", "the agent's mind needs a brain with a directory");
     this.#core = core;
     this.#home = core.home;
@@ -173,7 +186,22 @@ export class MindFacet implements Projection {
 
   /** A path read or listed, or a URL fetched (a URL is anything with a scheme), with what was found. */
   explored(ref: string, summary?: string, origin?: Origin & { project?: string }): void {
-    this.#write(() => exploredRecords(ref, summary, this.#stamp(origin), this.limits, origin?.project));
+    this.#touch(
+      this.#write(() => exploredRecords(ref, summary, this.#stamp(origin), this.limits, origin?.project)),
+    );
+  }
+
+  /** The graph's touches for the paths and URLs just explored; a failure there never fails the mind's write. */
+  #touch(recs: readonly MindRecord[]): void {
+    const touch = this.#links.touch;
+    if (!touch) return;
+    try {
+      for (const r of recs)
+        if (r.label === "path") touch("path", r.path, r.session);
+        else if (r.label === "url") touch("url", r.url, r.session);
+    } catch {
+      // The graph is derived from what it is told; a touch lost costs a little weight, not the mind's record.
+    }
   }
 
   /** A chat message; the user's is also the last user message. */
@@ -204,7 +232,9 @@ export class MindFacet implements Projection {
    */
   feedToolEvents(events: readonly ToolEvent[], memo: FeedMemo): number {
     if (events.length === 0) return 0;
-    return this.#write((s) => toolEventRecords(s, events, this.limits, memo)).length;
+    const recs = this.#write((s) => toolEventRecords(s, events, this.limits, memo));
+    this.#touch(recs);
+    return recs.length;
   }
 
   readonly goal = {
@@ -232,8 +262,22 @@ export class MindFacet implements Projection {
 
   /** What the agent sees when it decides (seed 001 decideAction's reads). */
   decisionContext(opts: DecisionOptions = {}): DecisionContext & { text: string } {
-    const d = decisionContext(this.state(), opts);
+    const s = this.state();
+    const d = decisionContext(s, this.#withAssociations(opts, s));
     return { ...d, text: decisionText(d) };
+  }
+
+  #withAssociations(opts: DecisionOptions, s: MindState): DecisionOptions {
+    if (opts.associations || !this.#links.associations || !this.exists) return opts;
+    const goal = s.goals.find((g) => g.status === "active")?.text;
+    const step = s.plan && s.plan.current < s.plan.steps.length ? s.plan.steps[s.plan.current] : undefined;
+    const topic = [opts.query, goal, step].filter(Boolean).join(" ");
+    try {
+      const associations = this.#links.associations(topic);
+      return associations.length ? { ...opts, associations } : opts;
+    } catch {
+      return opts;
+    }
   }
 
   /** Seed 004's per-turn anchors for a prompt in the project at `root` (the plan, the recently used paths). */
@@ -250,7 +294,7 @@ export class MindFacet implements Projection {
   workingContext(opts: DecisionOptions = {}): WorkingContext {
     const s = this.state();
     return {
-      decision: decisionContext(s, opts),
+      decision: decisionContext(s, this.#withAssociations(opts, s)),
       messages: s.chat.map((m) => ({ role: m.role, text: m.text, at: m.at })),
     };
   }
