@@ -25,6 +25,19 @@ export { statsLine } from "./core/stats.ts";
 export { approxTokens, normalizeText } from "./core/text.ts";
 export { type BaseEntry, ENTRY_TYPES, type EntryType } from "./core/types.ts";
 export { Brain, type BrainOptions } from "./engine/brain.ts";
+export type {
+  ActionInput,
+  DecisionContext,
+  DecisionOptions,
+  MindCaps,
+  MindFacet,
+  MindOptions,
+  MindTextLimits,
+  Origin,
+  ReflectInput,
+  TickInput,
+  TickResult,
+} from "./engine/mind.ts";
 export { brainOptions } from "./engine/options.ts";
 export type { IngestOptions, IngestResult } from "./recall/ingest/ingest.ts";
 export { detectFormat, parseTranscript, type TranscriptFormat } from "./recall/ingest/parse.ts";

@@ -77,6 +77,13 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
           ]);
           return new RecallFacet(keep(BrainCore.open(brainOptions(c, cwd))));
         },
+        anchors: async (cwd) => {
+          const [{ promptAnchors }, { repoRoot }] = await Promise.all([
+            import("../engine/mind.ts"),
+            import("../project/repo-root.ts"),
+          ]);
+          return promptAnchors(f.home, repoRoot(cwd));
+        },
       }));
     const out = f.handler.render(event, answer);
     if (out) print(out);

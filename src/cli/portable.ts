@@ -21,11 +21,12 @@ export interface ExportOpts extends GlobalOpts {
 
 /** `brain export [--format jsonl|markdown] [--out FILE] [--no-episodes]`: to stdout unless --out. */
 export async function runExport(o: ExportOpts): Promise<number> {
+  if (o.format === "her") return (await import("./her.ts")).runHerExport(o);
   const format = (o.format ?? "jsonl") as ExportFormat;
   if (!EXPORT_FORMATS.includes(format))
     throw new BrainError(
       "INVALID",
-      `--format must be one of: ${EXPORT_FORMATS.join(", ")} (got "${format}")`,
+      `--format must be one of: ${[...EXPORT_FORMATS, "her"].join(", ")} (got "${format}")`,
     );
   const { brain } = openLayer(Brain, o, { seedDefault: false });
   const recs = exportRecords(brain, o.episodes !== false);
@@ -51,7 +52,13 @@ export async function runExport(o: ExportOpts): Promise<number> {
 }
 
 /** `brain import <file> [--dry-run]`: exit 0, or 1 when some lines could not be imported (each reported). */
-export async function runImport(file: string, o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
+export async function runImport(
+  file: string,
+  o: GlobalOpts & { dryRun?: boolean; from?: string },
+): Promise<number> {
+  if (o.from === "her") return (await import("./her.ts")).runHerImport(file, o);
+  if (o.from !== undefined && o.from !== "jsonl")
+    throw new BrainError("INVALID", `--from must be jsonl or her (got "${o.from}")`, { field: "from" });
   const { brain } = openLayer(Brain, o);
   const r = await importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
   if (o.json) printJson({ ok: r.problems.length === 0, ...r });

@@ -30,12 +30,17 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
   program
     .command("export")
     .description("the folded brain (live entries, then episodes) as JSONL, or as Markdown grouped by type")
-    .option("--format <format>", "jsonl (for brain import, Rho-compatible) | markdown (to read)", "jsonl")
+    .option(
+      "--format <format>",
+      "jsonl (for brain import, Rho-compatible) | markdown (to read) | her (the agent's mind as seed 001's memory.json)",
+      "jsonl",
+    )
     .option("--out <file>", "write to this file (atomically) instead of stdout")
     .option("--no-episodes", "leave the conversation turns (episodes.jsonl) out")
     .addHelpText(
       "after",
       "\nExamples:\n  brain export > brain-backup.jsonl\n  brain export --format markdown --out brain.md\n" +
+        "  brain export --format her --out memory.json\n" +
         "  brain --brain /other/brain.jsonl import brain-backup.jsonl --dry-run\n",
     )
     .action((o) => run(async () => (await import("./portable.ts")).runExport({ ...g(), ...o }), json));
@@ -43,13 +48,15 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
     .command("import")
     .description("import JSONL from brain export, another brain.jsonl or a Rho brain (idempotent by id)")
     .argument("<file>")
+    .option("--from <format>", "jsonl (default) | her: seed 001's memory.json, into the agent's mind")
     .option("--dry-run", "say what would be imported; write nothing")
     .addHelpText(
       "after",
       "\nThe file is folded first (its updates and removals applied); entries the brain already has (same id,\n" +
         "key, or learning text) are left as they are; episodes go to episodes.jsonl. Lines that cannot be\n" +
         "imported are listed with their line numbers (exit 1); the file itself is only read.\n\nExamples:\n" +
-        "  brain import brain-backup.jsonl --dry-run\n  brain import ~/old-machine/.rho/brain/brain.jsonl --json\n",
+        "  brain import brain-backup.jsonl --dry-run\n  brain import ~/old-machine/.rho/brain/brain.jsonl --json\n" +
+        "  brain import --from her ~/agent/memory.json\n",
     )
     .action((file: string, o) =>
       run(async () => (await import("./portable.ts")).runImport(file, { ...g(), ...o }), json),

@@ -5,6 +5,7 @@ import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
 import { addGraphCommands } from "./program-graph.ts";
+import { addMindCommands } from "./program-mind.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -357,6 +358,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   addDataCommands(program, g);
+  addMindCommands(program, g);
   addGraphCommands(program, g);
   return program;
 }

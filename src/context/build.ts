@@ -4,7 +4,14 @@ import type { Item, Section } from "../core/budget/types.ts";
 import type { FoldState } from "../core/fold.ts";
 import { recentFor } from "../project/recent.ts";
 import type { RecentSession } from "../recall/recent-sessions.ts";
-import type { ContextRequest, ContextResult, Source, SourceRequest, UsedPath } from "./request.ts";
+import type {
+  ContextRequest,
+  ContextResult,
+  Source,
+  SourceRequest,
+  UsedPath,
+  WorkingContext,
+} from "./request.ts";
 import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
 import { capabilities } from "./sources/capabilities.ts";
@@ -17,8 +24,9 @@ import { rules } from "./sources/rules.ts";
 import { runtime } from "./sources/runtime.ts";
 import { sessions } from "./sources/sessions.ts";
 import { tasks } from "./sources/tasks.ts";
+import { working } from "./sources/working.ts";
 
-export type { ContextRequest, ContextResult, UsedPath } from "./request.ts";
+export type { ContextRequest, ContextResult, UsedPath, WorkingContext } from "./request.ts";
 
 /** Every source, in the order their sections are handed to the budget. */
 const SOURCES: Source[] = [
@@ -32,6 +40,7 @@ const SOURCES: Source[] = [
   tasks,
   sessions,
   recent,
+  working,
   runtime,
 ];
 
@@ -46,6 +55,8 @@ export interface BuildEnv {
   fixedPreviewChars?: number;
   /** "Recently in this project" lines (computed by the engine from the episode log). */
   sessions?: RecentSession[];
+  /** The agent's working context (computed by the engine from its mind). */
+  working?: WorkingContext;
   /** The association graph's hubs block (computed by the engine when `autoContext` is on). */
   hubs?: { header: string; lines: string[] };
 }
@@ -76,6 +87,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     ...(env.termWeight ? { termWeight: env.termWeight } : {}),
     ...(env.fixedPreviewChars ? { fixedPreviewChars: env.fixedPreviewChars } : {}),
     ...(env.sessions?.length ? { sessions: env.sessions } : {}),
+    ...(env.working ? { working: env.working } : {}),
     ...(env.hubs ? { hubs: env.hubs } : {}),
   };
   const sections: Section[] = [];

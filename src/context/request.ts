@@ -72,8 +72,17 @@ export interface SourceRequest {
   fixedPreviewChars?: number;
   /** "Recently in this project": one line per recent session here, newest first (session start only). */
   sessions?: RecentSession[];
+  /** The agent's working context and its last messages (src/mind/), when it has a mind. */
+  working?: WorkingContext;
   /** The association graph's hubs block (seed 002's auto-context), when the setting is on. */
   hubs?: { header: string; lines: string[] };
+}
+
+/** What the working-context source shows (computed by the engine from the agent's mind). */
+export interface WorkingContext {
+  decision: import("../mind/decision.ts").DecisionContext;
+  /** The last messages, oldest first (recovery after a compaction shows them). */
+  messages: { role: string; text: string; at: string }[];
 }
 
 export interface SourceOutput {

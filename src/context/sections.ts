@@ -18,7 +18,11 @@ export const ORDER = {
   autoRules: 200,
   sessions: 205,
   recent: 210,
+  /** The last messages before a compaction (recovery only). */
+  messages: 215,
   plan: 220,
+  /** The agent's working context (src/context/sources/working.ts). */
+  working: 225,
   learnings: 230,
   tasks: 240,
   runtime: 250,

@@ -25,6 +25,7 @@ import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
 import type { GraphFacet } from "./graph.ts";
+import { MindFacet, type MindOptions } from "./mind.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
@@ -44,13 +45,49 @@ export class Brain {
   readonly core: BrainCore;
   #recall: RecallFacet | undefined;
   #context: ContextFacet | undefined;
+  #mind: MindFacet | undefined;
+  readonly #mindOptions: MindOptions;
 
-  constructor(core: BrainCore) {
+  constructor(core: BrainCore, opts: { mind?: MindOptions } = {}) {
     this.core = core;
+    this.#mindOptions = opts.mind ?? {};
   }
 
-  static open(opts: BrainOptions = {}): Brain {
-    return new Brain(new BrainCore(storeFor(opts), opts).start(opts));
+  static open(opts: BrainOptions & { mind?: MindOptions } = {}): Brain {
+    return new Brain(new BrainCore(storeFor(opts), opts).start(opts), opts);
+  }
+
+  /** The agent's own mind: goals, plan, self, affect, thoughts, what it explored (src/engine/mind.ts). */
+  get mind(): MindFacet {
+    this.#mind ??= new MindFacet(this.core, this.#mindOptions, {
+      touch: (kind, ref, session) => this.graph.touch(kind, ref, session),
+      associations: (topic) => this.#associations(topic),
+    });
+    return this.#mind;
+  }
+
+  /**
+   * The graph's strongest neighbours of what the agent is after (the topic, its word pairs and words, as the
+   * graph resolves them); none when nothing there is known — only from a graph at hand (loaded here, or small): a decision never
+   * waits for a large graph's load.
+   */
+  #associations(topic: string): string[] {
+    const g = this.graph;
+    if (!g.atHand) return [];
+    const words =
+      topic
+        .toLowerCase()
+        .match(/[\p{L}\p{N}_]{3,}/gu)
+        ?.slice(0, 12) ?? [];
+    const asks = [topic, ...words.slice(1).map((w, i) => `${words[i]} ${w}`), ...words].filter(Boolean);
+    const near = new Map<string, number>();
+    for (const q of asks)
+      for (const n of g.neighbours(q, { limit: 5 })?.neighbours ?? []) {
+        const title = n.title.length > 60 ? `${n.title.slice(0, 59)}…` : n.title;
+        if (!words.includes(title.toLowerCase())) near.set(title, Math.max(near.get(title) ?? 0, n.link));
+      }
+    const best = [...near].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    return best.slice(0, 5);
   }
 
   /** The recall facet (built on first use). */
@@ -60,7 +97,9 @@ export class Brain {
   }
 
   get #ctx(): ContextFacet {
-    this.#context ??= new ContextFacet(this.core, this.recallFacet);
+    this.#context ??= new ContextFacet(this.core, this.recallFacet, () =>
+      this.core.home ? this.mind : null,
+    );
     return this.#context;
   }
 

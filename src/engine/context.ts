@@ -15,6 +15,7 @@ import { START } from "../store/event-store.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import type { BrainCore } from "./core.ts";
+import type { MindFacet } from "./mind.ts";
 import type { RecallFacet } from "./recall.ts";
 
 /**
@@ -24,11 +25,14 @@ import type { RecallFacet } from "./recall.ts";
 export class ContextFacet {
   readonly #core: BrainCore;
   readonly #recall: RecallFacet;
+  /** The agent's mind, when this brain has one (its working context joins every context). */
+  readonly #mind: () => MindFacet | null;
   #history: { generation: string; pos: Position; recs: Rec[] } | undefined;
 
-  constructor(core: BrainCore, recall: RecallFacet) {
+  constructor(core: BrainCore, recall: RecallFacet, mind: () => MindFacet | null = () => null) {
     this.#core = core;
     this.#recall = recall;
+    this.#mind = mind;
   }
 
   /**
@@ -47,6 +51,8 @@ export class ContextFacet {
       : null;
     // At session start (no query): the last few sessions in this project (a volatile block).
     const sessions = recalled ? [] : this.#recall.recentSessions(cwd);
+    const mind = this.#mind();
+    const working = mind?.exists ? mind.workingContext(req.query ? { query: req.query } : {}) : undefined;
     return buildContext(
       core.state,
       {
@@ -61,6 +67,7 @@ export class ContextFacet {
         recalled,
         ...(recalled ? { termWeight: (t: string) => this.#recall.engine.termWeight(t) } : {}),
         sessions,
+        ...(working ? { working } : {}),
         ...(gs.autoContext ? { hubs: this.#hubs() } : {}),
       },
     );

@@ -200,6 +200,11 @@ export class GraphFacet implements Projection {
     return look;
   }
 
+  /** Whether the graph is loaded here or cheap to load now (the mind's decision context asks). */
+  get atHand(): boolean {
+    return this.#atHand();
+  }
+
   /** Whether the graph is loaded here, or its file (or the logs, when it has none) small enough to load now. */
   #atHand(): boolean {
     if (this.#projection && this.#projection.status !== "none") return true;

@@ -3,8 +3,11 @@ import { CURSORS_DOC } from "../learn/cursors.ts";
 import { purgeInbox } from "../learn/inbox.ts";
 import { LEARN_LOG } from "../learn/learn-log.ts";
 import { LEARNER_DOCS } from "../learn/learn-state.ts";
+import { MIND_FEED_DOC } from "../learn/mind-feed-cursor.ts";
 import { purgeNotice } from "../learn/notice.ts";
 import { QUEUE_LOG } from "../learn/queue.ts";
+import { MIND_LOG } from "../mind/log.ts";
+import { purgeView } from "../mind/view.ts";
 import type { BrainHome, LocalFile } from "../store/home.ts";
 import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
@@ -24,13 +27,19 @@ const LOGS: readonly LocalLogSpec<never>[] = [
   LEARN_LOG,
   REWRITES_LOG,
   TOOL_EVENTS_LOG,
+  MIND_LOG,
   GRAPH_LOG,
 ] as unknown as LocalLogSpec<never>[];
-const DOCS: readonly DocSpec<unknown>[] = [CURSORS_DOC as DocSpec<unknown>, ...LEARNER_DOCS];
+const DOCS: readonly DocSpec<unknown>[] = [
+  CURSORS_DOC as DocSpec<unknown>,
+  ...LEARNER_DOCS,
+  MIND_FEED_DOC as DocSpec<unknown>,
+];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [
   { file: "inbox", purge: purgeInbox },
   { file: "notice", purge: purgeNotice },
+  { file: "mindView", purge: purgeView },
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Settings } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
+import { MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { RecallFacet } from "../engine/recall.ts";
 import type { BrainHome } from "../store/home.ts";
@@ -26,6 +27,8 @@ export interface HookEnv {
   /** Opens only the engine's recall layer (the prompt hook runs on every prompt: it loads no context code). */
   openRecall: (cwd: string) => Promise<Pick<RecallFacet, "promptMemories">>;
   now: () => Date;
+  /** Seed 004's per-turn anchors for a prompt in `cwd` (the active plan, recently used paths); "" for none. */
+  anchors?: (cwd: string) => string | Promise<string>;
 }
 
 /** The payload as a JSON object (an empty input is an empty one). */
@@ -65,13 +68,23 @@ async function promptMemories(input: Payload, env: HookEnv): Promise<string | un
   if (!prompt || prompt.startsWith("/")) return undefined;
   const cwd = str(input.cwd);
   const session = str(input.session_id);
+  // The anchors (seed 004) are the block's last items; the memories take what is left of the hook's size.
+  const anchors = env.anchors
+    ? (await env.anchors(cwd ?? process.cwd()))
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => `- ${l}`)
+    : [];
+  const head = `${PROMPT_MEMORIES_HEADER}\n${MEMORY_NOTE}`;
+  const reserved = anchors.length ? anchors.join("\n").length + head.length + 2 : 0;
   const brain = await env.openRecall(cwd ?? process.cwd());
   const m = brain.promptMemories(prompt, {
-    maxChars: PROMPT_MAX_CHARS,
+    maxChars: PROMPT_MAX_CHARS - reserved,
     ...(cwd ? { cwd } : {}),
     ...(session ? { session } : {}),
   });
-  return m.text || undefined;
+  const text = anchors.length ? [m.text || head, ...anchors].join("\n") : m.text;
+  return text || undefined;
 }
 
 /**

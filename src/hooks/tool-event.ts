@@ -1,4 +1,5 @@
 import type { HookSettings } from "../config-hooks.ts";
+import { formatTodos, isTodoTool, todosOf } from "../core/todo.ts";
 import type { ToolEvent, ToolKind } from "../core/tool-event.ts";
 import type { ToolCall } from "./host-types.ts";
 import { redactForHook } from "./redact.ts";
@@ -95,7 +96,9 @@ export function toolEventOf(
   caps: Pick<HookSettings, "toolTargetChars" | "toolErrorChars">,
 ): ToolEvent {
   const kind = toolKind(call.tool);
-  const target = toolTarget(kind, call.input);
+  // A todo list is kept as compact lines (src/core/todo.ts): the agent's plan, whole within the cap.
+  const todos = isTodoTool(call.tool) ? todosOf(call.input) : undefined;
+  const target = todos ? formatTodos(todos) : toolTarget(kind, call.input);
   const error = call.error?.trim();
   return {
     at: c.at.toISOString(),

@@ -13,9 +13,16 @@ export interface LearnRun {
   read: { source: string; from: number; to: number; turns: number }[];
   /**
    * What was stored: episodes added (turns already known are not counted), memories added and reinforced,
-   * session summaries written by the model (absent when none).
+   * session summaries written by the model, records the agent's mind got from the hosts (absent when none).
    */
-  stored: { episodes: number; memories: number; reinforced: number; summaries?: number; used?: number };
+  stored: {
+    episodes: number;
+    memories: number;
+    reinforced: number;
+    summaries?: number;
+    used?: number;
+    mind?: number;
+  };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
   learned: {
     candidates: number;

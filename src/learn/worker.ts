@@ -10,6 +10,7 @@ import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-jou
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
 import { appendRun, emptyRun, type LearnRun, lastRuns } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
+import { feedMindFromTools, feedUserTurn } from "./mind-feed.ts";
 import { modeLine, waitingCandidates } from "./mode.ts";
 import { addNotice, type Notice } from "./notice.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
@@ -105,6 +106,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
         )
       : undefined;
     const r = await b.ingestTurns(stored, source, project);
+    // What the user typed last (not a template or summary the host wrote in their name: src/learn/typed.ts).
+    if (r.added) feedUserTurn(b, learnableTurns(stored), source.slice(0, source.indexOf(":")), session);
     if (!o.learn || !journal) return r.added;
     const fresh = new Set(journal.record.fresh);
     // Only what the user typed and the answers (tool calls as the answers' context): src/learn/typed.ts.
@@ -203,11 +206,19 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
+  try {
+    const fed = await feedMindFromTools(o.home, open);
+    if (fed) run.stored.mind = fed;
+  } catch (e) {
+    // The tool-event log unreadable or the mind's log locked too long: the cursor stays, a later run retries.
+    run.errors.push({ source: "mind", error: (e as Error).message, attempts: 1, gaveUp: false });
+  }
   const notice = await withModeAndError(o.home, o.learn, run, kit?.notice ?? { stored: [], inboxed: 0 });
   addNotice(o.home, notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
-  if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.home, run);
+  if (run.queued || run.read.length || run.errors.length || run.restarted || run.stored.mind)
+    appendRun(o.home, run);
   return run;
 }
 

@@ -8,6 +8,7 @@ import { GRAPH_TOOL_DESCRIPTION, graphTool } from "../tools/graph-tool.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
+import { registerMindTool } from "./mind-tool.ts";
 import type { ProjectRoots } from "./roots.ts";
 import {
   brainInput,
@@ -185,6 +186,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
       }),
   );
 
+  registerMindTool(server, brain);
   server.registerTool(
     "brain_graph",
     {

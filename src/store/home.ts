@@ -44,6 +44,12 @@ export const LOCAL_FILES = {
   openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
+  /** The agent's own mind: goals, plan, self, affect, thoughts, actions, explored, chat (src/mind/log.ts). */
+  mind: "mind.jsonl",
+  /** The mind's view, derived from mind.jsonl and trusted only while it matches it (src/mind/view.ts). */
+  mindView: "mind-view.json",
+  /** Where the learner is in the tool-event log, feeding the mind (src/learn/mind-feed.ts): a position. */
+  mindFeed: "mind-feed.json",
   /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
   graphEvents: "graph-events.jsonl",
 } as const;

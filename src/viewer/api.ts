@@ -91,6 +91,35 @@ export interface GraphTimeline {
   points: { at: string; weights: (number | null)[] }[];
 }
 
+/** The agent's own mind as GET /api/mind shows it (src/serve/routes/mind.ts). */
+export interface MindAnswer {
+  exists: boolean;
+  decision?: {
+    text: string;
+    primaryGoal: { id: string; text: string } | null;
+    lastUserMessage: string;
+    lastError: string;
+    plan: { steps: string[]; current: number; next: string | null; done: boolean } | null;
+    self: { summary: string; counts: Record<string, number> };
+    selfInstructions: string[];
+    emotions: Record<string, number>;
+    hormones: Record<string, number>;
+  };
+  goals?: { id: string; text: string; status: string; by?: string }[];
+  affect?: {
+    at: string;
+    emotions: Record<string, number>;
+    hormones: Record<string, number>;
+    outcome?: string;
+  }[];
+  thoughts?: { at: string; text: string }[];
+  explored?: {
+    paths: { ref: string; at: string; summary?: string }[];
+    urls: { ref: string; at: string; summary?: string }[];
+  };
+  ticks?: number;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -154,6 +183,7 @@ export const api = {
   graphNode: (q: string, limit = 16) => call<GraphNeighbourhood>("GET", `/api/graph/node${qs({ q, limit })}`),
   graphTimeline: (q: string, limit = 8) =>
     call<GraphTimeline>("GET", `/api/graph/timeline${qs({ q, limit })}`),
+  mind: () => call<MindAnswer>("GET", "/api/mind"),
 };
 
 /** The field a person reads an entry by. */

@@ -34,6 +34,8 @@ test("no source file but the table spells an event's name", () => {
   const found: string[] = [];
   for (const file of sources(join(ROOT, "src"))) {
     if (file.endsWith(join("hooks", "events.ts"))) continue;
+    // The learner's cue tables are words of people's languages ("stop" opens a correction), not event names.
+    if (file.includes(join("learn", "detect", "cues"))) continue;
     const text = code(fs.readFileSync(file, "utf8"));
     for (const n of names)
       if (text.includes(`"${n}"`) || text.includes(`'${n}'`)) found.push(`${relative(ROOT, file)}: "${n}"`);

@@ -60,11 +60,12 @@ const exec = (name: string, params: Record<string, unknown>) =>
 const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
-  it("registers the brain, load_brain_file, write_brain_file, brain_inbox, brain_graph and brain_search tools and the /brain command", () => {
+  it("registers the brain, load_brain_file, write_brain_file, brain_inbox, brain_mind, brain_graph and brain_search tools and the /brain command", () => {
     assert.deepEqual([...pi.tools.keys()].sort(), [
       "brain",
       "brain_graph",
       "brain_inbox",
+      "brain_mind",
       "brain_search",
       "load_brain_file",
       "write_brain_file",
@@ -72,6 +73,21 @@ describe("pi extension", () => {
     assert.deepEqual([...pi.commands.keys()], ["brain"]);
     const params = pi.tools.get("brain")!.parameters as { properties: Record<string, { enum?: string[] }> };
     assert.ok(params.properties.action?.enum?.includes("reminder_run"));
+  });
+
+  it("brain_mind keeps the agent's working state; a bad call throws with its code and field", async () => {
+    await exec("brain_mind", { action: "goal_add", text: "Ship dark mode" });
+    await exec("brain_mind", { action: "replan", steps: ["find the theme", "add a palette"] });
+    const t = (await exec("brain_mind", { action: "tick", type: "read", outcome: "success" })) as {
+      content: { text: string }[];
+    };
+    assert.equal(t.content[0]?.text, "Tick 1 (success); next: add a palette");
+    const c = (await exec("brain_mind", { action: "context" })) as { content: { text: string }[] };
+    assert.match(c.content[0]?.text ?? "", /Primary goal: Ship dark mode/);
+    await assert.rejects(
+      Promise.resolve(exec("brain_mind", { action: "goal_complete", id: "none" })),
+      /NOT_FOUND/,
+    );
   });
 
   it("the brain tool writes to brain.jsonl; an error throws with its code and field", async () => {

@@ -21,7 +21,9 @@ describe("brain mcp over stdio", () => {
     assert.deepEqual(tools.map((x) => x.name).sort(), [
       "brain",
       "brain_context",
+      "brain_graph",
       "brain_inbox",
+      "brain_mind",
       "brain_search",
       "load_brain_file",
       "write_brain_file",

@@ -11,6 +11,13 @@ import {
   inboxTool,
   inboxToolJsonSchema,
 } from "../../tools/inbox-tool.ts";
+import {
+  MIND_ACTIONS,
+  MIND_TOOL_DESCRIPTION,
+  type MindToolArgs,
+  mindTool,
+  mindToolJsonSchema,
+} from "../../tools/mind-tool.ts";
 import { WRITE_FILE_DESCRIPTION, type WriteFileArgs, writeFileTool } from "../../tools/write-file.ts";
 import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
@@ -54,6 +61,18 @@ export function registerPiTools(pi: PiApi, open: Open): void {
         const action = INBOX_ACTIONS.find((a) => a === params.action) ?? "list";
         const str = (v: unknown) => (typeof v === "string" ? v : undefined);
         return inboxTool(open(ctx.cwd), { action, id: str(params.id), text: str(params.text) });
+      }),
+  });
+
+  pi.registerTool({
+    name: "brain_mind",
+    label: "Working state",
+    description: MIND_TOOL_DESCRIPTION,
+    parameters: mindToolJsonSchema(),
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(() => {
+        const action = MIND_ACTIONS.find((a) => a === params.action) ?? "context";
+        return mindTool(open(ctx.cwd), { ...(params as Partial<MindToolArgs>), action });
       }),
   });
 

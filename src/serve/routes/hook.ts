@@ -3,6 +3,7 @@ import { BrainError } from "../../core/errors.ts";
 import { homeOf } from "../../engine/options.ts";
 import { ANSWERED_EVENTS as ANSWERED } from "../../hooks/events.ts";
 import { handleHook, parseHookInput } from "../../hooks/handle.ts";
+import { repoRoot } from "../../project/repo-root.ts";
 import type { RouteModule } from "../context.ts";
 import { parse } from "../errors.ts";
 
@@ -25,6 +26,7 @@ export const hook: RouteModule = (app, ctx) => {
       now: ctx.now,
       openBrain: async () => ctx.brain,
       openRecall: async () => ctx.brain,
+      anchors: (cwd) => ctx.brain.mind.anchors(repoRoot(cwd)),
     });
     return c.json({ output });
   });

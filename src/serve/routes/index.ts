@@ -8,6 +8,7 @@ import { history } from "./history.ts";
 import { hook } from "./hook.ts";
 import { inbox } from "./inbox.ts";
 import { learn } from "./learn.ts";
+import { mind } from "./mind.ts";
 import { rules } from "./rules.ts";
 import { search } from "./search.ts";
 import { status } from "./status.ts";
@@ -25,5 +26,6 @@ export const ROUTES: RouteModule[] = [
   hook,
   history,
   graph,
+  mind,
   events,
 ];

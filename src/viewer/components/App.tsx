@@ -8,6 +8,7 @@ import { EpisodesPanel } from "./EpisodesPanel.tsx";
 import { GraphPanel } from "./GraphPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
+import { MindPanel } from "./MindPanel.tsx";
 import { RulesPanel } from "./RulesPanel.tsx";
 import { type Tab, Tabs } from "./Tabs.tsx";
 
@@ -45,6 +46,7 @@ function Viewer() {
     "rules",
     "history",
     "graph",
+    "mind",
   ];
   return (
     <div class="app">
@@ -63,6 +65,7 @@ function Viewer() {
         {tab === "rules" && <RulesPanel cwd={ctx.cwd} tick={tick} />}
         {tab === "history" && <HistoryPanel tick={tick} />}
         {tab === "graph" && <GraphPanel tick={tick} />}
+        {tab === "mind" && <MindPanel tick={tick} />}
       </div>
     </div>
   );

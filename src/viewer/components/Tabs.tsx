@@ -1,5 +1,5 @@
 /** The viewer's views, one tab each. */
-export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history" | "graph";
+export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history" | "graph" | "mind";
 
 const LABELS: Record<Tab, string> = {
   entries: "Entries",
@@ -8,6 +8,7 @@ const LABELS: Record<Tab, string> = {
   rules: "Rules & brain files",
   history: "History",
   graph: "Graph",
+  mind: "Mind",
 };
 
 /** Tab buttons (Tab reaches each one, Enter or Space selects it). */
