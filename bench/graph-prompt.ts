@@ -34,12 +34,18 @@ async function main(): Promise<void> {
       const dir = fs.mkdtempSync(join(work, "c-"));
       const file = join(dir, "conv.json");
       fs.writeFileSync(file, JSON.stringify(buildVariant(raw, variant, 12).sample));
-      const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, fsync: false, cwd: dir });
+      const brain = Brain.open({
+        path: join(dir, "brain.jsonl"),
+        seedDefault: false,
+        fsync: false,
+        cwd: dir,
+      });
       await brain.ingest(file, { format: "locomo" });
       const g = brain.graph.graph();
       for (const [k, gate] of gates.entries()) {
         const t = tally[k] as (typeof tally)[number];
-        const lines = (q: string) => promptLookup(g, q, GRAPH_ANALYZER, { shown: [], text: () => undefined, gate }).lines;
+        const lines = (q: string) =>
+          promptLookup(g, q, GRAPH_ANALYZER, { shown: [], text: () => undefined, gate }).lines;
         for (const q of raw.qa) {
           t.nRelated++;
           if (lines(q.question).length) t.related++;
@@ -58,7 +64,9 @@ async function main(): Promise<void> {
   for (const [k, gate] of gates.entries()) {
     const t = tally[k] as (typeof tally)[number];
     const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} % (${a}/${n})`;
-    console.log(`| ${JSON.stringify({ ...PROMPT_GATE, ...gate })} | ${pct(t.related, t.nRelated)} | ${pct(t.unrelated, t.nUnrelated)} |`);
+    console.log(
+      `| ${JSON.stringify({ ...PROMPT_GATE, ...gate })} | ${pct(t.related, t.nRelated)} | ${pct(t.unrelated, t.nUnrelated)} |`,
+    );
   }
 }
 

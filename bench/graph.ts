@@ -15,7 +15,7 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { Brain } from "../src/engine/brain.ts";
-import { cachedBrain, DATA_DIR, GENERATED_END, parseSize, Prng } from "./generate.ts";
+import { cachedBrain, DATA_DIR, GENERATED_END, Prng, parseSize } from "./generate.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const WORK = join(DATA_DIR, "graph");
@@ -26,13 +26,31 @@ const arg = (name: string) => {
 
 /** A synthetic vocabulary: pronounceable, distinct, stable for a seed. */
 function vocabulary(n: number, r: Prng): string[] {
-  const syl = ["ka", "lo", "mi", "ren", "tu", "vo", "sa", "pe", "dri", "gon", "fel", "ush", "bra", "ti", "no", "zel"];
+  const syl = [
+    "ka",
+    "lo",
+    "mi",
+    "ren",
+    "tu",
+    "vo",
+    "sa",
+    "pe",
+    "dri",
+    "gon",
+    "fel",
+    "ush",
+    "bra",
+    "ti",
+    "no",
+    "zel",
+  ];
   const out = new Set<string>();
   while (out.size < n) out.add(Array.from({ length: 2 + r.int(0, 2) }, () => r.pick(syl)).join(""));
   return [...out];
 }
 
-const words = (r: Prng, vocab: string[], n: number) => Array.from({ length: n }, () => r.pick(vocab)).join(" ");
+const words = (r: Prng, vocab: string[], n: number) =>
+  Array.from({ length: n }, () => r.pick(vocab)).join(" ");
 
 /** Append `n` synthetic turns (sessions of 20) to episodes.jsonl beside the brain (bench fixture, written once). */
 function addTurns(dir: string, n: number, r: Prng, vocab: string[]): void {
@@ -70,7 +88,12 @@ async function measure(label: string, n: number, turns: number, runs: number) {
   if (turns) addTurns(dir, turns, r, vocab);
   let now = Date.parse(GENERATED_END);
   const open = () =>
-    Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, fsync: false, now: () => new Date(now) });
+    Brain.open({
+      path: join(dir, "brain.jsonl"),
+      seedDefault: false,
+      fsync: false,
+      now: () => new Date(now),
+    });
   const brain = open();
   brain.recallEngine; // the recall index built first (its cost is not the graph's)
   brain.search("warm up");
@@ -94,8 +117,20 @@ async function measure(label: string, n: number, turns: number, runs: number) {
     prompts.push(performance.now() - t);
     await fresh.ingestTurns(
       [
-        { session: "bench-live", turn: `${i}u`, speaker: "user", text: prompt, date: new Date(now).toISOString() },
-        { session: "bench-live", turn: `${i}a`, speaker: "assistant", text: `${words(r, vocab, 30)}.`, date: new Date(now).toISOString() },
+        {
+          session: "bench-live",
+          turn: `${i}u`,
+          speaker: "user",
+          text: prompt,
+          date: new Date(now).toISOString(),
+        },
+        {
+          session: "bench-live",
+          turn: `${i}a`,
+          speaker: "assistant",
+          text: `${words(r, vocab, 30)}.`,
+          date: new Date(now).toISOString(),
+        },
       ],
       "bench",
     );
@@ -104,7 +139,10 @@ async function measure(label: string, n: number, turns: number, runs: number) {
     exchanges.push(performance.now() - t);
   }
   fresh.persist(true);
-  const logs = ["brain.jsonl", "episodes.jsonl", join(".brain", "graph-events.jsonl")].reduce((s, f) => s + size(join(dir, f)), 0);
+  const logs = ["brain.jsonl", "episodes.jsonl", join(".brain", "graph-events.jsonl")].reduce(
+    (s, f) => s + size(join(dir, f)),
+    0,
+  );
   const after = fresh.graph.stats();
   const disk = `${mib(size(file))} vs ${mib(logs)} of logs`;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -124,7 +162,8 @@ async function main(): Promise<void> {
   const runs = Number(arg("runs") ?? 200);
   const rows = [];
   for (const s of sizes) {
-    const row = s === "caps" ? await measure("caps", 100_000, 100_000, runs) : await measure(s, parseSize(s), 0, runs);
+    const row =
+      s === "caps" ? await measure("caps", 100_000, 100_000, runs) : await measure(s, parseSize(s), 0, runs);
     rows.push(row);
     process.stderr.write(`${JSON.stringify(row)}\n`);
   }

@@ -40,19 +40,15 @@ describe("the working context", () => {
     assert.match(block.text, /Primary goal: Ship dark mode/);
     assert.doesNotMatch(block.text, /Last user message/, "an earlier session's last word: only on recovery");
     const recovered = mb.brain.context({ budget: 2000, recover: true });
-    assert.match(recovered.blocks.find((b) => b.id === "working")?.text ?? "", /Last user message: message 8/);
+    assert.match(
+      recovered.blocks.find((b) => b.id === "working")?.text ?? "",
+      /Last user message: message 8/,
+    );
     assert.match(block.text, /Last error: ENOENT: src\/theme\/dark.css/);
     assert.match(block.text, /Plan: step 2 of 3: add a dark palette/);
     assert.match(block.text, /→ 2\. add a dark palette/);
     const labels = new Set(r.kept.filter((k) => k.section === "working").map((k) => k.label));
-    for (const l of [
-      "mind:goal",
-      "mind:error",
-      "mind:plan",
-      "mind:affect",
-      "mind:episode",
-      "mind:thought",
-    ])
+    for (const l of ["mind:goal", "mind:error", "mind:plan", "mind:affect", "mind:episode", "mind:thought"])
       assert.ok(labels.has(l), `${l} in ${[...labels].join(", ")}`);
     assert.ok(!r.blocks.some((b) => b.id === "messages"), "messages only after a compaction");
   });
