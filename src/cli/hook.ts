@@ -4,7 +4,7 @@ import { keep } from "../engine/lifetime.ts";
 import { brainOptions, homeOf } from "../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../engine/team-offline.ts";
 import { HOOK_EVENTS, handleHook, isHookEvent, parseHookInput } from "../hosts/claude/hooks.ts";
-import { cliConfig } from "./cli-config.ts";
+import { hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { errorText, warn } from "./output.ts";
 import { readStdin } from "./stdin.ts";
@@ -30,7 +30,8 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     }
     // Given: main.ts read it and asked the server already (it did not answer); not asked again.
     const given = parseHookInput(stdin ?? (await readStdin()));
-    config = cliConfig(g.brain, g.cwd);
+    // A settings file with a typo does not switch memory off: the defaults, and a warning once.
+    config = hookConfig(g.brain, g.cwd);
     // Hooks stay fast when a team server is down: short waits (offline.ts), then nothing to say (below).
     const c = forHooks(config);
     config = c;
