@@ -27,7 +27,7 @@ export async function runExport(o: ExportOpts): Promise<number> {
       "INVALID",
       `--format must be one of: ${EXPORT_FORMATS.join(", ")} (got "${format}")`,
     );
-  const { brain } = openLayer(Brain, o, { seedDefault: false });
+  const { brain } = openLayer(Brain, o);
   const recs = exportRecords(brain, o.episodes !== false);
   const text = format === "jsonl" ? toJsonl(recs) : toMarkdown(recs, brain.now());
   if (!o.out) {
@@ -52,7 +52,8 @@ export async function runExport(o: ExportOpts): Promise<number> {
 
 /** `brain import <file> [--dry-run]`: exit 0, or 1 when some lines could not be imported (each reported). */
 export async function runImport(file: string, o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
-  const { brain } = openLayer(Brain, o);
+  // Into a new brain too (a dry run says what it would hold, and creates nothing).
+  const { brain } = openLayer(Brain, o, { create: true });
   const r = await importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
   if (o.json) printJson({ ok: r.problems.length === 0, ...r });
   else {
