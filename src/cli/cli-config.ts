@@ -2,9 +2,6 @@ import * as fs from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { type ConfigProblem, loadConfig, loadConfigForHooks, type ResolvedConfig } from "../config.ts";
-import { writeFileAtomic } from "../store/atomic-file.ts";
-import { crypto } from "../store/crypto.ts";
-import { userBrainDir } from "../store/home.ts";
 import { errorText, warn } from "./output.ts";
 
 let loaded: ResolvedConfig | undefined;
@@ -20,10 +17,14 @@ export function cliConfig(brain: string | undefined, cwd?: string): ResolvedConf
  * switch memory off. The defaults stand in for it, and the problem is said on stderr once per content of the
  * file — not on every prompt — until it is fixed (or changes again). Commands keep refusing it (cliConfig).
  */
-export function hookConfig(brain: string | undefined, cwd?: string, quiet = false): ResolvedConfig {
+export async function hookConfig(
+  brain: string | undefined,
+  cwd?: string,
+  quiet = false,
+): Promise<ResolvedConfig> {
   if (loaded) return loaded;
   const { config, problem } = loadConfigForHooks(process.env, brain, undefined, cwd);
-  if (problem && !quiet && firstTimeFor(problem))
+  if (problem && !quiet && (await firstTimeFor(problem)))
     warn(
       `brain: ${errorText(problem.error)} — memory carries on with the default settings until it is fixed`,
     );
@@ -31,17 +32,31 @@ export function hookConfig(brain: string | undefined, cwd?: string, quiet = fals
   return config;
 }
 
+/** Two FNV-1a hashes and the length: contents that differ get a different mark (no node:crypto to load). */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x811c9dc5) >>> 0;
+  }
+  return `${a.toString(16)}${b.toString(16)}-${text.length}`;
+}
+
 /** Whether this content of the settings file was not warned about yet (remembered in ~/.brain). */
-function firstTimeFor(p: ConfigProblem): boolean {
+async function firstTimeFor(p: ConfigProblem): Promise<boolean> {
+  // Loaded only for a settings file with a problem: every other command starts without it.
+  const { userBrainDir, writeLocalFile } = await import("../engine/local-files.ts");
   const file = join(userBrainDir(homedir()), "config-warned");
-  const mark = crypto().createHash("sha256").update(`${p.file}\n${p.text}`).digest("hex");
+  const mark = fingerprint(`${p.file}\n${p.text}`);
   try {
     if (fs.readFileSync(file, "utf8").trim() === mark) return false;
   } catch {
     /* never warned */
   }
   try {
-    writeFileAtomic(file, [`${mark}\n`]);
+    writeLocalFile(file, `${mark}\n`);
   } catch {
     /* a home that cannot be written: warn every time rather than never */
   }

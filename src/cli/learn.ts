@@ -32,7 +32,7 @@ function positive(v: string | undefined, name: string): number | undefined {
  */
 export async function runLearn(o: LearnOpts): Promise<number> {
   // The learner a hook starts (--quiet) reads the settings as the hooks do: a typo does not stop learning.
-  const config = o.quiet ? hookConfig(o.brain, o.cwd, true) : cliConfig(o.brain, o.cwd);
+  const config = o.quiet ? await hookConfig(o.brain, o.cwd, true) : cliConfig(o.brain, o.cwd);
   if (o.status) {
     (await import("./open-layer.ts")).requireBrain(config);
     const { homeOf } = await import("../engine/options.ts");

@@ -1,9 +1,26 @@
 import { hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { TeamStoreConfig } from "../../config.ts";
-import { BrainError } from "../../core/errors.ts";
-import { crypto } from "../crypto.ts";
-import { userBrainDir } from "../home.ts";
+import { BrainError } from "./core/errors.ts";
+import { crypto } from "./store/crypto.ts";
+import { userBrainDir } from "./store/home.ts";
+
+/** A team brain on a PostgreSQL server (src/store/postgres/). The URL may hold credentials: never print it. */
+export interface TeamStoreConfig {
+  url: string;
+  /** Owner of the personal namespace (default: the login name). */
+  user: string;
+  /** Recorded with every row: user@host. */
+  writer: string;
+  /** How long opening waits for the server. */
+  connectTimeoutMs?: number;
+  /** How long a read or write keeps retrying a lost connection (hooks shorten it: store/postgres/offline.ts). */
+  retryMs?: number;
+  /**
+   * This machine's directory for the team brain: fold snapshot, recall index, episodes, brain files. From
+   * `store.localDir`; default ~/.brain/team/<hash of server, database and user> (never of the password).
+   */
+  localDir: string;
+}
 
 /** A positive number from the settings file, or a CONFIG error naming the key. */
 function positive(file: string, key: string, v: unknown): number {
