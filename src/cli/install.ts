@@ -68,10 +68,16 @@ function installClaude(o: InstallOpts) {
     `claude plugin marketplace add ${dir}`,
     `claude plugin install ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
   ];
+  // Already installed: Claude Code runs its cached copy until it is updated to this version (plugin.ts).
+  const update = [
+    `claude plugin marketplace update ${MARKETPLACE_NAME}`,
+    `claude plugin update ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
+  ];
   return {
     host: "claude",
     dir,
     files,
+    update,
     // Shared by every host's hooks: `brain uninstall` leaves it (a script and the pointer it reads).
     entryPoint: entry,
     commands,
@@ -80,6 +86,8 @@ function installClaude(o: InstallOpts) {
       `Its hooks run ${entry.script}, which runs this install (${MAIN}).`,
       "Install it for every session:",
       ...commands.map((c) => `  ${c}`),
+      "Installed before? Apply this version (then restart Claude Code):",
+      ...update.map((c) => `  ${c}`),
       "Or load it for one session:",
       `  claude --plugin-dir ${join(dir, "brain")}`,
     ].join("\n"),
@@ -102,7 +110,7 @@ function installPi(o: InstallOpts) {
 export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
-  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint } : {};
+  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update } : {};
   if (o.json)
     printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, ...entry, commands: r.commands });
   else print(r.text);
