@@ -7,6 +7,7 @@ import { userBrainDir } from "../engine/local-files.ts";
 import { entryPoint, installEntryPoint } from "../hooks/entry-point.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { packageVersion } from "../package-root.ts";
+import { keptLines, writeInstallFiles } from "./install-files.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -63,7 +64,8 @@ function installClaude(o: InstallOpts) {
   const { dir, files: content } = hostFiles("claude", o);
   // This install becomes the one the entry point runs (an upgrade lands here: the host's files stay as they are).
   const entry = installEntryPoint(homedir(), { node: process.execPath, bin: MAIN });
-  const files = writeAll(dir, content);
+  // The user's own hooks and MCP servers in the plugin's files stay (Brain's entries replaced), backed up.
+  const { files, kept } = writeInstallFiles(dir, content);
   const commands = [
     `claude plugin marketplace add ${dir}`,
     `claude plugin install ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
@@ -77,6 +79,7 @@ function installClaude(o: InstallOpts) {
     host: "claude",
     dir,
     files,
+    kept,
     update,
     // Shared by every host's hooks: `brain uninstall` leaves it (a script and the pointer it reads).
     entryPoint: entry,
@@ -90,6 +93,7 @@ function installClaude(o: InstallOpts) {
       ...update.map((c) => `  ${c}`),
       "Or load it for one session:",
       `  claude --plugin-dir ${join(dir, "brain")}`,
+      ...keptLines(kept),
     ].join("\n"),
   };
 }
@@ -110,7 +114,7 @@ function installPi(o: InstallOpts) {
 export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
-  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update } : {};
+  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update, kept: r.kept } : {};
   if (o.json)
     printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, ...entry, commands: r.commands });
   else print(r.text);
