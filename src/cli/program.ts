@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { ACTIONS } from "../core/action-names.ts";
+import { MCP_TOOL_NAMES } from "../core/mcp-tool-names.ts";
 import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
@@ -289,9 +290,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   program
     .command("mcp")
-    .description(
-      "serve the brain over MCP on stdio (tools brain, brain_context, load_brain_file, brain_search)",
-    )
+    .description(`serve the brain over MCP on stdio (tools ${MCP_TOOL_NAMES.join(", ")})`)
     .action(() =>
       run(
         async () => (await import("./mcp.ts")).runMcp(g()),
@@ -312,7 +311,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .command("install")
     .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
     .argument("<host>", "claude | pi")
-    .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .option(
+      "--dir <dir>",
+      "where to write it (claude: ~/.brain/claude-marketplace; pi: ~/.pi/agent/extensions)",
+    )
     .action((host: string, o) =>
       run(
         async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),
