@@ -21,6 +21,7 @@ describe("brain mcp over stdio", () => {
     assert.deepEqual(tools.map((x) => x.name).sort(), [
       "brain",
       "brain_context",
+      "brain_graph",
       "brain_inbox",
       "brain_search",
       "load_brain_file",
