@@ -3,6 +3,7 @@ import { ACTIONS } from "../core/action-names.ts";
 import { MCP_TOOL_NAMES } from "../core/mcp-tool-names.ts";
 import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
+import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
 import { addGraphCommands } from "./program-graph.ts";
@@ -45,7 +46,9 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--cwd <dir>", "working directory the context is for")
     .version(packageVersion(), "-V, --version", "print the version")
     .configureOutput({ outputError: oneLineError })
-    .exitOverride();
+    .exitOverride()
+    // A mistyped --cwd still runs the command (memories chosen as if from there), but says so.
+    .hook("preAction", () => warnMissingCwd(program.opts<GlobalOpts>().cwd));
   const g = () => program.opts<GlobalOpts>();
 
   for (const action of ACTIONS) {

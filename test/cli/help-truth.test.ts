@@ -26,3 +26,15 @@ test("brain install --help names the directory brain install claude writes to", 
   const r = json<{ dir: string }>(await brainOk(sb, ["--json", "install", "claude"]));
   assert.equal(r.dir, join(sb.home, said.slice(2)));
 });
+
+test("--cwd of a directory that is not there is warned about, once, and the command still runs", async (t) => {
+  const sb = freshSandbox(t);
+  await brainOk(sb, ["init"]);
+  const missing = join(sb.dir, "no", "such");
+  for (const args of [["context"], ["search", "direct"], ["stats"]]) {
+    const r = await brainOk(sb, ["--cwd", missing, ...args]);
+    assert.equal(r.stderr, `brain: --cwd ${missing}: no such directory\n`, args.join(" "));
+  }
+  const there = await brainOk(sb, ["--cwd", sb.dir, "context"]);
+  assert.equal(there.stderr, "");
+});
