@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
@@ -38,11 +38,20 @@ function there(path: string): boolean {
   }
 }
 
+/** Whether `dir` holds a brain's files though no entry was written yet: its episodes, or brain files (*.md). */
+function holdsBrainFiles(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((n) => n === "episodes.jsonl" || n.endsWith(".md"));
+  } catch {
+    return false;
+  }
+}
+
 /** A file brain that does not exist, for a command that only reads: NOT_FOUND, nothing created. */
 export function requireBrain(config: ResolvedConfig): void {
   if (config.store || there(config.brainPath)) return;
-  // A brain that holds only conversations so far (`brain ingest` writes no entry).
-  if (there(join(dirname(config.brainPath), "episodes.jsonl"))) return;
+  // A brain that holds only conversations (`brain ingest` writes no entry) or its SOUL.md, AGENTS.md, … so far.
+  if (holdsBrainFiles(dirname(config.brainPath))) return;
   throw new BrainError("NOT_FOUND", `no brain at ${config.brainPath} (\`brain init\` creates one)`, {
     path: config.brainPath,
   });

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { isInside } from "../core/inside.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { MERGED_FILES, usersPart } from "../hosts/claude/plugin-merge.ts";
+import { removeCoreFilesLine } from "./core-files-consent.ts";
 import { hostFiles, type InstallOpts, PI_STUB_HEADER } from "./install.ts";
 import { type KeptEdit, keptLines, rewriteWithBackup } from "./install-files.ts";
 import { print, printJson } from "./output.ts";
@@ -76,6 +77,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
   // The marketplace directory is the plugin's own; pi's extensions directory is shared and stays.
   if (host === "claude") for (const f of removed) pruneEmpty(dirname(f), dir, Boolean(o.dryRun), gone);
   const removedDirs = [...gone].filter((p) => !removed.includes(p)).sort((a, b) => b.length - a.length);
+  const coreFiles = host === "claude" ? removeCoreFilesLine(o, Boolean(o.dryRun)) : undefined;
   const commands =
     host === "claude"
       ? [
@@ -94,6 +96,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
       kept,
       edited,
       commands,
+      ...(coreFiles ? { coreFiles } : {}),
     });
     return 0;
   }
@@ -102,6 +105,11 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
     removed.length === 0
       ? [`Nothing to remove: no file of \`brain install ${host}\` in ${dir}.`]
       : [`${verb} (${host}):`, ...[...removed, ...removedDirs].map((f) => `  ${f}`)];
+  if (coreFiles?.change === "removed")
+    lines.push(
+      `${o.dryRun ? "Would take" : "Took"} the core-files import out of ${coreFiles.file}:`,
+      `  ${coreFiles.line}`,
+    );
   if (kept.length) lines.push("Left in place (not written by brain install):", ...kept.map((f) => `  ${f}`));
   lines.push(...keptLines(edited));
   if (commands.length)
