@@ -1,8 +1,9 @@
+import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { BrainHome } from "../engine/options.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
-import { learnerCaps, learnSettings } from "../learn/settings.ts";
+import { describeModel, learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig, hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
@@ -36,7 +37,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   if (o.status) {
     (await import("./open-layer.ts")).requireBrain(config);
     const { homeOf } = await import("../engine/options.ts");
-    return status(homeOf(config), Boolean(o.json));
+    return status(homeOf(config), Boolean(o.json), await modeOf(config));
   }
   if (!config.autoMemory) {
     if (!o.quiet)
@@ -126,13 +127,39 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   return 0;
 }
 
-async function status(home: BrainHome, json: boolean): Promise<number> {
-  const { learnStatus } = await import("../learn/status.ts");
+/** The learner's mode for --status: the model in words, or none, or why the model setting is wrong. */
+async function modeOf(config: ResolvedConfig): Promise<{ model?: string; error?: string }> {
+  try {
+    const model = await describeModel(config);
+    return model ? { model } : {};
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+async function status(
+  home: BrainHome,
+  json: boolean,
+  mode: { model?: string; error?: string },
+): Promise<number> {
+  const [{ learnStatus }, { modeLine, waitingCandidates }] = await Promise.all([
+    import("../learn/status.ts"),
+    import("../learn/mode.ts"),
+  ]);
   const { queue, cursors, pending, runs } = learnStatus(home);
+  const waiting = waitingCandidates(home);
+  const line = mode.error ? `the model setting is invalid: ${mode.error}` : modeLine(mode.model, waiting);
   if (json) {
-    printJson({ queue, cursors, pending, runs });
+    printJson({
+      mode: { model: mode.model ?? null, line, waiting, ...(mode.error ? { error: mode.error } : {}) },
+      queue,
+      cursors,
+      pending,
+      runs,
+    });
     return 0;
   }
+  print(`Mode: ${line}`);
   print(`Queue: ${queue.records} record(s), ${queue.read}/${queue.bytes} bytes read (${queue.file})`);
   print(`Transcripts: ${cursors.length}`);
   for (const c of cursors) {

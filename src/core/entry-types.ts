@@ -61,10 +61,20 @@ const string = { kind: "string" } as const;
 const maybeDate = { kind: "date", nullable: true, default: null } as const;
 const priority = { kind: "enum", values: ["urgent", "high", "normal", "low"], default: "normal" } as const;
 const tags = { kind: "tags", default: [] } as const;
-/** How much a memory matters (seed 002): counts in its score; high or pinned never decays. */
+/**
+ * How much a memory matters (seed 002): counts in its score; high or pinned never decays. Where a learned
+ * memory came from (seed 002's provenance: the session, the turn and the project the learner read it in),
+ * and what in the code it names (`anchors`: "file:<path>", "symbol:<name>@<path>", "script:<name>",
+ * "package:<name>", checked before it is shown: src/project/anchors.ts). Written by the learner, not
+ * advertised to agents.
+ */
 const memory = {
   importance: { kind: "enum", values: ["low", "medium", "high"] },
   pinned: { kind: "boolean" },
+  sourceSession: string,
+  sourceTurn: string,
+  sourceProject: string,
+  anchors: { kind: "tags" },
 } as const;
 
 export const ENTRY_TABLE = {
@@ -199,6 +209,8 @@ export const ENTRY_TABLE = {
       date: { kind: "date", required: true },
       source: text,
       role: string,
+      /** Text the user never typed, kept marked (a compaction summary): never learned from. */
+      origin: string,
     },
     recall: 8,
   },

@@ -21,6 +21,11 @@ export interface Turn {
   text: string;
   /** ISO 8601; the importer fills a fallback when the transcript has no date. */
   date: string;
+  /**
+   * Set when the user never typed it (src/recall/ingest/harness.ts): a compaction summary is kept as an
+   * episode so marked, a tool call ("tool") is the learner's context only. Never learned from.
+   */
+  origin?: "command" | "template" | "summary" | "hook" | "interrupt" | "tool";
 }
 
 /** Stable episode id: the same session and turn always give the same id, so a re-import adds nothing. */
@@ -40,6 +45,7 @@ export function toEpisode(t: Turn, source: string, created: string, sha256: Sha2
     text: t.text,
     date: t.date,
     source,
+    ...(t.origin ? { origin: t.origin } : {}),
   };
 }
 

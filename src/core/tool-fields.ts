@@ -108,13 +108,14 @@ export const BRAIN_FIELDS: readonly FieldSpec[] = [
 /**
  * Names a caller may pass to the brain tool; anything else is a typo, refused with a suggestion. Besides the
  * advertised ones: `created`, the tracking fields the actions maintain (status, last_run …), `reinforced`
- * (how often the learner met a memory again, src/learn/memory-store.ts: Brain's own, not in the registry,
- * so never checked) and `json`.
+ * (how often the learner met a memory again, src/learn/memory-store.ts) and `used` (how often a prompt
+ * brought it back, src/learn/use.ts) — Brain's own, not in the registry, so never checked — and `json`.
  */
 export const KNOWN_PARAMS: readonly string[] = [
   ...BRAIN_FIELDS.map((f) => f.name),
   "created",
   ...[...CALLER_FIELDS.keys()].filter((name) => !Object.hasOwn(FIELD_DOCS, name)),
   "reinforced",
+  "used",
   "json",
 ];

@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import { BrainError } from "../core/errors.ts";
 import { inScope } from "../core/scope.ts";
+import { AnchorCheck, staleNote } from "../project/anchors.ts";
+import { repoRoot } from "../project/repo-root.ts";
 import { SemanticFusion } from "../recall/embeddings/semantic.ts";
 import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "../recall/episode-select.ts";
 import type { RecallIndex } from "../recall/index.ts";
@@ -18,6 +20,16 @@ import type { BrainCore } from "./core.ts";
 import { GraphFacet } from "./graph.ts";
 import type { Projection } from "./projection.ts";
 import { purgeTarget } from "./purge.ts";
+
+/** A memory's "possibly stale" note in the project of `cwd` (its code anchors re-checked, bounded). */
+function staleOf(cwd: string): (entry: Record<string, unknown>) => string {
+  let check: AnchorCheck | undefined;
+  return (entry) => {
+    if (!Array.isArray(entry.anchors) || entry.anchors.length === 0) return "";
+    check ??= new AnchorCheck(repoRoot(cwd));
+    return staleNote(check.gone(entry));
+  };
+}
 
 /** The derived files of the brain log this facet keeps: the recall index and the embeddings' vectors. */
 const DERIVED_KINDS = ["recall.json", "vectors.bin"] as const;
@@ -245,10 +257,12 @@ export class RecallFacet implements Projection {
           return index.informativeness(t);
         },
         shortId: (id) => this.core.state.shortIds().short(id),
+        stale: staleOf(opts.cwd ?? this.core.cwd),
       },
       opts,
     );
     // A separate step: the association graph's lines beside them (seed 003's BEFORE_PROMPT).
+    if (opts.withGraph === false) return memories;
     return this.graph.withPromptLines(prompt, memories, opts);
   }
 

@@ -1,3 +1,4 @@
+import { GENERIC_WORDS } from "../core/generic-words.ts";
 import { conceptsOf } from "./concepts.ts";
 import type { Graph } from "./graph.ts";
 import { matchedBy } from "./match.ts";
@@ -41,6 +42,18 @@ export interface LookupOptions {
   gate?: Partial<typeof PROMPT_GATE>;
 }
 
+const GENERIC = new WeakMap<Analyzer, ReadonlySet<string>>();
+
+/** The concept ids of the generic request words (core/generic-words.ts) under `analyze`. */
+function genericConcepts(analyze: Analyzer): ReadonlySet<string> {
+  let s = GENERIC.get(analyze);
+  if (!s) {
+    s = new Set(analyze(GENERIC_WORDS).map((w) => nodeId("concept", w.term)));
+    GENERIC.set(analyze, s);
+  }
+  return s;
+}
+
 /** A prompt's keywords: its first distinct concepts (what a prompt event records). */
 export function promptKeys(prompt: string, analyze: Analyzer): string[] {
   return conceptsOf(prompt, analyze, PROMPT_KEYS).map((w) => w.term);
@@ -70,7 +83,10 @@ export function promptLookup(g: Graph, prompt: string, analyze: Analyzer, o: Loo
   const min = g.limits.minWeight;
   const keyIds = new Set(keys.map((k) => nodeId("concept", k)));
   const hit = matchedBy(g, keys, o.shown);
-  const matched = hit.filter((id) => keyIds.has(id)).map((id) => g.get(id) as GraphNode);
+  const generic = genericConcepts(analyze);
+  // A generic request word ("use", "make") leads nowhere: "can you use a for loop here" reached "This repo
+  // uses pnpm" through "use" in a small brain, where every word is held by few items.
+  const matched = hit.filter((id) => keyIds.has(id) && !generic.has(id)).map((id) => g.get(id) as GraphNode);
   const items = g.counts.memory + g.counts.episode;
   const limit = Math.max(gate.minItems, items * gate.specific);
   // A concept with more edges than maxScan is not specific to anything: its neighbours are not scanned.

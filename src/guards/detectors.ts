@@ -3,11 +3,10 @@
  * decoded views of a text (fullwidth → ASCII, URL-decoding, base64) the guard scans too, so a secret
  * cannot get in by being encoded. Pure and synchronous.
  */
-export interface SecretFinding {
-  kind: string;
-  start: number;
-  end: number;
-}
+import type { SecretFinding } from "./finding.ts";
+import { detectProse } from "./prose.ts";
+
+export type { SecretFinding };
 
 const B64 = "A-Za-z0-9+/";
 const PATTERNS: { kind: string; re: RegExp }[] = [
@@ -44,9 +43,9 @@ const AWS_SECRET = new RegExp(
 const AWS_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
 const AWS_NEAR = 400;
 
-/** The shapes above found in `text` (sorted by start). */
+/** The shapes above, and credentials said in prose (prose.ts), found in `text` (sorted by start). */
 export function detectShapes(text: string): SecretFinding[] {
-  const found: SecretFinding[] = [];
+  const found: SecretFinding[] = detectProse(text);
   const add = (kind: string, start: number, end: number) => found.push({ kind, start, end });
   for (const { kind, re } of PATTERNS)
     for (const m of text.matchAll(re)) add(kind, m.index, m.index + m[0].length);

@@ -1,5 +1,6 @@
 import { BrainError } from "../core/errors.ts";
 import type { BrainHome } from "../store/home.ts";
+import { extractAnchors } from "./anchors.ts";
 import { DEFAULT_MAX_CHARS } from "./extract/schema.ts";
 import { type InboxItem, readInbox, recordDecision, withInboxLock, withInboxLockAsync } from "./inbox.ts";
 import type { MemoryWriter } from "./memory-store.ts";
@@ -33,9 +34,21 @@ function pending(home: BrainHome, id: string): InboxItem {
 export async function acceptItem(brain: MemoryWriter, home: BrainHome, id: string): Promise<InboxDecision> {
   return withInboxLockAsync(home, async () => {
     const item = pending(home, id);
+    const anchors = extractAnchors(item.text, item.project);
+    const from = {
+      ...(item.session ? { session: item.session } : {}),
+      ...(item.evidence[0] ? { turn: item.evidence[0] } : {}),
+      ...(item.project ? { project: item.project } : {}),
+    };
     const outcome = await storeMemory(
       brain,
-      { type: item.type, text: item.text, ...(item.category ? { category: item.category } : {}) },
+      {
+        type: item.type,
+        text: item.text,
+        ...(item.category ? { category: item.category } : {}),
+        from,
+        ...(anchors.length ? { anchors } : {}),
+      },
       MemoryIndex.of(brain),
     );
     if (outcome.kind === "refused" || outcome.kind === "gated")

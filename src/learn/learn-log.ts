@@ -15,9 +15,17 @@ export interface LearnRun {
    * What was stored: episodes added (turns already known are not counted), memories added and reinforced,
    * session summaries written by the model (absent when none).
    */
-  stored: { episodes: number; memories: number; reinforced: number; summaries?: number };
+  stored: { episodes: number; memories: number; reinforced: number; summaries?: number; used?: number };
   /** Candidates proposed (model items or detector output), stopped by the curator, sent to the inbox, refused by the write path. */
-  learned: { candidates: number; gated: number; inboxed: number; refused: number; why?: string[] };
+  learned: {
+    candidates: number;
+    gated: number;
+    inboxed: number;
+    refused: number;
+    why?: string[];
+    /** Candidates not proposed again: the inbox held them, or a near-duplicate, already. */
+    repeated?: number;
+  };
   /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */
   tokens: { input: number; output: number; calls: number };
   errors: { source: string; error: string; attempts: number; gaveUp: boolean }[];

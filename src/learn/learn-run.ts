@@ -1,24 +1,32 @@
 import type { Turn } from "../core/episode.ts";
+import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { Curator } from "./curator/curator.ts";
 import type { DeltaJournal } from "./delta-journal.ts";
-import type { DetectState } from "./detect/index.ts";
+import type { DetectOptions, DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
+import { readInbox } from "./inbox.ts";
 import type { LearnRun } from "./learn-log.ts";
 import { loadCurator, loadDetect, saveCurator, saveDetect } from "./learn-state.ts";
 import { MemoryIndex } from "./memory-store.ts";
+import { NearDupIndex } from "./near-dup.ts";
 import type { Notice } from "./notice.ts";
 import { learnPass } from "./pass.ts";
 import { lastSummary, SUMMARY_SOURCE, summaryTurn } from "./summary.ts";
+import { recordUse } from "./use.ts";
 
 /** How the learner learns beyond episodes: the model (loaded on first use), the limits, the curator's threshold. */
 export interface LearnSettings {
   /** The extraction model and its limits, or undefined for the model-free path; called once per run, on first need. */
   extractor: () => Promise<Extractor | undefined>;
+  /** The model in words for the user (src/learn/mode.ts), undefined without one; absent: not said. */
+  describe?: () => Promise<string | undefined>;
   autoAccept: boolean;
   curatorThreshold: number;
+  /** The detectors' options (the bench measures structure alone, seed 003's detectors; default: the cue table). */
+  detect?: Partial<DetectOptions>;
 }
 
 export interface Extractor {
@@ -37,6 +45,8 @@ export interface LearnKit {
   curator: Curator;
   detect: { state: DetectState };
   index: MemoryIndex;
+  /** The inbox's texts (every state), so a candidate is not proposed twice. */
+  proposed: NearDupIndex;
   now: () => Date;
   notice: Notice;
 }
@@ -54,9 +64,17 @@ export async function openKit(
     curator: loadCurator(home, settings.curatorThreshold),
     detect: { state: loadDetect(home) },
     index: MemoryIndex.of(brain),
+    proposed: proposedIndex(home),
     now,
     notice: { stored: [], inboxed: 0 },
   };
+}
+
+/** A near-duplicate index of every inbox text (pending, accepted, edited or rejected). */
+function proposedIndex(home: BrainHome): NearDupIndex {
+  const index = new NearDupIndex();
+  for (const item of readInbox(home).items) index.add(item.id, normalizeText(item.text));
+  return index;
 }
 
 export function saveKit(home: BrainHome, kit: LearnKit, durable: boolean): void {
@@ -99,12 +117,20 @@ export async function passOver(
         autoAccept: kit.settings.autoAccept,
         curator: kit.curator,
         detect: kit.detect,
+        ...(kit.settings.detect ? { detectOptions: kit.settings.detect } : {}),
         index: kit.index,
+        proposed: kit.proposed,
         now: kit.now,
         ...(opts.journal ? { journal: opts.journal } : {}),
       },
       {
-        messages: turns.map((t) => ({ role: t.role ?? t.speaker, text: t.text, id: t.turn, date: t.date })),
+        messages: turns.map((t) => ({
+          role: t.role ?? t.speaker,
+          text: t.text,
+          id: t.turn,
+          date: t.date,
+          ...(t.origin === "tool" ? { tool: true } : {}),
+        })),
         before,
         ...(project ? { project } : {}),
         ...(session ? { session } : {}),
@@ -126,6 +152,8 @@ export async function passOver(
   run.learned.candidates += r.candidates;
   run.learned.gated += r.gated;
   run.learned.inboxed += r.inboxed;
+  if (r.repeated) run.learned.repeated = (run.learned.repeated ?? 0) + r.repeated;
+  if (r.secrets) run.learned.refused += r.secrets;
   kit.notice.inboxed += r.inboxed;
   const summary = r.summary && r.summary !== previous ? summaryTurn(turns, r.summary) : undefined;
   if (summary) {
@@ -143,5 +171,14 @@ export async function passOver(
       const why = run.learned.why ?? [];
       if (o.kind === "refused" && why.length < 5) run.learned.why = [...why, o.why];
     }
+  }
+  // The learner's passes over new turns (not consolidation's over old ones): what their prompts used.
+  if (opts.summarize) {
+    const used = await recordUse(kit.brain, turns, {
+      now: kit.now(),
+      ...(project ? { project } : {}),
+      ...(session ? { session } : {}),
+    });
+    if (used) run.stored.used = (run.stored.used ?? 0) + used;
   }
 }

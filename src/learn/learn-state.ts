@@ -31,10 +31,16 @@ export const DETECT_DOC: DocSpec<DetectState> = {
   file: "detect",
   empty: emptyDetectState,
   check: (v) => {
-    const s = v as DetectState | null;
-    return s && s.version === 1 && Array.isArray(s.window) && Array.isArray(s.clusters)
-      ? s
-      : { problem: "not the detectors' state (version 1)" };
+    const s = v as (Omit<DetectState, "version"> & { version: number }) | null;
+    if (!s || (s.version !== 1 && s.version !== 2) || !Array.isArray(s.window) || !Array.isArray(s.clusters))
+      return { problem: "not the detectors' state (version 1 or 2)" };
+    // Version 1 had no step terms nor seen messages: they start empty.
+    return {
+      ...s,
+      version: 2,
+      prevTerms: Array.isArray(s.prevTerms) ? s.prevTerms : [],
+      seen: Array.isArray(s.seen) ? s.seen : [],
+    };
   },
   purged: resetOnPurge,
 };

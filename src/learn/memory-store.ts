@@ -29,6 +29,26 @@ export interface TextItem {
   importance?: string;
   scope?: string;
   projectPath?: unknown;
+  /** Where it was learned (seed 002): stored as sourceSession, sourceTurn, sourceProject. */
+  from?: Provenance;
+  /** What in the code it names (src/learn/anchors.ts). */
+  anchors?: string[];
+}
+
+export interface Provenance {
+  session?: string;
+  turn?: string;
+  project?: string;
+}
+
+/** The entry fields of a provenance (only those known). */
+export function provenanceFields(p: Provenance | undefined): Record<string, string> {
+  if (!p) return {};
+  return {
+    ...(p.session ? { sourceSession: p.session } : {}),
+    ...(p.turn ? { sourceTurn: p.turn } : {}),
+    ...(p.project ? { sourceProject: p.project } : {}),
+  };
 }
 
 export type MemoryItem =
@@ -42,8 +62,16 @@ export type StoreOutcome =
   /** Not a near-duplicate, and the curator found it not worth adding. */
   | { kind: "gated"; text: string; score: number };
 
-/** The SELECTION curator's say on a new memory (consulted only for texts that reinforce nothing). */
-export type Gate = (text: string) => { promoted: boolean; score: number };
+/**
+ * The SELECTION curator's say on a new memory (consulted only for texts that reinforce nothing); `cue` is the
+ * confidence of the content behind it (a detector's, or the model's importance: src/learn/curator/curator.ts).
+ */
+export type Gate = (text: string, cue?: number) => { promoted: boolean; score: number };
+
+/** A model's extraction is a content judgment: its importance is the cue the curator weighs. */
+export function modelCue(item: MemoryItem): number {
+  return item.importance === "low" ? 0.5 : item.importance === "high" ? 0.85 : 0.7;
+}
 
 const TEXT_TYPES = ["learning", "preference"] as const;
 /** Whether the action path takes `importance` (issue 11 step 4 adds it); until then the model's is dropped. */
@@ -91,7 +119,7 @@ export function planMemory(
 ): Plan | Extract<StoreOutcome, { kind: "gated" }> {
   if (!("text" in item)) {
     const text = `${item.key}: ${item.value}`;
-    const v = gate?.(text);
+    const v = gate?.(text, modelCue(item));
     return v && !v.promoted ? { kind: "gated", text, score: v.score } : { kind: "key", item };
   }
   const near = index.match(item.type, item.text);
@@ -106,7 +134,7 @@ export function planMemory(
       similarity: near.similarity,
     };
   }
-  const v = gate?.(item.text);
+  const v = gate?.(item.text, modelCue(item));
   return v && !v.promoted ? { kind: "gated", text: item.text, score: v.score } : { kind: "add", item };
 }
 
@@ -135,6 +163,8 @@ export async function applyPlan(brain: MemoryWriter, plan: Plan, index: MemoryIn
       ...(item.scope === "project" && typeof item.projectPath === "string"
         ? { scope: "project", projectPath: item.projectPath }
         : {}),
+      ...provenanceFields(item.from),
+      ...(item.anchors?.length ? { anchors: item.anchors } : {}),
     });
     const id = String(r.data?.id);
     index.add(item.type, id, item.text);

@@ -11,6 +11,10 @@ import { holdsText, type PurgeTarget } from "../store/purge-target.ts";
 export interface Notice {
   stored: { id: string; type: string; text: string }[];
   inboxed: number;
+  /** Which mode the learner is in (src/learn/mode.ts): on a brain's first learner run. */
+  mode?: string;
+  /** A learner error (an unreachable model, a bad key, a bad setting): once, when a run fails after one that did not. */
+  error?: string;
 }
 
 export function noticeFile(home: BrainHome): string {
@@ -31,12 +35,16 @@ function read(file: string): Notice | undefined {
  * atomically (passed in, so the hooks that only take the notice do not load the writer).
  */
 export function addNotice(home: BrainHome, n: Notice, write: (file: string, text: string) => void): void {
-  if (n.stored.length === 0 && n.inboxed === 0) return;
+  if (n.stored.length === 0 && n.inboxed === 0 && !n.mode && !n.error) return;
   const file = noticeFile(home);
   const prev = read(file) ?? { stored: [], inboxed: 0 };
+  const mode = n.mode ?? prev.mode;
+  const error = n.error ?? prev.error;
   const next: Notice = {
     stored: [...prev.stored, ...n.stored].slice(-20),
     inboxed: prev.inboxed + n.inboxed,
+    ...(mode ? { mode } : {}),
+    ...(error ? { error } : {}),
   };
   write(file, JSON.stringify(next));
 }
@@ -64,9 +72,16 @@ export function takeNotice(home: BrainHome): Notice | undefined {
   return n;
 }
 
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
 /** The line a host shows: "🧠 stored 2 memories: a; b" (+ inbox candidates). */
 export function noticeText(n: Notice): string {
   const parts: string[] = [];
+  if (n.error)
+    parts.push(`🧠 the learner failed: ${clip(n.error, 200)} (\`brain learn --status\` shows more)`);
+  if (n.mode) parts.push(`🧠 ${n.mode}`);
   if (n.stored.length > 0) {
     const texts = n.stored.map((s) => (s.text.length > 80 ? `${s.text.slice(0, 79)}…` : s.text));
     parts.push(

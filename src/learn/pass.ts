@@ -1,8 +1,16 @@
+import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { BrainHome } from "../store/home.ts";
+import { extractAnchors } from "./anchors.ts";
 import type { Curator } from "./curator/curator.ts";
 import { type DeltaJournal, storeJournaled } from "./delta-journal.ts";
-import { type Candidate, type DetectState, detect, type Exchange } from "./detect/index.ts";
+import {
+  type Candidate,
+  type DetectOptions,
+  type DetectState,
+  detect,
+  type Exchange,
+} from "./detect/index.ts";
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
@@ -11,9 +19,11 @@ import {
   type Gate,
   type MemoryIndex,
   type MemoryItem,
+  type Provenance,
   type StoreOutcome,
   storeMemory,
 } from "./memory-store.ts";
+import { NearDupIndex } from "./near-dup.ts";
 
 /**
  * One learning pass over a transcript delta (issue 11 steps 2 and 3). With a model: the extraction prompt
@@ -30,6 +40,8 @@ export interface PassMessage extends PromptMessage {
   id?: string;
   /** ISO date of the message (the curator's hour and weekday). */
   date?: string;
+  /** An assistant's tool call ("Bash: pnpm test"): context of the exchange, never shown as said. */
+  tool?: boolean;
 }
 
 export interface PassContext {
@@ -43,7 +55,11 @@ export interface PassContext {
   autoAccept: boolean;
   curator: Curator;
   detect: { state: DetectState };
+  /** The detectors' options (default: cue table on, seed 003's corrections and patterns off). */
+  detectOptions?: Partial<DetectOptions>;
   index: MemoryIndex;
+  /** What the inbox holds or was given in this run (any state): a near-duplicate is not proposed again. */
+  proposed?: NearDupIndex;
   now: () => Date;
   journal?: DeltaJournal;
 }
@@ -67,6 +83,10 @@ export interface PassResult {
   calls: number;
   /** The model's one-line summary of the session so far, when asked for and given (never without a model). */
   summary?: string;
+  /** Candidates not proposed again: the inbox already holds them (or a near-duplicate). */
+  repeated?: number;
+  /** Candidates dropped because they hold a secret (src/guards/). */
+  secrets?: number;
 }
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
@@ -100,7 +120,13 @@ export async function learnPass(ctx: PassContext, input: PassInput): Promise<Pas
   if (!input.messages.some((m) => m.text.trim())) return result;
   seedCurator(ctx.curator, ctx.brain);
   const last = input.messages[input.messages.length - 1]?.date;
-  const gate = (text: string) => ctx.curator.evaluate({ prompt: "", response: text, ...when(last, ctx.now) });
+  const gate = (text: string, cue?: number) =>
+    ctx.curator.evaluate({
+      prompt: "",
+      response: text,
+      ...when(last, ctx.now),
+      ...(cue !== undefined ? { cue } : {}),
+    });
   if (ctx.provider) await modelPass(ctx, ctx.provider, input, result, gate);
   else await detectPass(ctx, input, result, gate);
   return result;
@@ -123,8 +149,10 @@ async function modelPass(
     });
   }
   if (value.summary) result.summary = value.summary;
-  for (const [i, item] of (value.items as MemoryItem[]).entries()) {
+  const from = provenanceOf(input);
+  for (const [i, answered] of (value.items as MemoryItem[]).entries()) {
     result.candidates++;
+    const item = withOrigin(answered, from, input.project);
     const o = journal
       ? (journal.outcome(i) ?? (await storeJournaled(ctx.brain, ctx.index, journal, i, item, gate)))
       : await storeMemory(ctx.brain, item, ctx.index, gate);
@@ -152,7 +180,7 @@ async function askModel(
     .map((r) => ({ id: r.rec.id, type: r.rec.type, text: String(r.rec.entry.text ?? "") }));
   const summaryChars = ctx.summaryChars ?? 0;
   const prompt = buildExtractionPrompt({
-    messages: input.messages,
+    messages: input.messages.filter((m) => !m.tool),
     before: input.before,
     memories,
     maxItems,
@@ -179,17 +207,44 @@ async function askModel(
   return r.value as Extraction;
 }
 
-/** User/assistant exchanges of the delta: the user's messages, then the assistant's answer to them. */
+/**
+ * Where a model's items were learned (seed 002): the session, its project and the newest message the user
+ * typed in the delta (a model does not say which turn an item came from).
+ */
+function provenanceOf(input: PassInput): Provenance {
+  const last = input.messages.findLast((m) => m.role === "user" && !m.tool);
+  return {
+    ...(input.session ? { session: input.session } : {}),
+    ...(last?.id ? { turn: last.id } : {}),
+    ...(input.project ? { project: input.project } : {}),
+  };
+}
+
+/** A text item with its provenance and the anchors its text names in the project. */
+function withOrigin(item: MemoryItem, from: Provenance, project: string | undefined): MemoryItem {
+  if (!("text" in item)) return item;
+  const anchors = extractAnchors(item.text, project);
+  return { ...item, from, ...(anchors.length ? { anchors } : {}) };
+}
+
+/**
+ * User/assistant exchanges of the delta: the user's messages (one by one in `turns`), then the assistant's
+ * answer to them and the tool calls it made on the way.
+ */
 export function exchangesOf(messages: readonly PassMessage[]): Exchange[] {
   const out: Exchange[] = [];
   let user: PassMessage[] = [];
   let assistant: PassMessage[] = [];
   const flush = () => {
-    if (user.length && assistant.length)
+    const said = assistant.filter((m) => !m.tool);
+    // A message not answered yet is read all the same; an answer alone still tells what the step was.
+    if (user.length || assistant.length)
       out.push({
-        id: user[0]?.id ?? String(out.length),
+        id: user[0]?.id ?? assistant[0]?.id ?? String(out.length),
         user: user.map((m) => m.text).join("\n"),
-        assistant: assistant.map((m) => m.text).join("\n"),
+        assistant: said.map((m) => m.text).join("\n"),
+        turns: user.map((m, i) => ({ id: m.id ?? `${out.length}:${i}`, text: m.text })),
+        tools: assistant.filter((m) => m.tool).map((m) => m.text),
       });
     if (assistant.length) user = [];
     assistant = [];
@@ -198,33 +253,64 @@ export function exchangesOf(messages: readonly PassMessage[]): Exchange[] {
     if (m.role === "user") {
       if (assistant.length) flush();
       user.push(m);
-    } else if (m.role === "assistant" && user.length) assistant.push(m);
+    } else if (m.role === "assistant") assistant.push(m);
   }
   flush();
   return out;
 }
 
+async function holdsSecret(text: string): Promise<boolean> {
+  const { findSecrets } = await import("../guards/secrets.ts");
+  return (await findSecrets(text)).length > 0;
+}
+
 async function detectPass(ctx: PassContext, input: PassInput, result: PassResult, gate: Gate): Promise<void> {
   const passed: { c: Candidate; score: number }[] = [];
+  const known = ctx.proposed ?? new NearDupIndex();
   for (const ex of exchangesOf(input.messages)) {
-    const d = detect(ctx.detect.state, ex);
+    const d = detect(ctx.detect.state, ex, ctx.detectOptions);
     ctx.detect.state = d.state;
     for (const c of d.candidates) {
       result.candidates++;
-      const v = gate(c.text);
-      if (v.promoted) passed.push({ c, score: v.score });
-      else result.gated++;
+      // Said before: already a memory (the memory store reinforces it) or already proposed (once is enough).
+      if (!ctx.autoAccept && ctx.index.match(c.type, c.text)) {
+        result.outcomes.push(await storeMemory(ctx.brain, { type: c.type, text: c.text }, ctx.index));
+        continue;
+      }
+      if (known.best(normalizeText(c.text))) {
+        result.repeated = (result.repeated ?? 0) + 1;
+        continue;
+      }
+      // The inbox is not brain.jsonl, but a credential is not kept there either (issue 23).
+      if (await holdsSecret(c.text)) {
+        result.secrets = (result.secrets ?? 0) + 1;
+        continue;
+      }
+      const v = gate(c.text, c.evidence.confidence);
+      if (!v.promoted) {
+        result.gated++;
+        continue;
+      }
+      known.add(candidateId(c.type, c.text), normalizeText(c.text));
+      passed.push({ c, score: v.score });
     }
   }
   if (ctx.autoAccept) {
+    // Two cues may propose the same text (a correction that is also a rule): the graph hears the first.
+    const noted = new Set<string>();
     for (const { c } of passed) {
-      const out = await storeMemory(
-        ctx.brain,
-        { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) },
-        ctx.index,
-      );
+      const from: Provenance = {
+        ...(input.session ? { session: input.session } : {}),
+        ...(c.evidence.ids[0] ? { turn: c.evidence.ids[0] } : {}),
+        ...(input.project ? { project: input.project } : {}),
+      };
+      const item = { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) };
+      const out = await storeMemory(ctx.brain, withOrigin(item, from, input.project), ctx.index);
       result.outcomes.push(out);
-      if (out.kind === "added") noteDetection(ctx.brain, out.id, c);
+      if (out.kind === "added" && !noted.has(out.id)) {
+        noted.add(out.id);
+        noteDetection(ctx.brain, out.id, c);
+      }
     }
     return;
   }
@@ -249,8 +335,11 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
  */
 function noteDetection(brain: Brain, id: string, c: Candidate): void {
   if (c.reason === "pattern") return;
+  // The content cues (issue 23) in the graph's two kinds: a redirect is a correction; a rule, an explicit
+  // request and a preference said twice are preferences.
+  const reason = c.reason === "correction" || c.reason === "redirect" ? "correction" : "preference";
   try {
-    brain.graph.detected(id, c.reason, c.evidence.confidence);
+    brain.graph.detected(id, reason, c.evidence.confidence);
   } catch {
     /* the memory is stored; only its graph weight waits for the default */
   }

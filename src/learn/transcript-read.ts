@@ -91,6 +91,7 @@ function turnsOf(c: SessionCursor, text: string): Turn[] {
     session: c.session_id ?? basename(c.transcript).replace(/\.[^.]+$/, ""),
     fallbackDate: fs.statSync(c.transcript).mtime.toISOString(),
     lineOffset: c.line,
+    withTools: true,
   });
   return parsed?.turns ?? [];
 }

@@ -8,11 +8,13 @@ import { FileLock } from "../store/jsonl/lock.ts";
 import { type LearnState, loadCursors, saveCursors } from "./cursors.ts";
 import { beginDelta, type DeltaRecord, episodeIdOf, freshIds } from "./delta-journal.ts";
 import { intakeQueue, messageTurns, projectOf, queueRecord } from "./intake.ts";
-import { appendRun, emptyRun, type LearnRun } from "./learn-log.ts";
+import { appendRun, emptyRun, type LearnRun, lastRuns } from "./learn-log.ts";
 import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from "./learn-run.ts";
-import { addNotice } from "./notice.ts";
+import { modeLine, waitingCandidates } from "./mode.ts";
+import { addNotice, type Notice } from "./notice.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
+import { episodeTurns, learnableTurns } from "./typed.ts";
 
 /**
  * The learner: reads the queue the hooks fill (`.brain/transcripts.jsonl`) and turns what the sessions said
@@ -93,19 +95,21 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   ): Promise<number> => {
     if (turns.length === 0) return 0;
     const b = await open();
+    const stored = episodeTurns(turns);
     const journal = o.learn
       ? beginDelta(
           holder,
           range,
-          () => freshIds(b, turns),
+          () => freshIds(b, stored),
           () => save(state),
         )
       : undefined;
-    const r = await b.ingestTurns(turns, source, project);
+    const r = await b.ingestTurns(stored, source, project);
     if (!o.learn || !journal) return r.added;
     const fresh = new Set(journal.record.fresh);
-    const learnable = turns.filter((t) => fresh.has(episodeIdOf(t)));
-    if (learnable.length === 0) return r.added;
+    // Only what the user typed and the answers (tool calls as the answers' context): src/learn/typed.ts.
+    const learnable = learnableTurns(turns.filter((t) => t.origin === "tool" || fresh.has(episodeIdOf(t))));
+    if (!learnable.some((t) => t.origin !== "tool")) return r.added;
     kit ??= await openKit(o.home, b, o.learn, o.now);
     await passOver(kit, o.home, run, learnable, before, project.project, session, {
       summarize: true,
@@ -161,7 +165,8 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
           );
         }
         if (d.cut) run.cut = (run.cut ?? 0) + d.cut;
-        if (d.turns.length) c.recent = recentOf(c.recent ?? [], d.turns);
+        const said = learnableTurns(d.turns).filter((t) => t.origin !== "tool");
+        if (said.length) c.recent = recentOf(c.recent ?? [], said);
         advance(c, d);
         c.attempts = 0;
         delete c.lastError;
@@ -198,11 +203,38 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
     }
     save(state);
   }
-  if (kit) addNotice(o.home, kit.notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
+  const notice = await withModeAndError(o.home, o.learn, run, kit?.notice ?? { stored: [], inboxed: 0 });
+  addNotice(o.home, notice, (f, text) => writeFileAtomic(f, [text], { durable: false }));
   run.ms = Math.round(performance.now() - t0);
   // A run that found nothing to do is not worth a line (the hooks start one after every turn).
   if (run.queued || run.read.length || run.errors.length || run.restarted) appendRun(o.home, run);
   return run;
+}
+
+/**
+ * The notice with what the user should hear once (issue 23): which mode the learner is in, on the brain's
+ * first run that read anything; the first error of a run that failed after one that did not (an unreachable
+ * model, a bad key), so a lasting failure is said once, not after every turn.
+ */
+async function withModeAndError(
+  home: BrainHome,
+  learn: LearnSettings | undefined,
+  run: LearnRun,
+  notice: Notice,
+): Promise<Notice> {
+  if (!(run.read.length || run.errors.length)) return notice;
+  const previous = lastRuns(home, 1)[0];
+  const out: Notice = { ...notice };
+  if (!previous && learn?.describe) {
+    try {
+      out.mode = modeLine(await learn.describe(), waitingCandidates(home));
+    } catch (e) {
+      out.error = (e as Error).message;
+    }
+  }
+  const first = run.errors[0];
+  if (first && !previous?.errors.length) out.error = `${first.source}: ${first.error}`;
+  return out;
 }
 
 /**

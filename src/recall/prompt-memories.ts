@@ -44,6 +44,11 @@ export interface PromptMemoryOptions {
   session?: string;
   /** The working directory the prompt was given in (default: the brain's). */
   cwd?: string;
+  /**
+   * false: the memories alone, without the association graph's step (which records the prompt in the graph):
+   * the learner asking again what a past prompt brought back (src/learn/use.ts) must not count it twice.
+   */
+  withGraph?: boolean;
   /** Floors other than FLOOR / EPISODE_FLOOR (the calibration bench sweeps them). */
   floor?: number;
   episodeFloor?: number;
@@ -63,7 +68,15 @@ export interface PromptSources {
   weight: (term: string) => number;
   /** The short form of an entry's id (core/short-ids.ts); the full id when absent. */
   shortId?: (id: string) => string;
+  /**
+   * A memory's "possibly stale" note when what it names in the code is gone ("" when not; issue 23,
+   * src/project/anchors.ts): the line says so and it is ranked below every memory that holds.
+   */
+  stale?: (entry: Record<string, unknown>) => string;
 }
+
+/** How far a stale memory sinks: below every relevant memory whose anchors hold. */
+const STALE_SINK = 10;
 
 /** Memories for a prompt; nothing for an empty prompt or a slash command. */
 export function promptMemories(
@@ -88,7 +101,8 @@ export function promptMemories(
       const relevance = coverage(qterms, memoryText(h.entry), src.weight);
       const imp = h.entry.importance;
       const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
-      return { h, i, relevance, key: relevance + shift };
+      const stale = h.type !== "episode" && src.stale && h.entry ? src.stale(h.entry) : "";
+      return { h, i, relevance, stale, key: relevance + shift - (stale ? STALE_SINK : 0) };
     })
     .filter((c) => c.relevance >= (c.h.type === "episode" ? episodeFloor : floor))
     .sort((a, b) => b.key - a.key || a.i - b.i);
@@ -98,7 +112,7 @@ export function promptMemories(
   let episodes = 0;
   // A session's summaries (one per learner pass, src/learn/summary.ts) say much the same: one of them at most.
   const summarised = new Set<unknown>();
-  for (const { h } of candidates) {
+  for (const { h, stale } of candidates) {
     if (hits.length >= MAX_HITS) break;
     if (h.type === "episode") {
       if (episodes >= MAX_EPISODES) continue;
@@ -110,7 +124,8 @@ export function promptMemories(
       episodes++;
     }
     const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;
-    const line = hitLine({ ...h, id, text: h.type === "episode" ? episodeLine(h, q, src.weight) : h.text });
+    const text = h.type === "episode" ? episodeLine(h, q, src.weight) : `${stale}${h.text}`;
+    const line = hitLine({ ...h, id, text });
     if (size + line.length + 1 > max) break;
     lines.push(line);
     size += line.length + 1;

@@ -1,3 +1,4 @@
+import { GENERIC_WORDS } from "../core/generic-words.ts";
 import { terms } from "./analyze.ts";
 import { entryText } from "./index.ts";
 
@@ -8,10 +9,6 @@ import { entryText } from "./index.ts";
  * query made only of them still matches — and corpus-independent, because a young brain's document
  * frequencies cannot tell "use" from "pnpm" yet.
  */
-const GENERIC_WORDS =
-  "use using used make made get got let want need needs like try help please look see show know think tell " +
-  "give take put keep go going come work works thing things something anything way new good sure also maybe " +
-  "actually really just still able ok okay yes thanks thank quick quickly again instead here there";
 const GENERIC: ReadonlySet<string> = new Set(terms(GENERIC_WORDS));
 const GENERIC_SHARE = 0.25;
 

@@ -30,7 +30,8 @@ test("a correction stored by the learner is weighed in the graph by its confiden
   queueTranscript(sb.brainPath, transcript, p.cwd);
   const learn = await brain(sb, ["learn", "--json"]);
   assert.equal(learn.code, 0, show(learn));
-  const correction = readLines(sb.brainPath).find((e) => String(e.text ?? "").startsWith("Correction:"));
+  // The candidate's text is the durable fact the correction states (issue 23), not "Correction: <turn>".
+  const correction = readLines(sb.brainPath).find((e) => e.text === "Use pnpm here.");
   assert.ok(correction, "the correction was stored");
   const events = fs
     .readFileSync(join(dirname(sb.brainPath), ".brain", "graph-events.jsonl"), "utf8")

@@ -11,17 +11,26 @@ import {
 } from "../../src/learn/detect/index.ts";
 import { isKeyword } from "../../src/learn/detect/keywords.ts";
 import { statements } from "../../src/learn/detect/preference.ts";
-import { DEFAULT_DETECT } from "../../src/learn/detect/types.ts";
+import { DEFAULT_DETECT, type DetectOptions } from "../../src/learn/detect/types.ts";
 import { fc } from "../support/fc.ts";
 
 const LONG =
   "Right, the workspace is managed with pnpm rather than npm, so installing with npm would write a second lockfile and break the CI cache.";
 
+/** Seed 003's structural corrections and patterns (off by default since issue 23). */
+const SEED = { seed003: true } as const;
+/** Structure only: a repeated statement is proposed as it is. */
+const STRUCTURE = { cueTable: false } as const;
+
 /** Runs the exchanges in order and returns every candidate with the final state. */
-function run(exchanges: Exchange[], state = emptyDetectState()): { state: DetectState; all: Candidate[] } {
+function run(
+  exchanges: Exchange[],
+  state = emptyDetectState(),
+  options: Partial<DetectOptions> = SEED,
+): { state: DetectState; all: Candidate[] } {
   const all: Candidate[] = [];
   for (const ex of exchanges) {
-    const r = detect(state, ex);
+    const r = detect(state, ex, options);
     state = r.state;
     all.push(...r.candidates);
   }
@@ -32,7 +41,7 @@ const of = (all: Candidate[], reason: string) => all.filter((c) => c.reason === 
 
 describe("corrections (structure)", () => {
   test("a short prompt answered at length with new words is a correction learning", () => {
-    const r = detect(emptyDetectState(), { id: "t1", user: "no, use pnpm", assistant: LONG });
+    const r = detect(emptyDetectState(), { id: "t1", user: "no, use pnpm", assistant: LONG }, SEED);
     const c = of(r.candidates, "correction");
     assert.equal(c.length, 1);
     assert.equal(c[0]?.type, "learning");
@@ -43,11 +52,15 @@ describe("corrections (structure)", () => {
   });
 
   test("a prompt that reuses words of the previous answer raises the confidence to 0.85", () => {
-    let s = detect(emptyDetectState(), {
-      user: "how do I install the deps for this monorepo?",
-      assistant: "Run npm install at the root.",
-    }).state;
-    const r = detect(s, { user: "no, install fails", assistant: LONG });
+    let s = detect(
+      emptyDetectState(),
+      {
+        user: "how do I install the deps for this monorepo?",
+        assistant: "Run npm install at the root.",
+      },
+      SEED,
+    ).state;
+    const r = detect(s, { user: "no, install fails", assistant: LONG }, SEED);
     s = r.state;
     const c = of(r.candidates, "correction")[0];
     assert.ok(c?.evidence.signals.includes("refers-back"), JSON.stringify(c));
@@ -57,10 +70,14 @@ describe("corrections (structure)", () => {
   test("a long prompt with a comparable answer is not a correction", () => {
     const user =
       "Please rename the helper in src/util.ts to formatDate and update its three call sites accordingly.";
-    const r = detect(emptyDetectState(), {
-      user,
-      assistant: "Renamed formatDate in src/util.ts and updated the three call sites.",
-    });
+    const r = detect(
+      emptyDetectState(),
+      {
+        user,
+        assistant: "Renamed formatDate in src/util.ts and updated the three call sites.",
+      },
+      SEED,
+    );
     assert.equal(of(r.candidates, "correction").length, 0);
   });
 
@@ -70,19 +87,19 @@ describe("corrections (structure)", () => {
       "pnpm workspaces pnpm workspaces explain explain pnpm workspaces explain pnpm workspaces explain pnpm workspaces";
     // ratio > 2.5 and short prompt: two signals → a candidate at 0.5; novelty is 0 here.
     assert.equal(tokenNovelty(user, assistant), 0);
-    const strict = detect(emptyDetectState(), { user, assistant }, { minCorrectionConfidence: 0.6 });
+    const strict = detect(emptyDetectState(), { user, assistant }, { ...SEED, minCorrectionConfidence: 0.6 });
     assert.equal(of(strict.candidates, "correction").length, 0);
-    const loose = detect(emptyDetectState(), { user, assistant });
+    const loose = detect(emptyDetectState(), { user, assistant }, SEED);
     assert.equal(of(loose.candidates, "correction")[0]?.evidence.confidence, 0.5);
   });
 
   test("empty prompt or response: no correction", () => {
     assert.equal(
-      of(detect(emptyDetectState(), { user: "  ", assistant: LONG }).candidates, "correction").length,
+      of(detect(emptyDetectState(), { user: "  ", assistant: LONG }, SEED).candidates, "correction").length,
       0,
     );
     assert.equal(
-      of(detect(emptyDetectState(), { user: "no", assistant: "" }).candidates, "correction").length,
+      of(detect(emptyDetectState(), { user: "no", assistant: "" }, SEED).candidates, "correction").length,
       0,
     );
   });
@@ -100,25 +117,33 @@ describe("corrections (structure)", () => {
 
 describe("preferences (recurring short statements)", () => {
   const ok = "ok";
-  test("a statement restated in a second exchange becomes one preference, reported once", () => {
-    const { all } = run([
-      { id: "a", user: "I prefer early returns over nested ifs.", assistant: ok },
-      { id: "b", user: "Fix the parser.", assistant: ok },
-      { id: "c", user: "Remember: early returns over nested ifs, always.", assistant: ok },
-      { id: "d", user: "Early returns, not nested ifs, please.", assistant: ok },
-    ]);
-    const p = of(all, "preference");
+  test("structure only: a statement restated in a second exchange becomes one preference, reported once", () => {
+    const { all } = run(
+      [
+        { id: "a", user: "I prefer early returns over nested ifs.", assistant: ok },
+        { id: "b", user: "Fix the parser.", assistant: ok },
+        { id: "c", user: "Remember: early returns over nested ifs, always.", assistant: ok },
+        { id: "d", user: "Early returns, not nested ifs, please.", assistant: ok },
+      ],
+      emptyDetectState(),
+      STRUCTURE,
+    );
+    const p = of(all, "repeated");
     assert.equal(p.length, 1, JSON.stringify(p));
     assert.equal(p[0]?.type, "preference");
     assert.equal(p[0]?.category, "General");
-    assert.equal(p[0]?.evidence.confidence, 0.7);
+    assert.equal(p[0]?.evidence.confidence, 0.6);
     assert.deepEqual(p[0]?.evidence.ids, ["a", "c"]);
     assert.equal(p[0]?.text, "Remember: early returns over nested ifs, always.");
   });
 
   test("the same statement twice within one exchange does not reinforce itself", () => {
-    const { all } = run([{ user: "Use tabs for indentation. Use tabs for indentation.", assistant: ok }]);
-    assert.equal(of(all, "preference").length, 0);
+    const { all } = run(
+      [{ user: "Use tabs for indentation. Use tabs for indentation.", assistant: ok }],
+      emptyDetectState(),
+      STRUCTURE,
+    );
+    assert.equal(of(all, "repeated").length, 0);
   });
 
   test("questions, too-short and too-long sentences are not preference material", () => {
@@ -130,11 +155,15 @@ describe("preferences (recurring short statements)", () => {
   });
 
   test("works without spaces between words (Chinese)", () => {
-    const { all } = run([
-      { user: "我喜欢用提前返回而不是嵌套的条件", assistant: ok },
-      { user: "请记住我喜欢用提前返回而不是嵌套", assistant: ok },
-    ]);
-    assert.equal(of(all, "preference").length, 1);
+    const { all } = run(
+      [
+        { user: "我喜欢用提前返回而不是嵌套的条件", assistant: ok },
+        { user: "请记住我喜欢用提前返回而不是嵌套", assistant: ok },
+      ],
+      emptyDetectState(),
+      STRUCTURE,
+    );
+    assert.equal(of(all, "repeated").length, 1);
   });
 });
 
@@ -165,7 +194,7 @@ describe("patterns (keywords in ≥ 3 recent exchanges)", () => {
     );
     const late = run(ex.slice(0, 9)).state;
     // Once the window holds 8+ exchanges, "dass" (in all of them) is not a keyword for new patterns.
-    const fresh = detect({ ...late, patterns: [] }, { user: "dass zzzz", assistant: ok() });
+    const fresh = detect({ ...late, patterns: [] }, { user: "dass zzzz", assistant: ok() }, SEED);
     assert.equal(of(fresh.candidates, "pattern").length, 0, JSON.stringify(fresh.candidates));
   });
 
@@ -193,7 +222,7 @@ describe("properties", () => {
         let s = emptyDetectState();
         for (const ex of exs) {
           const before = JSON.stringify(s);
-          const r = detect(s, ex);
+          const r = detect(s, ex, SEED);
           assert.equal(JSON.stringify(s), before, "detect changed its input state");
           assert.deepEqual(JSON.parse(JSON.stringify(r.state)), r.state);
           for (const c of r.candidates) {

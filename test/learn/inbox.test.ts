@@ -14,7 +14,7 @@ import { startMcp } from "../mcp/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
 import { project, queueTranscript, S1, turn } from "./_support.ts";
 
-/** A correction (short prompt, long explanation) and a statement the user repeats (a preference). */
+/** A correction ("no, use pnpm here") and a rule the user states twice (proposed once). */
 function session(sb: Sandbox, cwd: string): string {
   const transcript = join(sb.dir, "s1.jsonl");
   fs.writeFileSync(
@@ -68,10 +68,12 @@ describe("the inbox (model-free learning)", () => {
     assert.equal(fs.readFileSync(sb.brainPath, "utf8"), before, "nothing reaches brain.jsonl unreviewed");
 
     const items = await inbox(sb);
-    const pref = items.find((i) => i.reason === "preference");
+    const pref = items.find((i) => i.reason === "rule");
     const corr = items.find((i) => i.reason === "correction");
     assert.ok(pref && corr, JSON.stringify(items));
-    assert.match(pref.text, /linter before committing/);
+    assert.equal(items.length, 2, "the rule said twice is proposed once");
+    assert.equal(pref.text, "Always run the linter before committing.");
+    assert.equal(corr.text, "Use pnpm here.");
 
     const edit = await brain(sb, ["inbox", "edit", corr.id, "--text", "This repo uses pnpm, never npm"]);
     assert.equal(edit.code, 0, show(edit));
@@ -88,6 +90,11 @@ describe("the inbox (model-free learning)", () => {
     assert.deepEqual(
       stored.map((e) => [e.type, e.text, e.source]),
       [["learning", "This repo uses pnpm, never npm", "auto"]],
+    );
+    assert.deepEqual(
+      stored.map((e) => [e.sourceSession, e.sourceProject, typeof e.sourceTurn]),
+      [[S1, p.root, "string"]],
+      "where it was learned: the session, the project and the turn (seed 002)",
     );
     const left = await inbox(sb);
     assert.ok(!left.some((i) => i.id === corr.id || i.id === pref.id), JSON.stringify(left));
@@ -111,13 +118,22 @@ describe("the inbox (model-free learning)", () => {
     const sb = freshSandbox(t, "brain-inbox-");
     const p = project(sb);
     writeConfig(sb, { curator: { threshold: 0 }, autoAccept: true });
-    queueTranscript(sb.brainPath, session(sb, p.cwd), p.cwd);
+    fs.writeFileSync(join(p.root, "package.json"), JSON.stringify({ scripts: { lint: "biome check" } }));
+    const transcript = session(sb, p.cwd);
+    fs.appendFileSync(transcript, turn(S1, "user", "Remember: run pnpm lint before every commit.", p.cwd));
+    queueTranscript(sb.brainPath, transcript, p.cwd);
     const learn = await brain(sb, ["learn", "--json"]);
     assert.equal(learn.code, 0, show(learn));
     const out = JSON.parse(learn.stdout) as { memories: number; inboxed: number };
     assert.equal(out.inboxed, 0);
     assert.ok(out.memories >= 2, learn.stdout);
     assert.ok(learnings(sb).every((e) => e.source === "auto"));
+    assert.ok(
+      learnings(sb).every((e) => e.sourceSession === S1 && e.sourceProject === p.root && e.sourceTurn),
+      "every auto-stored memory says where it came from",
+    );
+    const lint = learnings(sb).find((e) => String(e.text).includes("pnpm lint"));
+    assert.deepEqual(lint?.anchors, ["script:lint"], JSON.stringify(learnings(sb)));
     assert.deepEqual(await inbox(sb), []);
   });
 });

@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { KNOWN_PARAMS } from "../../src/core/tool-fields.ts";
+import { HOW_TO_CHANGE_MODEL } from "../../src/learn/mode.ts";
 import { runHook } from "../hooks/_support.ts";
 import { brain, freshSandbox, readLines, type Sandbox, show } from "../support/cli.ts";
 import { FAKE_USAGE, startFakeLlm } from "../support/fake-llm.ts";
@@ -91,7 +92,11 @@ describe("the learning loop with an extraction model", () => {
       out.hookSpecificOutput.additionalContext,
       /learning.*staging server listens on port 8443 since the migration/,
     );
-    assert.equal(out.systemMessage, `🧠 stored 1 memory: ${FACT}`);
+    assert.equal(
+      out.systemMessage,
+      `🧠 learning with a model: openai tiny at ${fake.baseUrl.replace(/\/+$/, "")}, configured in ${join(sb.dir, "config.json")} (no key in OPENAI_API_KEY); ${HOW_TO_CHANGE_MODEL}\n🧠 stored 1 memory: ${FACT}`,
+      "the brain's first learner run says which mode it is in",
+    );
 
     // The next prompt (the same prompt again would be the same firing, skipped: src/hooks/seen.ts).
     const again = await runHook(

@@ -10,6 +10,7 @@ import { importancePoints, isPinned } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
+import { rankDownStale, staleCheck } from "../stale.ts";
 
 function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
   const items: Item[] = recs
@@ -52,6 +53,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   }
 
   const short = (id: string) => state.shortIds().short(id);
+  const stale = staleCheck(state, req.cwd);
   const prefs = withText(state.list("preference")).filter((r) => !isPinned(r));
   if (prefs.length) {
     const byCat = new Map<string, Rec[]>();
@@ -61,7 +63,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
       if (arr) arr.push(p);
       else byCat.set(c, [p]);
     }
-    const items: Item[] = [...byCat.entries()]
+    const ranked: Item[] = [...byCat.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
       .flatMap(([, recs]) =>
         // Within a category, more important first (a stable sort: fold order otherwise).
@@ -69,6 +71,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
           .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
           .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
       );
+    const items = [...rankDownStale(ranked, stale)];
     const header = `## ${T.preference.section}\n${MEMORY_NOTE}`;
     out.push(section("preferences", header, ORDER.preferences, 20, items, true));
   }
@@ -108,11 +111,14 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankLearnings(learnings, req.cwd, req.now.getTime(), {
-        under: pathContains,
-        flat: true,
-        shortId: short,
-      }),
+      items: rankDownStale(
+        rankLearnings(learnings, req.cwd, req.now.getTime(), {
+          under: pathContains,
+          flat: true,
+          shortId: short,
+        }),
+        stale,
+      ),
       total: learnings.length,
     });
   }

@@ -10,6 +10,7 @@ import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
+import { rankDownStale, staleCheck } from "../stale.ts";
 
 export type { Recalled } from "../../recall/types.ts";
 
@@ -22,6 +23,8 @@ export interface RecallView {
   weight?: (term: string) => number;
   /** Show every recalled turn up to this many characters instead (benchmark baselines: whole turns). */
   fixedChars?: number;
+  /** A memory's "possibly stale" note, when its code anchors are gone (context/stale.ts). */
+  stale?: (id: string) => string;
   /** A learning's line ends with its short id (core/short-ids.ts). */
   shortId?: (id: string) => string;
 }
@@ -88,13 +91,14 @@ export function recallSection(
     const opts = { under: pathContains, flat: true, ...(view.shortId ? { shortId: view.shortId } : {}) };
     for (const i of rankLearnings(rest, cwd, nowMs, opts)) yield i;
   }
+  const all = view.stale ? rankDownStale(items(), view.stale) : items();
   return {
     id: "learnings",
     header: `${relevant.some((r) => r.kind === "episode") ? "## Learnings and recalled conversations" : "## Learnings"}\n${MEMORY_NOTE}`,
     cacheable: false,
     order: ORDER.learnings,
     allocation: { kind: "weighted", weight: 40, sink: true },
-    items: items(),
+    items: all,
     total: relevant.length + rest.length,
   };
 }
@@ -108,6 +112,7 @@ export function recall(state: FoldState, req: SourceRequest): SourceOutput {
     ...(req.termWeight ? { weight: req.termWeight } : {}),
     ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
     shortId: (id: string) => state.shortIds().short(id),
+    stale: staleCheck(state, req.cwd),
   });
   return { sections: [section], problems: [] };
 }

@@ -3,6 +3,12 @@
  * scalar·0.35 + embedding·0.40 + novelty·0.25, the embedding share spread over the other two in proportion
  * while no embedding score is given; scalar is the TF-IDF distance once seeded from stored memories, else
  * the EMA-Gaussian surprise; novelty is the share of unseen character 4-grams; djb2 duplicates score 0.
+ *
+ * Issue 23: surprise measures novelty, not usefulness, and on a young brain (EMA-Gaussian mode, fewer than 5
+ * memories) it never reaches 0.82, so nothing passed. A proposal carried by a content cue — an explicit
+ * request, a standing rule, a correction that states how things are, a stated preference, or a model's
+ * extraction — now passes on that cue (`cue` ≥ `cueFloor`, 0.7) in either mode; only duplicates stop it.
+ * Surprise alone (a redirect, a repetition with no cue) still has to reach the threshold.
  */
 import { charNgrams, tokenize } from "../tokens.ts";
 import { FifoBag } from "./fifo.ts";
@@ -12,6 +18,8 @@ import { CAPS, type CuratorState, CuratorStateSchema } from "./state.ts";
 import { Tfidf } from "./tfidf.ts";
 
 export const DEFAULT_THRESHOLD = 0.82;
+/** A content cue this strong passes without the surprise score (issue 23). */
+export const DEFAULT_CUE_FLOOR = 0.7;
 export const WEIGHTS = { scalar: 0.35, embedding: 0.4, novelty: 0.25 } as const;
 export const NGRAM = 4;
 /** Fewer stored memories than this leave the curator in EMA-Gaussian mode. */
@@ -26,11 +34,15 @@ export interface CuratorItem {
   dayOfWeek: number;
   /** Surprise in [0, 1] from an embedding provider, when one is configured. */
   embeddingScore?: number;
+  /** The confidence of the content cue behind the proposal (detectors' confidence, a model's importance). */
+  cue?: number;
 }
 
 export interface Verdict {
   score: number;
   promoted: boolean;
+  /** Why it passed: its content cue, or its surprise score. */
+  by?: "cue" | "surprise";
   duplicate: boolean;
   mode: "tfidf" | "gaussian";
   parts: { scalar: number; novelty: number; embedding?: number };
@@ -62,6 +74,7 @@ const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 export class Curator {
   private threshold = DEFAULT_THRESHOLD;
+  private cueFloor = DEFAULT_CUE_FLOOR;
   private alpha = 0.05;
   private seen = 0;
   private promoted = 0;
@@ -71,8 +84,9 @@ export class Curator {
   private hashes = new FifoBag<number>(CAPS.hashes);
   private ngrams = new FifoBag<string>(CAPS.ngrams);
 
-  constructor(options: { threshold?: number; alpha?: number } = {}) {
+  constructor(options: { threshold?: number; alpha?: number; cueFloor?: number } = {}) {
     if (options.threshold !== undefined) this.setThreshold(options.threshold);
+    if (options.cueFloor !== undefined) this.cueFloor = options.cueFloor;
     if (options.alpha !== undefined) this.alpha = options.alpha;
   }
 
@@ -124,13 +138,21 @@ export class Curator {
       emb === undefined
         ? (WEIGHTS.scalar * scalar + WEIGHTS.novelty * novelty) / (WEIGHTS.scalar + WEIGHTS.novelty)
         : WEIGHTS.scalar * scalar + WEIGHTS.embedding * emb + WEIGHTS.novelty * novelty;
-    const promoted = score >= this.threshold;
+    const byCue = (item.cue ?? 0) >= this.cueFloor;
+    const promoted = byCue || score >= this.threshold;
     if (promoted) {
       this.promoted++;
       this.tfidf?.addText(text);
     }
     const parts = emb === undefined ? { scalar, novelty } : { scalar, novelty, embedding: emb };
-    return { score: clamp01(score), promoted, duplicate: false, mode, parts };
+    return {
+      score: clamp01(score),
+      promoted,
+      ...(promoted ? { by: byCue ? ("cue" as const) : ("surprise" as const) } : {}),
+      duplicate: false,
+      mode,
+      parts,
+    };
   }
 
   stats(): CuratorStats {

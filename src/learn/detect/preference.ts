@@ -31,17 +31,21 @@ export function similar(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Adds this exchange's statements to the clusters (a new array; the input is not changed) and returns the
- * candidates of clusters that just reached `preferenceInteractions` distinct exchanges.
+ * Adds this message's statements to the clusters (a new array; the input is not changed) and returns the
+ * candidates of clusters that just reached `preferenceInteractions` distinct exchanges. `claimed`: the
+ * message made a proposal of its own, so its clusters count as proposed; `restated` says a statement joined
+ * a cluster proposed before (the user said it again).
  */
 export function trackPreferences(
   clusters: readonly PreferenceCluster[],
   user: string,
   id: string,
   o: DetectOptions,
-): { clusters: PreferenceCluster[]; candidates: Candidate[] } {
+  claimed = false,
+): { clusters: PreferenceCluster[]; candidates: Candidate[]; restated: boolean } {
   const next = clusters.map((c) => ({ ...c }));
   const candidates: Candidate[] = [];
+  let restated = false;
   for (const st of statements(user, o)) {
     const i = next.findIndex((c) => similar(c.tokens, st.tokens));
     if (i < 0) {
@@ -49,25 +53,26 @@ export function trackPreferences(
         text: st.text,
         tokens: st.tokens.slice(0, LIMITS.clusterTokens),
         ids: [id],
-        emitted: false,
+        emitted: claimed,
       });
       continue;
     }
     const c = next.splice(i, 1)[0] as PreferenceCluster;
+    if (c.emitted && !c.ids.includes(id)) restated = true;
     const ids = c.ids.includes(id) ? c.ids : [...c.ids, id].slice(-LIMITS.clusterIds);
     const tokens = [...new Set([...c.tokens, ...st.tokens])].slice(0, LIMITS.clusterTokens);
-    const reached = !c.emitted && ids.length >= o.preferenceInteractions;
+    const reached = !c.emitted && !claimed && ids.length >= o.preferenceInteractions;
     // The newest wording is kept: restated preferences tend to get shorter and sharper.
-    next.push({ text: st.text, tokens, ids, emitted: c.emitted || reached });
+    next.push({ text: st.text, tokens, ids, emitted: c.emitted || reached || claimed });
     if (reached) {
       candidates.push({
         type: "preference",
         text: clip(st.text, LIMITS.textChars),
         category: "General",
-        reason: "preference",
-        evidence: { ids: [...ids], signals: ["declarative", "recurring"], confidence: 0.7 },
+        reason: "repeated",
+        evidence: { ids: [...ids], signals: ["declarative", "recurring"], confidence: 0.6 },
       });
     }
   }
-  return { clusters: next.slice(-LIMITS.clusters), candidates };
+  return { clusters: next.slice(-LIMITS.clusters), candidates, restated };
 }

@@ -9,9 +9,25 @@ export interface Exchange {
   id?: string;
   user: string;
   assistant: string;
+  /** The user's messages one by one (evidence names the one a fact came from; default: `user` as one). */
+  turns?: { id: string; text: string }[];
+  /** The assistant's tool calls in the exchange, one line each ("Bash: pnpm test"). */
+  tools?: string[];
 }
 
-export type CandidateReason = "correction" | "preference" | "pattern";
+/**
+ * Why a candidate was proposed: an explicit request, a standing rule, a correction, a stated or repeated
+ * preference (content cues, issue 23); a redirect of the assistant's step (structure only); seed 003's
+ * structural correction and keyword pattern (only with `seed003`).
+ */
+export type CandidateReason =
+  | "request"
+  | "rule"
+  | "correction"
+  | "preference"
+  | "redirect"
+  | "repeated"
+  | "pattern";
 
 /** A memory the detector proposes; the curator (and then the inbox or the log) decides its fate. */
 export interface Candidate {
@@ -39,7 +55,7 @@ export interface PreferenceCluster {
 }
 
 export interface DetectState {
-  version: 1;
+  version: 2;
   /** Exchanges seen so far. */
   seq: number;
   /** Keywords of the user's messages in the most recent exchanges, oldest first (at most `LIMITS.history`). */
@@ -50,6 +66,10 @@ export interface DetectState {
   clusters: PreferenceCluster[];
   /** Keywords already reported as patterns, oldest first (at most `LIMITS.patterns`). */
   patterns: string[];
+  /** Terms of the assistant's last step (its text and tool calls): what a redirect refers back to. */
+  prevTerms: string[];
+  /** Hashes of the user messages read (at most `LIMITS.seen`): a message seen before proposes nothing again. */
+  seen: number[];
 }
 
 export const LIMITS = {
@@ -61,6 +81,10 @@ export const LIMITS = {
   patterns: 1000,
   keywordsPerExchange: 100,
   textChars: 200,
+  prevTerms: 200,
+  seen: 2000,
+  /** Statements of one message joined into one candidate. */
+  statementsPerCandidate: 3,
 } as const;
 
 export interface DetectOptions {
@@ -80,6 +104,12 @@ export interface DetectOptions {
   preferenceInteractions: number;
   /** Recent exchanges a keyword must appear in to be a pattern (seed: 3). */
   patternCount: number;
+  /** Read content cues with the per-language table (cues/); false: structural cues only. */
+  cueTable: boolean;
+  /** Seed 003's structural corrections (length ratio, novelty) and keyword patterns as candidates too. */
+  seed003: boolean;
+  /** Propose a statement repeated in two exchanges with no cue (default: only without the cue table). */
+  repeated?: boolean;
 }
 
 export const DEFAULT_DETECT: DetectOptions = {
@@ -92,8 +122,19 @@ export const DEFAULT_DETECT: DetectOptions = {
   statementMax: 150,
   preferenceInteractions: 2,
   patternCount: 3,
+  cueTable: true,
+  seed003: false,
 };
 
 export function emptyDetectState(): DetectState {
-  return { version: 1, seq: 0, window: [], lastAssistant: [], clusters: [], patterns: [] };
+  return {
+    version: 2,
+    seq: 0,
+    window: [],
+    lastAssistant: [],
+    clusters: [],
+    patterns: [],
+    prevTerms: [],
+    seen: [],
+  };
 }

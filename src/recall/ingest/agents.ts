@@ -1,35 +1,91 @@
-import { isObj, isoDate, jsonLines, type Parsed, type ParseOptions, str, textOf } from "./transcript.ts";
+import { isCommandWrapper, typedText, untypedReason } from "./harness.ts";
+import {
+  isObj,
+  isoDate,
+  type Json,
+  jsonLines,
+  type Parsed,
+  type ParseOptions,
+  str,
+  textOf,
+} from "./transcript.ts";
 
-/** Harness chatter in user turns that is not conversation (slash-command wrappers, local command output). */
-const HARNESS = /^(<command-|<local-command-|<system-reminder>|Caveat: The messages below)/;
+/** A tool call of an assistant message, in one short line ("Bash: pnpm test"), for the learner's context. */
+const TOOL_LINE_CHARS = 300;
+
+function toolLines(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  const out: string[] = [];
+  for (const p of content) {
+    if (!isObj(p) || p.type !== "tool_use") continue;
+    const input = isObj(p.input) ? p.input : {};
+    const arg =
+      str(input.command) || str(input.file_path) || str(input.path) || str(input.pattern) || str(input.url);
+    out.push(`${str(p.name) || "tool"}: ${arg}`.replace(/\s+/gu, " ").slice(0, TOOL_LINE_CHARS));
+  }
+  return out;
+}
+
+const hasToolResult = (content: unknown): boolean =>
+  Array.isArray(content) && content.some((p) => isObj(p) && p.type === "tool_result");
 
 /**
  * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`): one record a line; user and
- * assistant records carry `message: {role, content}`, `sessionId`, `uuid`, `timestamp`. Tool calls and
- * results, thinking, meta records, summaries and side chains (sub-agents) are not conversation and are skipped.
+ * assistant records carry `message: {role, content}`, `sessionId`, `uuid`, `timestamp`. Only what the user
+ * typed becomes a user turn (src/recall/ingest/harness.ts): tool results, meta records, side chains
+ * (sub-agents), slash-command wrappers and the template right after one, hook output and interrupt markers
+ * are skipped, host notes inside a typed message are cut out, and a compaction summary is kept marked
+ * (`origin: "summary"`, speaker "compaction summary"). With `withTools`, an assistant's tool calls become
+ * turns marked `origin: "tool"` (the learner's context, never stored as episodes).
  */
 export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void {
+  let afterCommand = false;
   for (const { line, value: v } of jsonLines(text, out.problems, opts.lineOffset)) {
-    if (v.type !== "user" && v.type !== "assistant") {
+    const templateNext = afterCommand;
+    afterCommand = false;
+    if ((v.type !== "user" && v.type !== "assistant") || v.isSidechain === true) {
       out.skipped++;
       continue;
     }
-    const msg = v.message;
-    const body = isObj(msg) ? textOf(msg.content) : "";
-    if (!body || v.isMeta === true || v.isSidechain === true || HARNESS.test(body)) {
-      out.skipped++;
-      continue;
-    }
+    const msg = isObj(v.message) ? v.message : undefined;
     const session = str(v.sessionId) || opts.session;
-    const role = isObj(msg) && typeof msg.role === "string" ? msg.role : String(v.type);
-    out.turns.push({
+    const role = msg && typeof msg.role === "string" ? msg.role : String(v.type);
+    const base = (n: number, extra: Json = {}) => ({
       session,
-      turn: str(v.uuid) || `${session}:${line}`,
-      speaker: role,
-      role,
-      text: body,
+      turn: n === 0 ? str(v.uuid) || `${session}:${line}` : `${str(v.uuid) || `${session}:${line}`}#${n}`,
       date: isoDate(v.timestamp) ?? opts.fallbackDate,
+      ...extra,
     });
+    if (v.type === "assistant") {
+      const body = textOf(msg?.content);
+      if (body) out.turns.push({ ...base(0), speaker: role, role, text: body });
+      if (opts.withTools) {
+        const tools = toolLines(msg?.content);
+        for (const [i, t] of tools.entries())
+          out.turns.push({
+            ...base(i + 1),
+            speaker: "tool call",
+            role: "assistant",
+            text: t,
+            origin: "tool",
+          });
+      }
+      if (!body) out.skipped++;
+      continue;
+    }
+    const raw = hasToolResult(msg?.content) || v.isMeta === true ? "" : textOf(msg?.content);
+    const why = raw ? (v.isCompactSummary === true ? "summary" : untypedReason(raw)) : undefined;
+    if (why === "summary") {
+      out.turns.push({ ...base(0), speaker: "compaction summary", role, text: raw, origin: "summary" });
+      continue;
+    }
+    if (why === "command" && isCommandWrapper(raw)) afterCommand = true;
+    const body = !raw || why || templateNext ? "" : typedText(raw);
+    if (!body) {
+      out.skipped++;
+      continue;
+    }
+    out.turns.push({ ...base(0), speaker: role, role, text: body });
   }
 }
 

@@ -26,6 +26,8 @@ export interface ParseOptions {
   fallbackDate: string;
   /** Lines before the text (a transcript read from a byte offset): line numbers, and ids made from them, go on. */
   lineOffset?: number;
+  /** Claude Code: an assistant's tool calls as turns marked `origin: "tool"` (the learner's context). */
+  withTools?: boolean;
 }
 
 export interface ParseProblem {
