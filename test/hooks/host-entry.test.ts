@@ -21,6 +21,8 @@ const lines = (sb: Sandbox, f: string) => (fs.existsSync(local(sb, f)) ? readLin
 async function seeded(t: Parameters<typeof freshSandbox>[0]) {
   const sb = freshSandbox(t, "brain-entry-");
   const project = writeClaudeProject(sb);
+  // The default brain, as a `brain add` made it before issue 25 (an implicit brain now starts empty).
+  await brainOk(sb, ["init"], { env });
   await brainOk(sb, ["add", "type=learning", "text=The staging cluster is called kite"], { env });
   fs.writeFileSync(join(sb.dir, "transcript.jsonl"), '{"type":"user"}\n');
   return { sb, project };
