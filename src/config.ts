@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { homedir, hostname, userInfo } from "node:os";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import {
   DEFAULT_HOOK_SETTINGS,
@@ -11,13 +11,13 @@ import {
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
 import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
-import { userBrainDir } from "./store/home.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
+export type { TeamStoreConfig } from "./config-store.ts";
 
+import { type TeamStoreConfig, teamStore } from "./config-store.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
-import { crypto } from "./store/crypto.ts";
 
 /**
  * Where the brain lives and how it behaves, resolved once at a surface's entry point.
@@ -83,24 +83,6 @@ export interface ExtractionSource {
   raw: unknown;
   /** ANTHROPIC_API_KEY, OPENAI_API_KEY and the variable `apiKeyEnv` names, as found in the environment. */
   env: Record<string, string | undefined>;
-}
-
-/** A team brain on a PostgreSQL server (src/store/postgres/). The URL may hold credentials: never print it. */
-export interface TeamStoreConfig {
-  url: string;
-  /** Owner of the personal namespace (default: the login name). */
-  user: string;
-  /** Recorded with every row: user@host. */
-  writer: string;
-  /** How long opening waits for the server. */
-  connectTimeoutMs?: number;
-  /** How long a read or write keeps retrying a lost connection (hooks shorten it: store/postgres/offline.ts). */
-  retryMs?: number;
-  /**
-   * This machine's directory for the team brain: fold snapshot, recall index, episodes, brain files. From
-   * `store.localDir`; default ~/.brain/team/<hash of server, database and user> (never of the password).
-   */
-  localDir: string;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -284,11 +266,46 @@ function extractionSource(file: string, s: Settings, env: Env): ExtractionSource
   return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
 }
 
+/** A settings file the hooks could not use: what was wrong, and the content it was wrong in. */
+export interface ConfigProblem {
+  error: BrainError;
+  file: string;
+  /** The file's content (a warning is given once per content: src/cli/cli-config.ts). */
+  text: string;
+}
+
 export function loadConfig(
   env: Env = process.env,
   explicitBrain?: string,
   home = homedir(),
   cwd = process.cwd(),
+): ResolvedConfig {
+  return resolveConfig(env, explicitBrain, home, cwd, null);
+}
+
+/**
+ * The configuration as the hooks read it: a settings file with a wrong value (`"promptBudget": "lots"`) or
+ * that is not JSON does not switch memory off — the defaults are used in its place and the problem is
+ * returned for a warning — while a command still refuses it (loadConfig). Where the brain lives is not
+ * guessed: a bad team store setting is still an error, and a file that is not JSON names no team store.
+ */
+export function loadConfigForHooks(
+  env: Env = process.env,
+  explicitBrain?: string,
+  home = homedir(),
+  cwd = process.cwd(),
+): { config: ResolvedConfig; problem: ConfigProblem | null } {
+  const problems: ConfigProblem[] = [];
+  const config = resolveConfig(env, explicitBrain, home, cwd, problems);
+  return { config, problem: problems[0] ?? null };
+}
+
+function resolveConfig(
+  env: Env,
+  explicitBrain: string | undefined,
+  home: string,
+  cwd: string,
+  lenient: ConfigProblem[] | null,
 ): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
@@ -301,7 +318,15 @@ export function loadConfig(
       throw new BrainError("CONFIG", `${configPath}: cannot read (${(e as Error).message})`);
     }
   }
-  if (text !== undefined) settings = parseSettings(configPath, text);
+  if (text !== undefined) {
+    try {
+      settings = parseSettings(configPath, text);
+    } catch (e) {
+      if (!lenient || !(e instanceof BrainError)) throw e;
+      lenient.push({ error: e, file: configPath, text });
+      if (!parsesAsJson(text)) text = undefined;
+    }
+  }
   const autoEnv = (env.RHO_AUTO_MEMORY ?? "").trim().toLowerCase();
   if (["0", "false", "off"].includes(autoEnv)) settings.autoMemory = false;
   else if (["1", "true", "on"].includes(autoEnv)) settings.autoMemory = true;
@@ -333,81 +358,18 @@ export function loadConfig(
   };
 }
 
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** BRAIN_HOOK_TIMING: hooks say on stderr how long they took and what they did. */
 export function hookTiming(env: Env): boolean {
   return Boolean(env.BRAIN_HOOK_TIMING);
-}
-
-function loginName(): string {
-  try {
-    return userInfo().username || "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
-/**
- * The team store from BRAIN_STORE or the settings file's `store: { url, user?, connectTimeoutMs?, localDir? }`.
- */
-function teamStore(
-  file: string,
-  text: string | undefined,
-  fromEnv: string | undefined,
-  home: string,
-): TeamStoreConfig | null {
-  let o: Record<string, unknown> = {};
-  if (text?.includes('"store"')) {
-    const raw = (JSON.parse(text) as Record<string, unknown>).store;
-    if (raw !== undefined) {
-      if (raw === null || typeof raw !== "object" || Array.isArray(raw))
-        throw new BrainError("CONFIG", `${file}: "store" must be an object like { "url": "postgres://…" }`, {
-          key: "store",
-        });
-      o = raw as Record<string, unknown>;
-    }
-  }
-  const url = fromEnv || (typeof o.url === "string" ? o.url : "");
-  if (!url || url === "jsonl") return null;
-  if (!/^postgres(ql)?:\/\//i.test(url))
-    throw new BrainError(
-      "CONFIG",
-      `the store URL must start with postgres:// (BRAIN_STORE or "store.url" in ${file})`,
-      {
-        key: "store",
-      },
-    );
-  if (o.user !== undefined && (typeof o.user !== "string" || o.user === ""))
-    throw new BrainError("CONFIG", `${file}: "store.user" must be a non-empty string`, { key: "store.user" });
-  const user = (o.user as string | undefined) ?? loginName();
-  if (o.localDir !== undefined && (typeof o.localDir !== "string" || o.localDir === ""))
-    throw new BrainError("CONFIG", `${file}: "store.localDir" must be a non-empty path`, {
-      key: "store.localDir",
-    });
-  const localDir =
-    typeof o.localDir === "string"
-      ? resolve(dirname(file), o.localDir.replace(/^~(?=\/|$)/, home))
-      : join(userBrainDir(home), "team", teamKey(url, user));
-  return {
-    url,
-    user,
-    writer: `${user}@${hostname()}`,
-    localDir,
-    ...(o.connectTimeoutMs !== undefined
-      ? { connectTimeoutMs: num(file, "store.connectTimeoutMs", o.connectTimeoutMs, 1) }
-      : {}),
-  };
-}
-
-/** A short name for one team brain as one user sees it: server, database and user (never the password). */
-function teamKey(url: string, user: string): string {
-  let where = url;
-  try {
-    const u = new URL(url);
-    where = `${u.hostname}:${u.port || "5432"}${u.pathname}`;
-  } catch {
-    /* an unparsable URL fails at open; its text names it here */
-  }
-  return crypto().createHash("sha256").update(`${where}\n${user}`).digest("hex").slice(0, 16);
 }
 
 function fixedNow(v: string | undefined): Date | null {

@@ -19,7 +19,8 @@ export async function runAction(
   };
   if (action === "list" && params.type === "episode")
     return (await import("./episodes.ts")).runListEpisodes(params, g);
-  const { brain } = openLayer(BrainCore, g);
+  // `add` may start a brain (empty: the defaults are `brain init`'s); every other action needs one.
+  const { brain } = openLayer(BrainCore, g, { create: action === "add" });
   const result: ActionResult = await brain.act(params);
   if (g.json) printJson({ ...result, message: result.message });
   else print(result.message);

@@ -1,4 +1,8 @@
-import { loadConfig, type ResolvedConfig } from "../config.ts";
+import * as fs from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { type ConfigProblem, loadConfig, loadConfigForHooks, type ResolvedConfig } from "../config.ts";
+import { errorText, warn } from "./output.ts";
 
 let loaded: ResolvedConfig | undefined;
 
@@ -6,6 +10,57 @@ let loaded: ResolvedConfig | undefined;
 export function cliConfig(brain: string | undefined, cwd?: string): ResolvedConfig {
   loaded ??= loadConfig(process.env, brain, undefined, cwd);
   return loaded;
+}
+
+/**
+ * The configuration of a hook (and of the learner a hook starts): a settings file it cannot use does not
+ * switch memory off. The defaults stand in for it, and the problem is said on stderr once per content of the
+ * file — not on every prompt — until it is fixed (or changes again). Commands keep refusing it (cliConfig).
+ */
+export async function hookConfig(
+  brain: string | undefined,
+  cwd?: string,
+  quiet = false,
+): Promise<ResolvedConfig> {
+  if (loaded) return loaded;
+  const { config, problem } = loadConfigForHooks(process.env, brain, undefined, cwd);
+  if (problem && !quiet && (await firstTimeFor(problem)))
+    warn(
+      `brain: ${errorText(problem.error)} — memory carries on with the default settings until it is fixed`,
+    );
+  loaded = config;
+  return config;
+}
+
+/** Two FNV-1a hashes and the length: contents that differ get a different mark (no node:crypto to load). */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x811c9dc5) >>> 0;
+  }
+  return `${a.toString(16)}${b.toString(16)}-${text.length}`;
+}
+
+/** Whether this content of the settings file was not warned about yet (remembered in ~/.brain). */
+async function firstTimeFor(p: ConfigProblem): Promise<boolean> {
+  // Loaded only for a settings file with a problem: every other command starts without it.
+  const { userBrainDir, writeLocalFile } = await import("../engine/local-files.ts");
+  const file = join(userBrainDir(homedir()), "config-warned");
+  const mark = fingerprint(`${p.file}\n${p.text}`);
+  try {
+    if (fs.readFileSync(file, "utf8").trim() === mark) return false;
+  } catch {
+    /* never warned */
+  }
+  try {
+    writeLocalFile(file, `${mark}\n`);
+  } catch {
+    /* a home that cannot be written: warn every time rather than never */
+  }
+  return true;
 }
 
 /** The configuration if it was read (error reporting must not read it a second time, nor fail on it). */

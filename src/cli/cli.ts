@@ -2,6 +2,7 @@ import { ACTIONS } from "../core/action-names.ts";
 import { BrainError } from "../core/errors.ts";
 import { packageVersion } from "../package-root.ts";
 import { loadedConfig } from "./cli-config.ts";
+import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { EXIT, fail } from "./output.ts";
 import { quietOnClosedPipe } from "./pipe.ts";
@@ -44,12 +45,22 @@ function helpTopic(argv: string[], known: ReadonlySet<string>): string[] {
  * behaves exactly as before.
  */
 function direct(argv: string[], hookStdin?: string): (() => Promise<void>) | null {
+  const g: GlobalOpts = {};
+  const fn = directCommand(argv, g, hookStdin);
+  // A mistyped --cwd is said once the command is known to run here (commander's path: program.ts).
+  if (!fn) return null;
+  return () => {
+    warnMissingCwd(g.cwd);
+    return fn();
+  };
+}
+
+function directCommand(argv: string[], g: GlobalOpts, hookStdin?: string): (() => Promise<void>) | null {
   if (argv.length === 3 && (argv[2] === "--version" || argv[2] === "-V")) {
     return async () => {
       process.stdout.write(`${packageVersion()}\n`);
     };
   }
-  const g: GlobalOpts = {};
   let i = 2;
   for (; i < argv.length; i++) {
     const a = argv[i] as string;

@@ -6,9 +6,11 @@ import { print, printJson } from "./output.ts";
 export async function runInit(g: GlobalOpts & { empty?: boolean; project?: boolean }): Promise<number> {
   if (g.project)
     g = { ...g, brain: (await import("./project-brain.ts")).prepareProjectBrain(g.cwd ?? process.cwd()) };
-  const { brain, config } = openBrain(g, g.empty ? { seedDefault: false } : {});
+  // The first run: the default brain (seed 000) — unless --empty, or a project's brain, which layers over
+  // the personal one and so starts with nothing of its own.
+  const { brain, config } = openBrain(g, { create: true, seedDefault: !g.empty && !g.project });
   let files: string[] = [];
-  if (g.empty) {
+  if (g.empty || g.project) {
     // Only for a new brain: an existing log is never touched.
     brain.store.createIfMissing([JSON.stringify(schemaVersion(brain.now()))]);
     brain.refresh();
@@ -67,7 +69,7 @@ export async function runHeartbeat(g: GlobalOpts & { decay?: boolean }): Promise
 }
 
 export async function runMigrate(g: GlobalOpts): Promise<number> {
-  const { brain } = openBrain(g);
+  const { brain } = openBrain(g, { create: true });
   const r = await brain.migrate();
   if (g.json) printJson({ ok: true, migrated: r !== null, ...(r ?? {}) });
   else if (!r) print("Nothing to migrate (no legacy files, or already migrated).");

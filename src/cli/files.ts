@@ -13,7 +13,7 @@ export async function runFile(
   name: string | undefined,
   o: GlobalOpts & { append?: string; replace?: boolean; intent?: string },
 ): Promise<number> {
-  const { brain } = openBrain(o);
+  const { brain } = openBrain(o, { create: o.append !== undefined || Boolean(o.replace) });
   if (!name) {
     const files = brain.listBrainFiles().map(({ content: _c, ...f }) => f);
     if (o.json) printJson({ ok: true, files });

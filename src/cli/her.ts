@@ -6,7 +6,7 @@ import { print, printJson } from "./output.ts";
 
 /** `brain export --format her [--out FILE]`: the agent's mind as seed 001's memory.json. */
 export async function runHerExport(o: GlobalOpts & { out?: string }): Promise<number> {
-  const { brain } = openLayer(Brain, o, { seedDefault: false });
+  const { brain } = openLayer(Brain, o);
   const text = herText(brain);
   if (!o.out) {
     process.stdout.write(text);
@@ -21,7 +21,8 @@ export async function runHerExport(o: GlobalOpts & { out?: string }): Promise<nu
 
 /** `brain import --from her memory.json [--dry-run]`: seed 001's memory into the agent's mind. */
 export async function runHerImport(file: string, o: GlobalOpts & { dryRun?: boolean }): Promise<number> {
-  const { brain } = openLayer(Brain, o);
+  // Into a new brain too, like `brain import` (the mind's log is beside it).
+  const { brain } = openLayer(Brain, o, { create: true });
   const r = importHer(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
   if (o.json) printJson({ ok: true, ...r });
   else {

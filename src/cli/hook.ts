@@ -9,7 +9,7 @@ import { answerInProcess, parseHookInput } from "../hooks/handle.ts";
 import { print } from "../hooks/print.ts";
 import { queueForLearner } from "../hooks/queued.ts";
 import { readStdin } from "../hooks/stdin.ts";
-import { cliConfig } from "./cli-config.ts";
+import { hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { errorText, warn } from "./output.ts";
 
@@ -32,7 +32,8 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
       throw new BrainError("INVALID", `unknown hook event "${name}" (${HOOK_EVENT_NAMES.join(", ")})`);
     const given = parseHookInput(stdin ?? (await readStdin()));
     // Hooks stay fast when a team server is down: short waits (offline.ts), then nothing to say (below).
-    const c = forHooks(cliConfig(g.brain, g.cwd));
+    // A settings file with a typo does not switch memory off: the defaults, and a warning once.
+    const c = forHooks(await hookConfig(g.brain, g.cwd));
     config = c;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const f = firing(event, given, c, { override: g.cwd, fallback: process.cwd() });

@@ -70,6 +70,7 @@ export async function runCuratorStats(o: GlobalOpts): Promise<number> {
     import("node:fs"),
   ]);
   const config = cliConfig(o.brain);
+  (await import("./open-layer.ts")).requireBrain(config);
   const home = homeOf(config);
   const file = home.file("curator");
   const s = loadCurator(home, config.curatorThreshold).stats();

@@ -9,7 +9,7 @@ export interface IngestOpts extends GlobalOpts {
 
 /** `brain ingest <file>`: import a transcript as episodes; a progress line on stderr for large inputs. */
 export async function runIngest(file: string, o: IngestOpts): Promise<number> {
-  const { brain } = openBrain(o);
+  const { brain } = openBrain(o, { create: true });
   const show = o.progress ?? Boolean(process.stderr.isTTY);
   let last = 0;
   const r = await brain.ingest(file, {

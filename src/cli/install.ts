@@ -8,6 +8,7 @@ import { entryPoint, installEntryPoint } from "../hooks/entry-point.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { packageVersion } from "../package-root.ts";
 import { coreFilesStep, coreFilesText } from "./core-files-consent.ts";
+import { keptLines, writeInstallFiles } from "./install-files.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -64,15 +65,23 @@ function installClaude(o: InstallOpts) {
   const { dir, files: content } = hostFiles("claude", o);
   // This install becomes the one the entry point runs (an upgrade lands here: the host's files stay as they are).
   const entry = installEntryPoint(homedir(), { node: process.execPath, bin: MAIN });
-  const files = writeAll(dir, content);
+  // The user's own hooks and MCP servers in the plugin's files stay (Brain's entries replaced), backed up.
+  const { files, kept } = writeInstallFiles(dir, content);
   const commands = [
     `claude plugin marketplace add ${dir}`,
     `claude plugin install ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
+  ];
+  // Already installed: Claude Code runs its cached copy until it is updated to this version (plugin.ts).
+  const update = [
+    `claude plugin marketplace update ${MARKETPLACE_NAME}`,
+    `claude plugin update ${PLUGIN_NAME}@${MARKETPLACE_NAME}`,
   ];
   return {
     host: "claude",
     dir,
     files,
+    kept,
+    update,
     // Shared by every host's hooks: `brain uninstall` leaves it (a script and the pointer it reads).
     entryPoint: entry,
     commands,
@@ -81,8 +90,11 @@ function installClaude(o: InstallOpts) {
       `Its hooks run ${entry.script}, which runs this install (${MAIN}).`,
       "Install it for every session:",
       ...commands.map((c) => `  ${c}`),
+      "Installed before? Apply this version (then restart Claude Code):",
+      ...update.map((c) => `  ${c}`),
       "Or load it for one session:",
       `  claude --plugin-dir ${join(dir, "brain")}`,
+      ...keptLines(kept),
     ].join("\n"),
   };
 }
@@ -103,7 +115,7 @@ function installPi(o: InstallOpts) {
 export async function runInstall(host: string, o: InstallOpts): Promise<number> {
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
-  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint } : {};
+  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update, kept: r.kept } : {};
   const core = host === "claude" ? await coreFilesStep(o) : undefined;
   if (o.json)
     printJson({

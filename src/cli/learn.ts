@@ -4,7 +4,7 @@ import { keep } from "../engine/lifetime.ts";
 import type { BrainHome } from "../engine/options.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
 import { describeModel, learnerCaps, learnSettings } from "../learn/settings.ts";
-import { cliConfig } from "./cli-config.ts";
+import { cliConfig, hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
 
@@ -32,8 +32,10 @@ function positive(v: string | undefined, name: string): number | undefined {
  * does one run and prints nothing, whatever happens; `--status` shows the queue, the cursors and the last runs.
  */
 export async function runLearn(o: LearnOpts): Promise<number> {
-  const config = cliConfig(o.brain, o.cwd);
+  // The learner a hook starts (--quiet) reads the settings as the hooks do: a typo does not stop learning.
+  const config = o.quiet ? await hookConfig(o.brain, o.cwd, true) : cliConfig(o.brain, o.cwd);
   if (o.status) {
+    (await import("./open-layer.ts")).requireBrain(config);
     const { homeOf } = await import("../engine/options.ts");
     return status(homeOf(config), Boolean(o.json), await modeOf(config));
   }

@@ -130,7 +130,9 @@ function listing(mind: MindFacet, what: string, limit: number): { items: unknown
 
 /** `brain mind …`: the agent's own mind (src/engine/mind.ts). */
 export async function runMind(sub: string, args: string[], o: MindOpts): Promise<number> {
-  const { brain } = openBrain(o);
+  // Writing to the mind starts a brain (like `brain add`); reading one that is not there creates nothing.
+  const reads = ["show", "goals", "list", "affect", "context"].includes(sub);
+  const { brain } = openBrain(o, { create: !reads });
   const mind = brain.mind;
   const out = (json: Record<string, unknown>, text: string) => {
     if (o.json) printJson({ ok: true, ...json });

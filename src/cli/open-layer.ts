@@ -1,4 +1,7 @@
+import * as fs from "node:fs";
+import { dirname } from "node:path";
 import type { ResolvedConfig } from "../config.ts";
+import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { BrainOptions } from "../engine/options.ts";
 import { brainOptions } from "../engine/options.ts";
@@ -15,6 +18,45 @@ export interface OpenedBrain<B> {
   config: ResolvedConfig;
 }
 
+/** How a command opens its brain: the engine's options it adds, and whether it may start a new one. */
+export interface OpenHow extends Partial<BrainOptions> {
+  /**
+   * The command writes and may start a brain where there is none (add, init, import, ingest, …): a new log
+   * starts empty (only `brain init` writes the default entries). Every other command reads, and a brain that
+   * is not there is an error that creates nothing: a mistyped path is not a new brain.
+   */
+  create?: boolean;
+}
+
+/** The path names something, a symlink included (a dangling or looping one is the store's error to report). */
+function there(path: string): boolean {
+  try {
+    fs.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `dir` holds a brain's files though no entry was written yet: its episodes, or brain files (*.md). */
+function holdsBrainFiles(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((n) => n === "episodes.jsonl" || n.endsWith(".md"));
+  } catch {
+    return false;
+  }
+}
+
+/** A file brain that does not exist, for a command that only reads: NOT_FOUND, nothing created. */
+export function requireBrain(config: ResolvedConfig): void {
+  if (config.store || there(config.brainPath)) return;
+  // A brain that holds only conversations (`brain ingest` writes no entry) or its SOUL.md, AGENTS.md, … so far.
+  if (holdsBrainFiles(dirname(config.brainPath))) return;
+  throw new BrainError("NOT_FOUND", `no brain at ${config.brainPath} (\`brain init\` creates one)`, {
+    path: config.brainPath,
+  });
+}
+
 /**
  * Open the brain for a command as one of the engine's layers (`BrainCore`, `Brain` or the full `Brain`):
  * a command that needs less loads less at start-up. It is closed (derived state saved) when the command ends.
@@ -22,9 +64,11 @@ export interface OpenedBrain<B> {
 export function openLayer<B extends { close(): void }>(
   layer: { open(opts: BrainOptions): B },
   g: GlobalOpts,
-  extra: Partial<BrainOptions> = {},
+  how: OpenHow = {},
 ): OpenedBrain<B> {
   const config = cliConfig(g.brain, g.cwd);
+  const { create = false, ...extra } = how;
+  if (!create) requireBrain(config);
   const brain = keep(layer.open({ ...brainOptions(config, g.cwd ?? process.cwd()), ...extra }));
   return { brain, config };
 }

@@ -28,7 +28,7 @@ export async function runExport(o: ExportOpts): Promise<number> {
       "INVALID",
       `--format must be one of: ${[...EXPORT_FORMATS, "her"].join(", ")} (got "${format}")`,
     );
-  const { brain } = openLayer(Brain, o, { seedDefault: false });
+  const { brain } = openLayer(Brain, o);
   const recs = exportRecords(brain, o.episodes !== false);
   const text = format === "jsonl" ? toJsonl(recs) : toMarkdown(recs, brain.now());
   if (!o.out) {
@@ -59,7 +59,8 @@ export async function runImport(
   if (o.from === "her") return (await import("./her.ts")).runHerImport(file, o);
   if (o.from !== undefined && o.from !== "jsonl")
     throw new BrainError("INVALID", `--from must be jsonl or her (got "${o.from}")`, { field: "from" });
-  const { brain } = openLayer(Brain, o);
+  // Into a new brain too (a dry run says what it would hold, and creates nothing).
+  const { brain } = openLayer(Brain, o, { create: true });
   const r = await importBrain(brain, path.resolve(o.cwd ?? process.cwd(), file), Boolean(o.dryRun));
   if (o.json) printJson({ ok: r.problems.length === 0, ...r });
   else {

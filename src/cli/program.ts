@@ -1,7 +1,9 @@
 import { Command } from "commander";
 import { ACTIONS } from "../core/action-names.ts";
+import { MCP_TOOL_NAMES } from "../core/mcp-tool-names.ts";
 import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
+import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
 import { addGraphCommands } from "./program-graph.ts";
@@ -45,7 +47,9 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--cwd <dir>", "working directory the context is for")
     .version(packageVersion(), "-V, --version", "print the version")
     .configureOutput({ outputError: oneLineError })
-    .exitOverride();
+    .exitOverride()
+    // A mistyped --cwd still runs the command (memories chosen as if from there), but says so.
+    .hook("preAction", () => warnMissingCwd(program.opts<GlobalOpts>().cwd));
   const g = () => program.opts<GlobalOpts>();
 
   for (const action of ACTIONS) {
@@ -290,9 +294,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   program
     .command("mcp")
-    .description(
-      "serve the brain over MCP on stdio (tools brain, brain_context, load_brain_file, brain_search)",
-    )
+    .description(`serve the brain over MCP on stdio (tools ${MCP_TOOL_NAMES.join(", ")})`)
     .action(() =>
       run(
         async () => (await import("./mcp.ts")).runMcp(g()),
@@ -313,7 +315,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .command("install")
     .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
     .argument("<host>", "claude | pi")
-    .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .option(
+      "--dir <dir>",
+      "where to write it (claude: ~/.brain/claude-marketplace; pi: ~/.pi/agent/extensions)",
+    )
     .option(
       "--core-files",
       "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",

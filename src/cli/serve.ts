@@ -14,6 +14,7 @@ import {
 import { cliConfig } from "./cli-config.ts";
 import { launchViewer } from "./launch.ts";
 import type { GlobalOpts } from "./open.ts";
+import { requireBrain } from "./open-layer.ts";
 import { print, printJson } from "./output.ts";
 
 export interface ServeOpts extends GlobalOpts {
@@ -157,6 +158,7 @@ async function ensureRunning(config: ResolvedConfig, ms = 10_000): Promise<Serve
 /** `brain open`: the viewer's URL with the token (starting the server if needed); `--launch` opens a browser. */
 export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
   const config = cliConfig(o.brain);
+  requireBrain(config); // a viewer for a mistyped path would start a server and make its directory
   const info = await ensureRunning(config);
   // The token in the fragment: a browser keeps it to the page (never sent to a server, never in a log).
   const url = `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;

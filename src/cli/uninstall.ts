@@ -2,8 +2,10 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside } from "../core/inside.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
+import { MERGED_FILES, usersPart } from "../hosts/claude/plugin-merge.ts";
 import { removeCoreFilesLine } from "./core-files-consent.ts";
 import { hostFiles, type InstallOpts, PI_STUB_HEADER } from "./install.ts";
+import { type KeptEdit, keptLines, rewriteWithBackup } from "./install-files.ts";
 import { print, printJson } from "./output.ts";
 
 /** Longest common prefix of two strings. */
@@ -46,6 +48,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
   const sig = signatures(host);
   const removed: string[] = [];
   const kept: string[] = [];
+  const edited: KeptEdit[] = [];
   const gone = new Set<string>();
   for (const rel of Object.keys(files)) {
     const file = join(dir, rel);
@@ -54,6 +57,14 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
       text = fs.readFileSync(file, "utf8");
     } catch {
       continue; // not there: nothing to undo
+    }
+    // A hooks.json or .mcp.json holding the user's own entries too: only Brain's go (after a backup).
+    const users =
+      host === "claude" && MERGED_FILES.some((m) => rel.endsWith(m)) ? usersPart(rel, text) : null;
+    if (users?.rest && users.brains) {
+      const rest = `${JSON.stringify(users.rest, null, 2)}\n`;
+      edited.push({ file, backup: o.dryRun ? `${file}.bak` : rewriteWithBackup(file, rest), how: "left" });
+      continue;
     }
     if (!text.startsWith(sig[rel] ?? "\0")) {
       kept.push(file);
@@ -83,6 +94,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
       removed,
       removedDirs,
       kept,
+      edited,
       commands,
       ...(coreFiles ? { coreFiles } : {}),
     });
@@ -99,6 +111,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
       `  ${coreFiles.line}`,
     );
   if (kept.length) lines.push("Left in place (not written by brain install):", ...kept.map((f) => `  ${f}`));
+  lines.push(...keptLines(edited));
   if (commands.length)
     lines.push(
       "Claude Code keeps its own record of the plugin; remove it with:",

@@ -25,6 +25,7 @@ import { FoldedLog } from "./folded-log.ts";
 import { actions, brainFileWrite, migration } from "./lazy.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
+import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
 import { Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
 import { WriteGate } from "./write-gate.ts";
@@ -139,7 +140,7 @@ export class BrainCore {
   /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
   async act(params: Params): Promise<ActionResult> {
     const [{ checkHead, plan, writes }, { coerceParams }] = await actions();
-    const raw = { ...params };
+    const raw = withProjectPath({ ...params }, this.state, this.cwd);
     // The action and the entry type first, then parameters (Rho names an unknown type before anything else).
     const action = checkHead(raw);
     const p = coerceParams(raw);

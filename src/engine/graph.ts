@@ -1,5 +1,7 @@
 import { rmSync, statSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 import type { Rec } from "../core/rec.ts";
+import { inScope } from "../core/scope.ts";
 import type { DetectReason, GraphEvent, UnplacedEvent } from "../graph/events.ts";
 import { type EXPAND, expandRanking, type Ranked } from "../graph/expand.ts";
 import type { Graph } from "../graph/graph.ts";
@@ -181,12 +183,12 @@ export class GraphFacet implements Projection {
    * process on a large brain without the server records the prompt and shows no lines rather than spend a
    * second loading the graph. Empty keywords: nothing looked up, nothing recorded.
    */
-  prompt(prompt: string, shownIds: readonly string[], session?: string): PromptLookup {
+  prompt(prompt: string, shownIds: readonly string[], session?: string, cwd?: string): PromptLookup {
     const q = prompt.trim();
     if (!q || q.startsWith("/")) return { keys: [], hit: [], lines: [] };
     const shown = shownIds.map((id) => `m:${id}`);
     const look = this.#atHand()
-      ? promptLookup(this.graph(), q, GRAPH_ANALYZER, { shown, text: (id) => this.#memoryText(id) })
+      ? promptLookup(this.graph(), q, GRAPH_ANALYZER, { shown, text: (id) => this.#memoryText(id, cwd) })
       : { keys: promptKeys(q, GRAPH_ANALYZER), hit: [], lines: [] };
     if (look.keys.length > 0)
       this.record([
@@ -229,12 +231,12 @@ export class GraphFacet implements Projection {
   withPromptLines(
     prompt: string,
     m: PromptMemories,
-    opts: { maxChars?: number; session?: string } = {},
+    opts: { maxChars?: number; session?: string; cwd?: string } = {},
   ): PromptMemories {
     let lines: string[];
     try {
       const shown = m.hits.filter((h) => h.type !== "episode").map((h) => h.id);
-      lines = this.prompt(prompt, shown, opts.session).lines;
+      lines = this.prompt(prompt, shown, opts.session, resolvePath(opts.cwd ?? this.core.cwd)).lines;
     } catch {
       return m;
     }
@@ -276,8 +278,10 @@ export class GraphFacet implements Projection {
   }
 
   // ── reads ──
-  #memoryText(id: string): string | undefined {
+  /** A memory's text; none for another project's project-scoped memory when `cwd` is given (core/scope.ts). */
+  #memoryText(id: string, cwd?: string): string | undefined {
     const r = this.core.state.find(id);
+    if (r && cwd !== undefined && !inScope(r, cwd)) return undefined;
     const text = r ? MEMORY_TEXT[r.type] : undefined;
     return r && text ? text(r.entry) : undefined;
   }

@@ -15,7 +15,11 @@ export interface BrainOptions {
   now?: () => Date;
   random?: RandomHex;
   cwd?: string;
-  /** Write the default brain when the log does not exist (default true, as Rho does on first run). */
+  /**
+   * Write the default brain when the log does not exist (Rho copies it on its first run). Default true for a
+   * library caller; every surface opens with false (brainOptions): for Brain the first run is `brain init`,
+   * and a brain a hook, a server or a write starts implicitly starts empty.
+   */
   seedDefault?: boolean;
   /** Use and maintain the on-disk fold snapshot (file store only; default true). */
   snapshot?: boolean;
@@ -35,6 +39,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
     ...(config.store ? { team: config.store } : {}),
     settings: config,
     cwd,
+    seedDefault: false,
     snapshot: config.snapshot,
     fsync: config.fsync,
     ...(config.lockTimeoutMs !== undefined ? { lockTimeoutMs: config.lockTimeoutMs } : {}),

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Turn } from "../core/episode.ts";
 import { BrainError } from "../core/errors.ts";
+import { inScope } from "../core/scope.ts";
 import { AnchorCheck, staleNote } from "../project/anchors.ts";
 import { repoRoot } from "../project/repo-root.ts";
 import { SemanticFusion } from "../recall/embeddings/semantic.ts";
@@ -171,13 +172,20 @@ export class RecallFacet implements Projection {
     depth?: number,
     opts: { graph?: boolean } = {},
   ): RecallResult {
-    return this.engine.query(this.core.state, this.core.position, query, {
+    const found = this.engine.query(this.core.state, this.core.position, query, {
       ...(kinds ? { kinds } : {}),
       ...(depth ? { depth } : {}),
       ...(opts.graph ? { expand: (ranked, terms) => this.graph.expand(ranked, terms, kinds) } : {}),
       cwd,
       nowMs: this.core.now().getTime(),
     });
+    // Another project's project-scoped memories are not recalled here (core/scope.ts).
+    const dir = resolve(cwd);
+    const recalled = found.recalled.filter((r) => r.kind === "episode" || inScope(r.rec, dir));
+    if (recalled.length === found.recalled.length) return found;
+    const hidden =
+      found.recalled.filter((r) => r.matched > 0).length - recalled.filter((r) => r.matched > 0).length;
+    return { recalled, total: Math.max(0, found.total - hidden) };
   }
 
   #synced(): void {

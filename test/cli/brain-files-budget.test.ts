@@ -53,6 +53,7 @@ test("seed 004's realistic core files arrive in full at the default budget, memo
 
 test("a core file over the allowance is cut visibly: marker, --explain, JSON and a doctor warning", async (t) => {
   const sb = freshSandbox(t);
+  await brainOk(sb, ["init", "--empty"]);
   writeFiles(sb, { "SOUL.md": file("SOUL", 60), "USER.md": file("USER", 2) });
   const out = (await brainOk(sb, ["context"])).stdout;
   assert.match(out, /## USER\.md\n# USER\n/);
@@ -113,6 +114,7 @@ test("entries without their text are left out of the context and reported by doc
 
 test("a skill loads by name (brain file NAME), a user skill before the built-in one", async (t) => {
   const sb = freshSandbox(t);
+  await brainOk(sb, ["init", "--empty"]);
   const builtin = (await brainOk(sb, ["file", "memory-consolidate"])).stdout;
   assert.match(builtin, /brain consolidate|brain decay/);
   assert.doesNotMatch(builtin, /^---/);

@@ -102,7 +102,8 @@ describe("brain init / stats", { concurrency: 2 }, () => {
 
   test("stats prints exactly the Rho line, and follows adds and removes", async (t) => {
     const sb = fresh(t);
-    // first run of any command seeds the default brain
+    // the first run, `brain init`, seeds the default brain
+    await ok(sb, ["init"]);
     assert.equal((await ok(sb, ["stats"])).stdout, `${FRESH_STATS}\n`);
     assert.equal((await ok(sb, [])).stdout, `${FRESH_STATS}\n`, "bare `brain` shows stats");
     await ok(sb, ["add", "type=learning", "text=one learning"]);
@@ -178,6 +179,7 @@ describe("brain search / heartbeat", { concurrency: 2 }, () => {
   test("heartbeat: the never-run default reminder is due; after reminder_run, 'Nothing due'", async (t) => {
     const sb = fresh(t);
     const env = { BRAIN_NOW: NOW };
+    await ok(sb, ["init"], env);
     const first = await ok(sb, ["heartbeat"], env);
     assert.match(
       first.stdout,
@@ -204,6 +206,7 @@ describe("brain search / heartbeat", { concurrency: 2 }, () => {
 
   test("heartbeat lists a due reminder and an overdue task first", async (t) => {
     const sb = fresh(t);
+    await ok(sb, ["init"], { BRAIN_NOW: NOW });
     await ok(sb, ["reminder_run", "id=rem00001", "result=ok"], { BRAIN_NOW: NOW }); // not due until tomorrow
     const early = { BRAIN_NOW: "2026-02-10T08:00:00.000Z" };
     await ok(sb, ["add", "type=reminder", "text=Check the queue", "cadence=1h", "enabled=true"], early);
@@ -254,6 +257,7 @@ describe("brain search / heartbeat", { concurrency: 2 }, () => {
   test("heartbeat --decay tombstones stale learnings, never preferences", async (t) => {
     const sb = fresh(t);
     const old = { BRAIN_NOW: "2025-06-01T00:00:00.000Z" };
+    await ok(sb, ["init"], old);
     await ok(sb, ["add", "type=learning", "text=Stale fact from last year"], old);
     const stale = lastLineOf(sb, "learning");
     await ok(sb, ["add", "type=preference", "text=Old but deliberate choice", "category=Code"], old);
@@ -477,8 +481,8 @@ describe("settings and log location", { concurrency: 2 }, () => {
     ];
     const created: string[] = [];
     for (const [env, pre, path, source] of cases) {
-      // doctor opens (and so creates) the brain it resolved, and says which rule chose it
-      const d = json<{ path: string; source: string }>(await ok(sb, [...pre, "doctor", "--json"], env));
+      // init creates the brain it resolved, and says which rule chose it
+      const d = json<{ path: string; source: string }>(await ok(sb, [...pre, "init", "--json"], env));
       assert.deepEqual([d.path, d.source], [path, source]);
       assert.equal(readLines(path).length, 18, `${source}: the default brain is created at ${path}`);
       created.push(path);
@@ -494,6 +498,7 @@ describe("brain context", { concurrency: 2 }, () => {
     const sb = fresh(t);
     const proj = join(sb.dir, "work", "rho");
     fs.mkdirSync(join(proj, "src"), { recursive: true });
+    await ok(sb, ["init"]);
     await ok(sb, ["add", "type=identity", "key=name", "value=rho"]);
     await ok(sb, ["add", "type=user", "key=editor", "value=Neovim"]);
     await ok(sb, ["add", "type=preference", "text=User prefers early returns", "category=Code"]);
@@ -549,6 +554,7 @@ describe("brain context", { concurrency: 2 }, () => {
 
   test("--budget must be a positive whole number", async (t) => {
     const sb = fresh(t);
+    await ok(sb, ["init"]);
     for (const compat of [[], ["--compat", "rho"]]) {
       for (const b of ["0", "abc", "1.5", ""]) {
         const r = await brain(sb, ["context", ...compat, "--budget", b]);
@@ -665,6 +671,7 @@ describe("brain migrate", { concurrency: 2 }, () => {
 describe("brain doctor", { concurrency: 2 }, () => {
   test("healthy brain: exit 0", async (t) => {
     const sb = fresh(t);
+    await ok(sb, ["init"]);
     const r = await ok(sb, ["doctor"]);
     assert.match(r.stdout, /bad lines: 0\n/);
     assert.match(r.stdout, /torn tail: no/);

@@ -65,7 +65,7 @@ describe("config-file errors", () => {
     const r = await brain(sb, ["stats"], { env });
     assert.equal(r.code, 6, show(r));
     assert.match(r.stderr, /config\.json: cannot read/);
-    await brainOk(sb, ["stats"], { env: { ...env, BRAIN_CONFIG: join(sb.dir, "absent.json") } });
+    await brainOk(sb, ["init", "--empty"], { env: { ...env, BRAIN_CONFIG: join(sb.dir, "absent.json") } });
   });
 });
 

@@ -56,6 +56,7 @@ describe("brain context --explain", () => {
 describe("brain file", () => {
   test("lists every brain file, sorted, with its mode, size and what it owns", async (t) => {
     const sb = freshSandbox(t, "brain-files-");
+    await brainOk(sb, ["init", "--empty"], { env });
     assert.equal((await brainOk(sb, ["file"], { env })).stdout, "No brain files.\n");
     await brainOk(sb, ["init"], { env });
     const dir = dirname(sb.brainPath);

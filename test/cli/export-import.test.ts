@@ -11,8 +11,9 @@ import { brain, brainOk, freshSandbox, json, readLines, type Sandbox, show } fro
 
 const NOW = { BRAIN_NOW: "2026-03-01T12:00:00.000Z" };
 
-/** A brain with learnings (one updated, one removed, one holding a C1 control), a task and two turns. */
+/** The default brain with learnings (one updated, one removed, one holding a C1 control), a task and two turns. */
 async function filled(sb: Sandbox): Promise<void> {
+  await brainOk(sb, ["init"], { env: NOW });
   const add = async (...kv: string[]) =>
     json<{ data: { id: string } }>(await brainOk(sb, ["--json", "add", ...kv], { env: NOW })).data.id;
   await add("type=learning", "text=This repo uses pnpm not npm");
@@ -57,12 +58,13 @@ test("export → import into a fresh brain gives the same brain; a second import
 
   const b = other(sb, "b");
   const dry = await brainOk(sb, [...b, "import", file, "--dry-run"], { env: NOW });
-  assert.match(dry.stdout, /^Would import 5 entries \(18 already in the brain\) and 2 episodes/);
-  assert.ok(!fs.existsSync(join(sb.dir, "b", "episodes.jsonl")), "a dry run wrote episodes");
+  // A fresh brain holds nothing (only `brain init` writes the defaults): all 23 would be new.
+  assert.match(dry.stdout, /^Would import 23 entries \(0 already in the brain\) and 2 episodes/);
+  assert.ok(!fs.existsSync(join(sb.dir, "b")), "a dry run created the brain");
   const r = json<{ added: number; episodesAdded: number; problems: unknown[] }>(
     await brainOk(sb, [...b, "--json", "import", file], { env: NOW }),
   );
-  assert.deepEqual([r.added, r.episodesAdded, r.problems], [5, 2, []]);
+  assert.deepEqual([r.added, r.episodesAdded, r.problems], [23, 2, []]);
   assert.equal((await brainOk(sb, [...b, "export"], { env: NOW })).stdout, exported);
   assert.match((await brainOk(sb, [...b, "search", "fridays"])).stdout, /we ship on fridays/);
 

@@ -22,6 +22,7 @@ test("--version prints the package version", async (t) => {
 
 test("get <id> shows any entry, episodes included, and --json gives the entry", async (t) => {
   const sb = freshSandbox(t);
+  await brainOk(sb, ["init"]);
   const added = json<{ data: { id: string } }>(
     await brainOk(sb, ["--json", "add", "type=learning", "text=This repo uses pnpm"]),
   );
@@ -101,6 +102,7 @@ test("an unknown parameter is refused with the closest known name, and nothing i
 
 test("list id= filters by id; update with no fields is refused and writes nothing", async (t) => {
   const sb = freshSandbox(t);
+  await brainOk(sb, ["init"]);
   const r = await brainOk(sb, ["list", "id=b0000002"]);
   assert.equal(r.stdout.trim().split("\n").length, 2, r.stdout);
   assert.match(r.stdout, /^\[behavior\] \(1\)\n {2}b0000002: /);

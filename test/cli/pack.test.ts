@@ -92,7 +92,9 @@ describe("the packed package, installed", () => {
     );
   });
 
-  test("brain stats and brain --version run through the installed bin", async () => {
+  test("brain init, stats and --version run through the installed bin", async () => {
+    const init = await run(bin, ["init"], sb, { cwd: app, env: env() });
+    assert.equal(init.code, 0, init.stderr);
     const stats = await run(bin, ["stats"], sb, { cwd: app, env: env() });
     assert.equal(stats.code, 0, stats.stderr);
     assert.equal(stats.stdout.trim(), FRESH_STATS);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { brainOk, freshSandbox, json, readLines, type Sandbox } from "../support/cli.ts";
+import { brain, brainOk, freshSandbox, json, readLines, type Sandbox } from "../support/cli.ts";
 
 function repo(sb: Sandbox, name: string, files: Record<string, string> = {}): string {
   const dir = join(sb.dir, name);
@@ -40,9 +40,10 @@ test("init --project makes .brain/brain.jsonl at the repo root, git-ignored and 
   assert.deepEqual([where.path, where.source], [join(app, ".brain", "brain.jsonl"), "project"]);
   // Outside the project: the user's brain, which never saw it.
   const elsewhere = repo(sb, "other");
-  const list = await brainOk(sb, ["list", "type=learning"], { ...noPath, cwd: elsewhere });
+  const list = await brain(sb, ["list", "type=learning"], { ...noPath, cwd: elsewhere });
+  assert.equal(list.code, 3, "no personal brain yet");
   assert.doesNotMatch(list.stdout, /bun/);
-  assert.ok(fs.existsSync(join(sb.home, ".rho", "brain", "brain.jsonl")));
+  assert.ok(!fs.existsSync(join(sb.home, ".rho", "brain", "brain.jsonl")), "a read created the user's brain");
   // --brain and BRAIN_PATH still win over the project's brain.
   const explicit = json<{ source: string }>(await brainOk(sb, ["--json", "init"], { cwd: app }));
   assert.equal(explicit.source, "BRAIN_PATH");
@@ -52,6 +53,7 @@ test("recently accessed paths are kept per project, and only files that still ex
   const sb = freshSandbox(t);
   const a = repo(sb, "a", { "web/App.tsx": "export {};\n", "old.ts": "" });
   const b = repo(sb, "b", { "main.go": "" });
+  await brainOk(sb, ["init"]);
   await brainOk(sb, ["context", "--cwd", a, "--files", "web/App.tsx,old.ts"]);
   await brainOk(sb, ["context", "--cwd", b, "--files", "main.go"]);
   const inA = (await brainOk(sb, ["context", "--cwd", a, "--recover"])).stdout;
@@ -69,6 +71,7 @@ test("recently accessed paths are kept per project, and only files that still ex
 test("export-rules writes only this project's memories unless --all", async (t) => {
   const sb = freshSandbox(t);
   const app = repo(sb, "app");
+  await brainOk(sb, ["init"]);
   const add = (...kv: string[]) => brainOk(sb, ["add", ...kv]);
   await add("type=learning", "text=The staging cluster is called kite");
   await add("type=learning", "text=Run make check before pushing", "scope=project", `projectPath=${app}`);

@@ -443,6 +443,7 @@ describe("seed examples (The brain Tool → Examples)", { concurrency: 2 }, () =
     const sb = fresh(t);
     const id = sha8("identity:name");
     assert.equal(id, "75dd7234");
+    await brain(sb, ["init"], { env: ENV });
     assert.equal((await bashBrain(sb, EX.addIdentity, { env: ENV })).code, 0);
     const r = await bashBrain(sb, "brain add type=identity key=name value=rho-2", { env: ENV });
     assert.equal(r.code, 0, show(r));

@@ -17,6 +17,7 @@ const queue = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 before(async () => {
   sb = sandbox("brain-hooks-");
   project = writeClaudeProject(sb);
+  assert.equal((await brain(sb, ["init"])).code, 0);
   for (const text of ["The staging cluster is called kite", "This repo uses pnpm not npm"]) {
     const r = await brain(sb, ["add", "type=learning", `text=${text}`]);
     assert.equal(r.code, 0, show(r));

@@ -20,6 +20,7 @@ before(async () => {
   sb = sandbox("brain-export-");
   project = join(sb.dir, "project");
   fs.mkdirSync(join(project, ".git"), { recursive: true });
+  assert.equal((await brain(sb, ["init"], { env })).code, 0);
   const r = await brain(sb, ["add", "type=learning", "text=The staging cluster is called kite"], { env });
   assert.equal(r.code, 0, show(r));
 });

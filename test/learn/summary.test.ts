@@ -58,6 +58,8 @@ describe("session summaries in 'Recently in this project'", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-summary-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake);
     fake.script({ answer: { items: [item], summary: SUMMARY } });
@@ -172,6 +174,8 @@ describe("session summaries in 'Recently in this project'", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-summary-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake);
     fake.script({ answer: { items: [item], summary: { oops: true } } });
@@ -195,6 +199,8 @@ describe("session summaries in 'Recently in this project'", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-summary-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake, { summaryChars: 0 });
     fake.script({ answer: { items: [item], summary: SUMMARY } });

@@ -42,6 +42,8 @@ describe("the learning loop with an extraction model", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-wired-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake);
     fake.script(answer(FACT, { scope: "project", projectPath: p.root }));
@@ -115,6 +117,8 @@ describe("the learning loop with an extraction model", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-wired-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake);
     fake.fallback = { status: 500, body: { error: "down" } };
@@ -149,6 +153,8 @@ describe("the learning loop with an extraction model", () => {
     const fake = await startFakeLlm("openai");
     t.after(() => fake.close());
     const sb = freshSandbox(t, "brain-wired-");
+    // The first run (`brain init`): the curator that gates learned memories is seeded from its defaults.
+    assert.equal((await brain(sb, ["init"])).code, 0);
     const p = project(sb);
     const env = withModel(sb, fake, { maxRetries: 1 });
     fake.script(

@@ -5,6 +5,7 @@ import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { inScope } from "../../core/scope.ts";
 import { importancePoints, isPinned } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
@@ -100,7 +101,9 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled ? [] : withText(state.list("learning")).filter((r) => !isPinned(r));
+  const learnings = req.recalled
+    ? []
+    : withText(state.list("learning")).filter((r) => !isPinned(r) && inScope(r, req.cwd));
   if (learnings.length) {
     out.push({
       id: "learnings",

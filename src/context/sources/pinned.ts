@@ -3,6 +3,7 @@ import { withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag } from "../../core/rank-learnings.ts";
+import { inScope } from "../../core/scope.ts";
 import { isPinned } from "../../core/score.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, MEMORY_NOTE, ORDER } from "../sections.ts";
@@ -13,8 +14,8 @@ import { fullId, preferenceLine } from "./entries.ts";
  * fixed sections (capped at a quarter of the budget, so pins cannot push everything else out; a pin that
  * does not fit is listed by --explain as cut). The entries and recall sections leave pinned entries out.
  */
-export function pinned(state: FoldState, _req: SourceRequest): SourceOutput {
-  const learnings = withText(state.list("learning")).filter(isPinned);
+export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
+  const learnings = withText(state.list("learning")).filter((r) => isPinned(r) && inScope(r, req.cwd));
   const prefs = withText(state.list("preference")).filter(isPinned);
   if (learnings.length + prefs.length === 0) return { sections: [], problems: [] };
   const items: Item[] = [

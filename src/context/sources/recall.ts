@@ -4,6 +4,7 @@ import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
+import { inScope } from "../../core/scope.ts";
 import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import type { Recalled } from "../../recall/types.ts";
@@ -83,7 +84,7 @@ export function recallSection(
     (r) => r.kind !== "preference" && !(r.kind === "learning" && isPinned(r.rec)),
   );
   const seen = new Set(relevant.map((r) => r.rec.id));
-  const rest = learnings.filter((r) => !seen.has(r.id) && !isPinned(r));
+  const rest = learnings.filter((r) => !seen.has(r.id) && !isPinned(r) && inScope(r, cwd));
   function* items(): Generator<Item> {
     let episodes = 0;
     for (const r of relevant) yield item(r, r.kind === "episode" ? episodes++ : 0, view);

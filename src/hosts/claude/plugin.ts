@@ -3,6 +3,7 @@
  * this with the command `brain` (on PATH); `brain install claude` writes it with absolute paths instead, inside
  * a local marketplace so `claude plugin install` can pick it up.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { HOOK_EVENTS } from "../../hooks/events.ts";
@@ -25,6 +26,7 @@ export interface PluginOptions {
   command: string[];
   /** Extra global options baked into every call, e.g. ["--brain", "/path/brain.jsonl"]. */
   globalArgs?: string[];
+  /** The release this plugin comes from (default: the package's); its version adds a hash of its files. */
   version?: string;
 }
 
@@ -53,10 +55,10 @@ export function mcpJson(o: PluginOptions) {
   return { mcpServers: { brain: { command, args: [...rest, ...(o.globalArgs ?? []), "mcp"] } } };
 }
 
-export function pluginJson(o: PluginOptions) {
+export function pluginJson(o: PluginOptions, version = pluginVersion(o)) {
   return {
     name: PLUGIN_NAME,
-    version: o.version ?? packageVersion(),
+    version,
     description: DESCRIPTION,
     keywords: ["memory", "context", "rho", "mcp"],
   };
@@ -66,9 +68,7 @@ export function marketplaceJson(o: PluginOptions, source = "./brain") {
   return {
     name: MARKETPLACE_NAME,
     owner: { name: "brain" },
-    plugins: [
-      { name: PLUGIN_NAME, source, description: DESCRIPTION, version: o.version ?? packageVersion() },
-    ],
+    plugins: [{ name: PLUGIN_NAME, source, description: DESCRIPTION, version: pluginVersion(o) }],
   };
 }
 
@@ -89,12 +89,30 @@ function skillFiles(): Record<string, string> {
 
 /** Files of the plugin folder, keyed by path relative to it. */
 export function pluginFiles(o: PluginOptions): Record<string, string> {
+  return pluginFilesAt(o, pluginVersion(o));
+}
+
+function pluginFilesAt(o: PluginOptions, version: string): Record<string, string> {
   return {
-    ".claude-plugin/plugin.json": json(pluginJson(o)),
+    ".claude-plugin/plugin.json": json(pluginJson(o, version)),
     "hooks/hooks.json": json(hooksJson(o)),
     ".mcp.json": json(mcpJson(o)),
     ...skillFiles(),
   };
+}
+
+/**
+ * The plugin's version: the release's, and a hash of every file of the plugin (the manifest with the release
+ * only) as semver build metadata. Claude Code caches a plugin by its version and calls an update to the same
+ * version "already at the latest": a re-install that writes other files (another brain, other hooks) must
+ * reach it, and one that writes the same files changes nothing.
+ */
+export function pluginVersion(o: PluginOptions): string {
+  const release = o.version ?? packageVersion();
+  const files = pluginFilesAt(o, release);
+  const h = createHash("sha256");
+  for (const rel of Object.keys(files).sort()) h.update(`${rel}\0${files[rel]}\0`);
+  return `${release}+${h.digest("hex").slice(0, 12)}`;
 }
 
 /** Files of a local marketplace holding the plugin in `brain/`, keyed by path relative to its root. */
