@@ -6,6 +6,7 @@ import { type Candidate, type DetectState, detect, type Exchange } from "./detec
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
+import { correctionRecords, isExplicitCorrection, recordFeedback, selfHealRecord } from "./feedback.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
 import {
   type Gate,
@@ -67,6 +68,10 @@ export interface PassResult {
   calls: number;
   /** The model's one-line summary of the session so far, when asked for and given (never without a model). */
   summary?: string;
+  /** The exchanges the correction detector flagged (their ids), for the feedback ledger. */
+  corrected?: string[];
+  /** The model's first answer was malformed and its repair call fixed it (a self-heal, for the ledger). */
+  repaired?: boolean;
 }
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
@@ -103,7 +108,35 @@ export async function learnPass(ctx: PassContext, input: PassInput): Promise<Pas
   const gate = (text: string) => ctx.curator.evaluate({ prompt: "", response: text, ...when(last, ctx.now) });
   if (ctx.provider) await modelPass(ctx, ctx.provider, input, result, gate);
   else await detectPass(ctx, input, result, gate);
+  await recordFeedback(ctx.home, feedbackOf(ctx, input, result));
   return result;
+}
+
+/** What the pass tells the feedback ledger: the user's corrections (explicit or detected), a repaired answer. */
+function feedbackOf(ctx: PassContext, input: PassInput, result: PassResult) {
+  const at = (m: PassMessage | undefined) =>
+    m?.date && !Number.isNaN(Date.parse(m.date)) ? new Date(m.date).toISOString() : ctx.now().toISOString();
+  const found: Parameters<typeof correctionRecords>[0] = [];
+  const flagged = new Set(result.corrected ?? []);
+  input.messages.forEach((m, i) => {
+    if (m.role !== "user") return;
+    const id = m.id ?? String(i);
+    const explicit = isExplicitCorrection(m.text);
+    if (explicit || flagged.has(id))
+      found.push({ text: m.text, at: at(m), source: explicit ? "explicit" : "detector", ref: id });
+  });
+  const where = { session: input.session, project: input.project };
+  const records = correctionRecords(found, where);
+  if (result.repaired)
+    records.push(
+      selfHealRecord(
+        at(input.messages.at(-1)),
+        "the model's malformed answer was repaired",
+        "learner",
+        where,
+      ),
+    );
+  return records;
 }
 
 async function modelPass(
@@ -176,6 +209,7 @@ async function askModel(
   result.tokens.input += r.usage.inputTokens;
   result.tokens.output += r.usage.outputTokens;
   result.calls += r.calls;
+  if (r.repaired) result.repaired = true;
   return r.value as Extraction;
 }
 
@@ -210,6 +244,7 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     const d = detect(ctx.detect.state, ex);
     ctx.detect.state = d.state;
     for (const c of d.candidates) {
+      if (c.reason === "correction" && ex.id) result.corrected = [...(result.corrected ?? []), ex.id];
       result.candidates++;
       const v = gate(c.text);
       if (v.promoted) passed.push({ c, score: v.score });

@@ -44,11 +44,21 @@ export const LOCAL_FILES = {
   openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
+  /** The feedback ledger: tool outcomes, corrections, provider errors, self-heal events (src/store/feedback-log.ts). */
+  feedback: "feedback.jsonl",
+  /** What each earlier failure was, and what fixed it: the failure hook's lookup (src/improve/failure-index.ts). */
+  failureIndex: "failure-index.json",
+  /** The improvement cycle's positions, times and handled opportunities (src/improve/state.ts). */
+  improveState: "improve-state.json",
+  /** Proposed changes waiting for review, and the decisions (src/improve/proposals.ts). */
+  proposals: "proposals.jsonl",
+  /** A directory: improvements.md, the history of every change, proposed files to inspect (src/improve/journal.ts). */
+  improve: "improve",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
 /** Locks are `<base>.lock` files in the local directory (src/store/jsonl/lock.ts adds the suffix). */
-export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox" } as const;
+export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox", improve: "improve-run" } as const;
 export type LocalLock = keyof typeof LOCKS;
 
 /** The user's own Brain directory, `~/.brain` (team stores' local directories, the Claude marketplace, the hook shim). */
