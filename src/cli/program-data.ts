@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { GlobalOpts } from "./open-layer.ts";
+import { addImproveCommands } from "./program-improve.ts";
 import { run } from "./run-command.ts";
 
 /**
@@ -8,6 +9,7 @@ import { run } from "./run-command.ts";
  */
 export function addDataCommands(program: Command, g: () => GlobalOpts): void {
   const json = () => Boolean(g().json);
+  addImproveCommands(program, g);
   program
     .command("forget")
     .description(

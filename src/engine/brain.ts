@@ -24,6 +24,7 @@ import type { CompactReport, EventStore, LockStatus, RepairReport } from "../sto
 import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
+import { ImproveFacet } from "./improve.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
@@ -43,6 +44,7 @@ export class Brain {
   readonly core: BrainCore;
   #recall: RecallFacet | undefined;
   #context: ContextFacet | undefined;
+  #improve: ImproveFacet | undefined;
 
   constructor(core: BrainCore) {
     this.core = core;
@@ -56,6 +58,12 @@ export class Brain {
   get recallFacet(): RecallFacet {
     this.#recall ??= new RecallFacet(this.core);
     return this.#recall;
+  }
+
+  /** The improve facet: the feedback ledger, the improvement cycle, the review queue (built on first use). */
+  get improve(): ImproveFacet {
+    this.#improve ??= new ImproveFacet(this);
+    return this.#improve;
   }
 
   get #ctx(): ContextFacet {

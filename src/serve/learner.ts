@@ -32,6 +32,8 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
         });
         if (out.status !== "ran" || !(out.run.more || queueBehind(home))) break;
       }
+      // The feedback ledger reads what the tool-event log gained (and the failure index with it).
+      await brain.improve.syncLedger().catch(() => {});
     } while (again);
   };
   return () => {

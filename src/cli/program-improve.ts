@@ -1,0 +1,45 @@
+import type { Command } from "commander";
+import type { GlobalOpts } from "./open-layer.ts";
+import { run } from "./run-command.ts";
+
+/** The commands of learning from mistakes (issue 28): improve, proposals, deep. */
+export function addImproveCommands(program: Command, g: () => GlobalOpts): void {
+  const json = () => Boolean(g().json);
+  program
+    .command("improve")
+    .description(
+      "one improvement cycle: read the feedback ledger, propose (or apply) changes to the brain files",
+    )
+    .option("--dry-run", "show what would be proposed; propose and write nothing (the ledger is still read)")
+    .option("--dedup", "the dedup scan instead: the same line in several brain files → removal proposals")
+    .option(
+      "--sync-templates",
+      "merge new sections of the shipped templates into the brain files (append-only)",
+    )
+    .option("--no-model", "draft rules from the pattern even when a model is configured")
+    .addHelpText(
+      "after",
+      '\nThresholds (settings "improve": failureRate, minFailures, corrections, providerErrors, shellPerDay, windowDays);\n' +
+        'with "improve.autoApply": true, brain-file appends are applied at once, everything else waits in brain proposals.\n\n' +
+        "Examples:\n  brain improve --dry-run\n  brain improve --json\n  brain improve --dedup\n",
+    )
+    .action((o) =>
+      run(
+        async () => (await import("./improve.ts")).runImprove({ ...g(), ...o, noModel: o.model === false }),
+        json,
+      ),
+    );
+  program
+    .command("proposals")
+    .description(
+      "review proposed changes: list, show <id> (evidence and diff), accept <id>, edit <id> --text, reject <id>, revert <id>",
+    )
+    .argument("[command]", "list (default), show, accept, edit, reject or revert")
+    .argument("[id]", "the proposal's id (from brain proposals)")
+    .option("--text <text>", "edit (or accept): the new text")
+    .option("--all", "list: decided ones too")
+    .option("--status <status>", "list: pending | accepted | applied | rejected | reverted")
+    .action((verb: string | undefined, id: string | undefined, o) =>
+      run(async () => (await import("./improve.ts")).runProposals(verb, id, { ...g(), ...o }), json),
+    );
+}
