@@ -21,6 +21,9 @@ export interface ExportOpts extends GlobalOpts {
 
 /** `brain export [--format jsonl|markdown] [--out FILE] [--no-episodes]`: to stdout unless --out. */
 export async function runExport(o: ExportOpts): Promise<number> {
+  // Training data is the DEEP layer's export (a directory with a manifest): brain deep export.
+  if (o.format === "openai" || o.format === "mlx")
+    return (await import("./deep.ts")).runDeepExport({ ...o, format: o.format });
   const format = (o.format ?? "jsonl") as ExportFormat;
   if (!EXPORT_FORMATS.includes(format))
     throw new BrainError(

@@ -32,7 +32,11 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
   program
     .command("export")
     .description("the folded brain (live entries, then episodes) as JSONL, or as Markdown grouped by type")
-    .option("--format <format>", "jsonl (for brain import, Rho-compatible) | markdown (to read)", "jsonl")
+    .option(
+      "--format <format>",
+      "jsonl (for brain import, Rho-compatible) | markdown (to read) | openai | mlx (training data: brain deep export)",
+      "jsonl",
+    )
     .option("--out <file>", "write to this file (atomically) instead of stdout")
     .option("--no-episodes", "leave the conversation turns (episodes.jsonl) out")
     .addHelpText(

@@ -42,4 +42,25 @@ export function addImproveCommands(program: Command, g: () => GlobalOpts): void 
     .action((verb: string | undefined, id: string | undefined, o) =>
       run(async () => (await import("./improve.ts")).runProposals(verb, id, { ...g(), ...o }), json),
     );
+  const deep = program
+    .command("deep")
+    .description("the DEEP layer: curated memories as training data for an adapter (Brain never trains)");
+  deep
+    .command("export")
+    .description(
+      "write the durable memories (learnings, preferences, accepted proposals …) as chat-format JSONL with a manifest",
+    )
+    .option(
+      "--format <format>",
+      "openai (train.jsonl) | mlx (train.jsonl + valid.jsonl, a seeded 90/10 split)",
+    )
+    .option("--since <date>", "only memories written (proposals decided) at or after this date")
+    .option("--out <dir>", "the directory to write (default: the brain's .brain/deep, or deep.out)")
+    .option("--seed <seed>", "the split's seed (default brain-deep)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain deep export --format mlx --out ./data   # then: mlx_lm.lora --train --data ./data\n" +
+        "  brain deep export --format openai --since 2026-01-01 --json\n",
+    )
+    .action((o) => run(async () => (await import("./deep.ts")).runDeepExport({ ...g(), ...o }), json));
 }

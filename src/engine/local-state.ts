@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { REWRITES_LOG } from "../brainfiles/write.ts";
+import { purgeDeepExport } from "../deep/export.ts";
 import { FAILURE_INDEX_DOC } from "../improve/failure-index.ts";
 import { purgeJournal, writeImprovements } from "../improve/journal.ts";
 import { purgeProposals, readProposals } from "../improve/proposals.ts";
@@ -49,6 +50,8 @@ const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarge
       return n;
     },
   },
+  // The last training export: deleted whole when it holds a purged entry or text (it is derived).
+  { file: "deep", purge: purgeDeepExport },
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the

@@ -54,6 +54,8 @@ export const LOCAL_FILES = {
   proposals: "proposals.jsonl",
   /** A directory: improvements.md, the history of every change, proposed files to inspect (src/improve/journal.ts). */
   improve: "improve",
+  /** A directory: the DEEP layer's last training export (train/valid JSONL and a manifest; src/deep/export.ts). */
+  deep: "deep",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 

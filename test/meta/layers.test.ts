@@ -61,7 +61,7 @@ export const LAYERS: Layer[] = [
   { name: "improve",     paths: ["improve/"],
     uses: ["core", "store", "guards", "brainfiles", "project", "graph", "recall", "mind", "config", "context", "learn"],
     types: ["engine"], note: "feedback ledger analysis, proposals, dedup scan, failure lookup" },
-  { name: "deep",        paths: ["deep/"],         uses: ["core", "store", "graph", "recall", "mind", "config", "learn", "improve"],
+  { name: "deep",        paths: ["deep/"],         uses: ["core", "store", "guards", "graph", "recall", "mind", "config", "learn", "improve"],
     types: ["engine"], note: "training export + trainer contract" },
   { name: "engine",      paths: ["engine/"],
     uses: ["core", "package", "store", "guards", "brainfiles", "project", "graph", "recall", "mind", "config",
