@@ -23,6 +23,7 @@ import {
 } from "./config-improve.ts";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
 import { userBrainDir } from "./store/home.ts";
 
 export type { DeepSettings, DirectiveSettings, ImproveSettings, PluginSettings } from "./config-improve.ts";
@@ -47,7 +48,7 @@ import { crypto } from "./store/crypto.ts";
  * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
  * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
-export interface Settings {
+export interface Settings extends Partial<GraphSettingsPart> {
   autoMemory: boolean;
   decayAfterDays: number;
   decayMinScore: number;
@@ -217,6 +218,7 @@ export function parseSettings(file: string, text: string): Settings {
   }
   const o = raw as Record<string, unknown>;
   const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
+  Object.assign(s, parseGraphSettings(file, o));
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(

@@ -4,6 +4,7 @@ import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
+import { addGraphCommands } from "./program-graph.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -347,5 +348,6 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   addDataCommands(program, g);
+  addGraphCommands(program, g);
   return program;
 }

@@ -65,6 +65,8 @@ export interface SourceRequest {
   fixedPreviewChars?: number;
   /** "Recently in this project": one line per recent session here, newest first (session start only). */
   sessions?: RecentSession[];
+  /** The association graph's hubs block (seed 002's auto-context), when the setting is on. */
+  hubs?: { header: string; lines: string[] };
 }
 
 export interface SourceOutput {

@@ -56,6 +56,8 @@ export const LOCAL_FILES = {
   improve: "improve",
   /** A directory: the DEEP layer's last training export (train/valid JSONL and a manifest; src/deep/export.ts). */
   deep: "deep",
+  /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
+  graphEvents: "graph-events.jsonl",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
