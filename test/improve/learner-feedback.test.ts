@@ -80,4 +80,43 @@ describe("the learner's feedback", () => {
     assert.equal(errors[0]?.source, "openai");
     assert.match(String(errors[0]?.text), /500|down|server/i);
   });
+
+  it("brain learn runs the improvement cycle when it is due: three corrections → a USER.md proposal; not again within the hour", async (t) => {
+    const sb = freshSandbox(t, "brain-fb-due-");
+    const p = project(sb);
+    const transcript = join(sb.dir, "s1.jsonl");
+    fs.writeFileSync(
+      transcript,
+      ["No, use pnpm here.", "No, pnpm, not npm.", "Nope, this repo uses pnpm."]
+        .map((text) => turn(S1, "user", text, p.cwd) + turn(S1, "assistant", "Sorry, pnpm then.", p.cwd))
+        .join(""),
+    );
+    queueTranscript(sb.brainPath, transcript, p.cwd);
+    const env = { BRAIN_NOW: "2026-03-02T10:30:00.000Z" };
+    const r = await brain(sb, ["learn"], { env });
+    assert.equal(r.code, 0, show(r));
+    const proposals = join(sb.dir, "brain", ".brain", "proposals.jsonl");
+    assert.ok(fs.existsSync(proposals), "the cycle ran after the learner");
+    const first = readLines(proposals).filter((l) => l.op === "propose");
+    assert.equal(first.length, 1);
+    assert.equal(first[0]?.target, "USER.md");
+    assert.equal(readLines(proposals).filter((l) => l.op === "apply").length, 0, "nothing applied");
+
+    const state = join(sb.dir, "brain", ".brain", "improve-state.json");
+    const lastCycle = () => (JSON.parse(fs.readFileSync(state, "utf8")) as { lastCycle?: string }).lastCycle;
+    assert.equal(lastCycle(), env.BRAIN_NOW);
+    // A fourth correction half an hour later: the cycle is not due yet, nothing new is proposed.
+    fs.appendFileSync(transcript, turn(S1, "user", "No, really, pnpm.", p.cwd));
+    queueTranscript(sb.brainPath, transcript, p.cwd);
+    const again = await brain(sb, ["learn"], { env: { BRAIN_NOW: "2026-03-02T11:00:00.000Z" } });
+    assert.equal(again.code, 0, show(again));
+    assert.equal(readLines(proposals).length, 1, "not due within the hour");
+    assert.equal(lastCycle(), env.BRAIN_NOW, "the cycle did not run");
+    const ledger = readLines(join(sb.dir, "brain", ".brain", "feedback.jsonl"));
+    assert.equal(
+      ledger.filter((l) => l.kind === "correction").length,
+      4,
+      "the fourth was recorded all the same",
+    );
+  });
 });
