@@ -44,6 +44,20 @@ export class ImproveFacet {
     return syncLedger(this.home, { targetChars: s.ledgerTargetChars, errorChars: s.ledgerErrorChars });
   }
 
+  /**
+   * Whatever of the loop is due (src/improve/schedule.ts: a cycle hourly, a dedup scan daily, the template
+   * sync on a new version) — the resident server's "hourly", run after its learner. Returns what ran.
+   */
+  async runDue(provider?: () => Promise<LlmProvider | undefined>): Promise<string[]> {
+    const { runDue } = await import("../improve/schedule.ts");
+    return runDue(
+      { settings: this.#brain.settings, now: this.#brain.now, improve: this },
+      this.home,
+      packageVersion(),
+      provider,
+    );
+  }
+
   /** One improvement cycle (`dryRun`: propose nothing, change no file). */
   async cycle(o: { dryRun?: boolean; provider?: LlmProvider | undefined } = {}): Promise<CycleReport> {
     const { runCycle } = await import("../improve/cycle.ts");
