@@ -146,6 +146,9 @@ export interface ResolvedConfig extends Settings {
   hookTiming: boolean;
   /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
   hostEnv: HostEnv;
+  /** The user's home directory, and Claude Code's config directory (CLAUDE_CONFIG_DIR, else ~/.claude). */
+  homeDir: string;
+  claudeDir: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -355,6 +358,8 @@ export function loadConfig(
     debug: Boolean(env.BRAIN_DEBUG),
     hookTiming: hookTiming(env),
     hostEnv: hostEnv(env),
+    homeDir: home,
+    claudeDir: env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(home, ".claude"),
   };
 }
 

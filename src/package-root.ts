@@ -9,6 +9,9 @@ import { fileURLToPath } from "node:url";
  */
 let root: string | null | undefined;
 
+/** The npm package's name (the command it installs stays `brain`; `brain` on npm is someone else's). */
+export const PACKAGE_NAME = "agent-brain";
+
 export function packageRoot(): string | null {
   if (root === undefined) root = findRoot();
   return root;
@@ -19,7 +22,7 @@ function findRoot(): string | null {
   for (;;) {
     const pkg = join(dir, "package.json");
     try {
-      if ((JSON.parse(fs.readFileSync(pkg, "utf8")) as { name?: string }).name === "brain") return dir;
+      if ((JSON.parse(fs.readFileSync(pkg, "utf8")) as { name?: string }).name === PACKAGE_NAME) return dir;
     } catch {
       /* not here: go up */
     }

@@ -313,6 +313,15 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
     .argument("<host>", "claude | pi")
     .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .option(
+      "--core-files",
+      "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",
+    )
+    .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n",
+    )
     .action((host: string, o) =>
       run(
         async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),

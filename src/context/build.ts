@@ -68,6 +68,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     ],
     recover: req.recover ?? false,
     excludeRules: new Set(req.excludeRules ?? []),
+    excludeFiles: new Set(req.excludeFiles ?? []),
     recent: recentPaths,
     recalled: env.recalled ?? null,
     query: req.query ?? "",

@@ -40,7 +40,7 @@ function install(tarball: string, app: string): string {
   fs.mkdirSync(modules, { recursive: true });
   const r = spawnSync("tar", ["-xzf", tarball, "-C", modules], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
-  const installed = join(modules, "brain");
+  const installed = join(modules, "agent-brain");
   fs.renameSync(join(modules, "package"), installed);
   for (const dep of Object.keys(pkg.dependencies)) {
     fs.mkdirSync(dirname(join(modules, dep)), { recursive: true });
@@ -115,7 +115,7 @@ describe("the packed package, installed", () => {
     const script = join(app, "use.mjs");
     fs.writeFileSync(
       script,
-      'import { Brain, statsLine } from "brain";\nconsole.log(typeof Brain.open, typeof statsLine);\n',
+      'import { Brain, statsLine } from "agent-brain";\nconsole.log(typeof Brain.open, typeof statsLine);\n',
     );
     const r = await run(process.execPath, [script], sb, { cwd: app });
     assert.equal(r.code, 0, r.stderr);
@@ -195,7 +195,7 @@ describe("npm install -g of the packed tarball", () => {
     const hooks = fs.readFileSync(join(dir, "brain", "hooks", "hooks.json"), "utf8");
     assert.ok(hooks.includes(`"${entry} hook session-start"`), hooks);
     const pointer = fs.readFileSync(`${entry}.install`, "utf8").split("\n");
-    assert.equal(pointer[1], join(prefix, "lib", "node_modules", "brain", "dist", "cli", "brain.cjs"));
+    assert.equal(pointer[1], join(prefix, "lib", "node_modules", "agent-brain", "dist", "cli", "brain.cjs"));
     assert.ok(fs.existsSync(join(dir, "brain", "skills", "memory-consolidate", "SKILL.md")));
   });
 });
