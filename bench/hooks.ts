@@ -18,6 +18,9 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { errorSignature } from "../src/core/failure-signature.ts";
+import { MAX_ENTRIES } from "../src/improve/failure-fold.ts";
+import { FAILURE_HINT_HEADER } from "../src/improve/failure-lookup.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -136,8 +139,66 @@ const CASES: Case[] = [
     event: "post-tool-use-failure",
     stdin: (i) => input(i, "PostToolUseFailure", { ...bash(i), error: "Exit code 1\nnpm ERR! Test failed." }),
   },
+  {
+    // A failure the index knows (of MAX_ENTRIES, the largest it gets): the hook answers with a hint.
+    name: "post-tool-use-failure, hint",
+    event: "post-tool-use-failure",
+    stdin: (i) =>
+      input(i, "PostToolUseFailure", {
+        tool_name: "Bash",
+        tool_input: { command: "pnpm deploy" },
+        tool_use_id: `toolu_hint_${i}`,
+        error: "Exit code 1\nERR_PNPM_NO_SCRIPT Missing script: deploy",
+      }),
+  },
 ];
 
+/** The failure index at its largest (src/improve/failure-fold.ts MAX_ENTRIES), one entry the hint case matches. */
+function seedFailureIndex(): void {
+  const entries = Array.from({ length: MAX_ENTRIES }, (_, i) => ({
+    tool: "Bash",
+    cmd: i === 0 ? "pnpm deploy" : `tool${i} run`,
+    sig: errorSignature(
+      i === 0 ? "ERR_PNPM_NO_SCRIPT Missing script: deploy" : `error ${i}: something failed`,
+    ),
+    project,
+    count: 3,
+    first: "2026-03-01T10:00:00.000Z",
+    last: {
+      at: "2026-03-02T10:00:00.000Z",
+      session: "earlier",
+      target: i === 0 ? "pnpm deploy" : `tool${i} run`,
+    },
+    fix: {
+      what: "pnpm run deploy:prod",
+      kind: "command",
+      at: "2026-03-02T10:01:00.000Z",
+      session: "earlier",
+    },
+  }));
+  const file = join(dirname(env.BRAIN_PATH as string), ".brain", "failure-index.json");
+  fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, JSON.stringify({ v: 1, entries, pending: [], pos: { offset: 0, line: 0 } }));
+}
+seedFailureIndex();
+
+/** The hint case must print a hint, or its timing measures something else. */
+async function checkHint(bin: string): Promise<void> {
+  const c = CASES.find((x) => x.name === "post-tool-use-failure, hint") as Case;
+  const out = await new Promise<string>((resolve) => {
+    const child = spawn(process.execPath, [bin, "hook", c.event], { env, cwd: project });
+    let text = "";
+    child.stdout.on("data", (d) => {
+      text += d;
+    });
+    child.on("close", () => resolve(text));
+    child.stdin.end(c.stdin(-100));
+  });
+  if (!out.includes(FAILURE_HINT_HEADER))
+    console.log(`note: ${bin} gives no failure hint (${out || "nothing"})`);
+}
+
+for (const bin of Object.values(BUILDS)) await checkHint(bin);
 const release = SPAWN_LEARNER ? () => {} : await holdLearnerLock();
 const samples = new Map<string, (number | null)[]>();
 const add = (key: string, v: number | null) => samples.set(key, [...(samples.get(key) ?? []), v]);

@@ -8,10 +8,24 @@ import {
   hostEnv,
   parseHookSettings,
 } from "./config-hooks.ts";
+import {
+  DEFAULT_DEEP,
+  DEFAULT_DIRECTIVES,
+  DEFAULT_IMPROVE,
+  type DeepSettings,
+  type DirectiveSettings,
+  type ImproveSettings,
+  type PluginSettings,
+  parseDeep,
+  parseDirectives,
+  parseImprove,
+  parsePlugins,
+} from "./config-improve.ts";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
 import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
 
+export type { DeepSettings, DirectiveSettings, ImproveSettings, PluginSettings } from "./config-improve.ts";
 export type { ServeSettings } from "./config-serve.ts";
 export type { TeamStoreConfig } from "./config-store.ts";
 
@@ -67,6 +81,14 @@ export interface Settings extends Partial<GraphSettingsPart> {
   hooks: HookSettings;
   /** The learner's caps (src/learn/turn-cap.ts). */
   learner: LearnerSettings;
+  /** Learning from mistakes: the feedback ledger, the failure hints, the improvement cycle (src/config-improve.ts). */
+  improve: ImproveSettings;
+  /** The DEEP layer's training export and its schedule. */
+  deep: DeepSettings;
+  /** What the agent may run of commands.toml and tools.toml. */
+  directives: DirectiveSettings;
+  /** Modules that replace a built-in layer (INSTANT detector, SELECTION curator, DEEP trainer). */
+  plugins: PluginSettings;
 }
 
 export interface LearnerSettings {
@@ -128,6 +150,10 @@ export const DEFAULT_SETTINGS: Settings = {
   hooks: DEFAULT_HOOK_SETTINGS,
   // A transcript line over 8 MiB is passed over; a turn over 32 000 characters is stored cut (src/learn/turn-cap.ts).
   learner: { maxLineBytes: 8 * 1024 * 1024, maxTurnChars: 32_000 },
+  improve: DEFAULT_IMPROVE,
+  deep: DEFAULT_DEEP,
+  directives: DEFAULT_DIRECTIVES,
+  plugins: {},
 };
 
 type Env = Record<string, string | undefined>;
@@ -227,6 +253,10 @@ export function parseSettings(file: string, text: string): Settings {
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
   if (o.hooks !== undefined) s.hooks = parseHookSettings(file, o.hooks);
   if (o.learner !== undefined) s.learner = parseLearner(file, o.learner);
+  if (o.improve !== undefined) s.improve = parseImprove(file, o.improve);
+  if (o.deep !== undefined) s.deep = parseDeep(file, o.deep);
+  if (o.directives !== undefined) s.directives = parseDirectives(file, o.directives);
+  if (o.plugins !== undefined) s.plugins = parsePlugins(file, o.plugins, dirname(file));
   return s;
 }
 

@@ -41,6 +41,11 @@ const TEMPLATES: Record<string, { owns: string; sections: string[] }> = {
   },
 };
 
+/** The brain files Brain ships a template of, and each one's sections (the template sync merges new ones). */
+export function templateSections(): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(TEMPLATES).map(([name, t]) => [name, [...t.sections]]));
+}
+
 export function templateText(name: string): string | undefined {
   const t = TEMPLATES[name];
   if (!t) return undefined;

@@ -75,6 +75,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
         if (queueBehind(home)) continue;
         if (!(out.run.more && i + 1 < QUIET_RUNS)) break;
       }
+      await (await import("./after-learn.ts")).afterLearn(config, o.cwd ?? process.cwd());
     } catch {
       /* a background run never fails loudly: the queue and cursors stay for the next run */
     }
@@ -93,6 +94,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     const progressed = read > 0 || out.run.queued > 0;
     if (o.once || !progressed || (!out.run.more && !queueBehind(home))) break;
   }
+  await (await import("./after-learn.ts")).afterLearn(config, o.cwd ?? process.cwd());
   const sum = (f: (r: (typeof runs)[number]) => number | undefined) =>
     runs.reduce((n, r) => n + (f(r) ?? 0), 0);
   const episodes = sum((r) => r.stored.episodes);

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { BrainOptions } from "../engine/options.ts";
-import { brainOptions } from "../engine/options.ts";
+import { brainOptions, homeOf } from "../engine/options.ts";
 import { cliConfig } from "./cli-config.ts";
 
 export interface GlobalOpts {
@@ -52,6 +52,10 @@ export function requireBrain(config: ResolvedConfig): void {
   if (config.store || there(config.brainPath)) return;
   // A brain that holds only conversations (`brain ingest` writes no entry) or its SOUL.md, AGENTS.md, … so far.
   if (holdsBrainFiles(dirname(config.brainPath))) return;
+  // …or only what the hooks and an agent wrote beside it, no entry in brain.jsonl yet: the learner's queue and
+  // inbox, the tool-event log, the agent's mind (a host installed without `brain init` has a brain all the same).
+  const home = homeOf(config);
+  if ((["queue", "inbox", "toolEvents", "mind"] as const).some((f) => there(home.file(f)))) return;
   throw new BrainError("NOT_FOUND", `no brain at ${config.brainPath} (\`brain init\` creates one)`, {
     path: config.brainPath,
   });

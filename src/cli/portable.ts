@@ -22,6 +22,9 @@ export interface ExportOpts extends GlobalOpts {
 /** `brain export [--format jsonl|markdown] [--out FILE] [--no-episodes]`: to stdout unless --out. */
 export async function runExport(o: ExportOpts): Promise<number> {
   if (o.format === "her") return (await import("./her.ts")).runHerExport(o);
+  // Training data is the DEEP layer's export (a directory with a manifest): brain deep export.
+  if (o.format === "openai" || o.format === "mlx")
+    return (await import("./deep.ts")).runDeepExport({ ...o, format: o.format });
   const format = (o.format ?? "jsonl") as ExportFormat;
   if (!EXPORT_FORMATS.includes(format))
     throw new BrainError(

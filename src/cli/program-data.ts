@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { GlobalOpts } from "./open-layer.ts";
+import { addImproveCommands } from "./program-improve.ts";
 import { run } from "./run-command.ts";
 
 /**
@@ -8,6 +9,7 @@ import { run } from "./run-command.ts";
  */
 export function addDataCommands(program: Command, g: () => GlobalOpts): void {
   const json = () => Boolean(g().json);
+  addImproveCommands(program, g);
   program
     .command("forget")
     .description(
@@ -32,7 +34,7 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
     .description("the folded brain (live entries, then episodes) as JSONL, or as Markdown grouped by type")
     .option(
       "--format <format>",
-      "jsonl (for brain import, Rho-compatible) | markdown (to read) | her (the agent's mind as seed 001's memory.json)",
+      "jsonl (for brain import, Rho-compatible) | markdown (to read) | her (the agent's mind as seed 001's memory.json) | openai | mlx (training data: brain deep export)",
       "jsonl",
     )
     .option("--out <file>", "write to this file (atomically) instead of stdout")

@@ -25,6 +25,7 @@ import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
 import type { GraphFacet } from "./graph.ts";
+import { ImproveFacet } from "./improve.ts";
 import { MindFacet, type MindOptions } from "./mind.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
@@ -47,6 +48,7 @@ export class Brain {
   #context: ContextFacet | undefined;
   #mind: MindFacet | undefined;
   readonly #mindOptions: MindOptions;
+  #improve: ImproveFacet | undefined;
 
   constructor(core: BrainCore, opts: { mind?: MindOptions } = {}) {
     this.core = core;
@@ -94,6 +96,12 @@ export class Brain {
   get recallFacet(): RecallFacet {
     this.#recall ??= new RecallFacet(this.core);
     return this.#recall;
+  }
+
+  /** The improve facet: the feedback ledger, the improvement cycle, the review queue (built on first use). */
+  get improve(): ImproveFacet {
+    this.#improve ??= new ImproveFacet(this);
+    return this.#improve;
   }
 
   get #ctx(): ContextFacet {

@@ -1,4 +1,9 @@
+import { existsSync } from "node:fs";
 import { REWRITES_LOG } from "../brainfiles/write.ts";
+import { purgeDeepExport } from "../deep/export.ts";
+import { FAILURE_INDEX_DOC } from "../improve/failure-index.ts";
+import { purgeJournal, writeImprovements } from "../improve/journal.ts";
+import { purgeProposals, readProposals } from "../improve/proposals.ts";
 import { CURSORS_DOC } from "../learn/cursors.ts";
 import { purgeInbox } from "../learn/inbox.ts";
 import { LEARN_LOG } from "../learn/learn-log.ts";
@@ -8,6 +13,7 @@ import { purgeNotice } from "../learn/notice.ts";
 import { QUEUE_LOG } from "../learn/queue.ts";
 import { MIND_LOG } from "../mind/log.ts";
 import { purgeView } from "../mind/view.ts";
+import { FEEDBACK_LOG } from "../store/feedback-log.ts";
 import type { BrainHome, LocalFile } from "../store/home.ts";
 import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
@@ -28,22 +34,36 @@ const LOGS: readonly LocalLogSpec<never>[] = [
   REWRITES_LOG,
   TOOL_EVENTS_LOG,
   MIND_LOG,
+  FEEDBACK_LOG,
   GRAPH_LOG,
 ] as unknown as LocalLogSpec<never>[];
 const DOCS: readonly DocSpec<unknown>[] = [
   CURSORS_DOC as DocSpec<unknown>,
   ...LEARNER_DOCS,
   MIND_FEED_DOC as DocSpec<unknown>,
+  FAILURE_INDEX_DOC as DocSpec<unknown>,
 ];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [
   { file: "inbox", purge: purgeInbox },
   { file: "notice", purge: purgeNotice },
   { file: "mindView", purge: purgeView },
+  { file: "proposals", purge: purgeProposals },
+  // After the proposals: the archive's files that hold the text go, improvements.md is rendered again.
+  {
+    file: "improve",
+    purge: (home, t) => {
+      const n = purgeJournal(home, t);
+      if (existsSync(home.file("improve"))) writeImprovements(home, readProposals(home).proposals);
+      return n;
+    },
+  },
+  // The last training export: deleted whole when it holds a purged entry or text (it is derived).
+  { file: "deep", purge: purgeDeepExport },
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
- * hooks' dedup log: hashes and times).
+ * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes).
  */
 export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "recent",
@@ -51,6 +71,7 @@ export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "serveSocket",
   "openPage",
   "hookSeen",
+  "improveState",
 ];
 
 /** Which local files the lists above cover (for the test that keeps them complete). */

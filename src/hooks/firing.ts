@@ -3,6 +3,7 @@ import { repoRoot } from "../project/repo-root.ts";
 import { BrainHome } from "../store/home.ts";
 import { coreFilesClaudeLoads, HOST_LOADS } from "./claude-memory.ts";
 import type { HookEventSpec } from "./events.ts";
+import { answerFailure } from "./failure-hint.ts";
 import type { HookCall, HostHandler, HostId, Payload } from "./host-types.ts";
 import { detectHost } from "./hosts.ts";
 import { firingKey, firstFiring } from "./seen.ts";
@@ -60,7 +61,10 @@ export function isRepeat(f: Firing): boolean {
   return !firstFiring(f.home, firingKey(f.host, f.event, f.call, f.input), f.now, f.config.hooks);
 }
 
-/** A `tool` event: the call, capped and redacted, appended to the tool-event log. */
+/**
+ * A `tool` event: the call, capped and redacted, appended to the tool-event log; a failure that happened
+ * before gets what helped then (src/hooks/failure-hint.ts).
+ */
 export function recordToolCall(f: Firing): string {
   if (!f.config.autoMemory) return "auto-memory off: not recorded";
   const cwd = f.input.cwd as string;
@@ -70,5 +74,5 @@ export function recordToolCall(f: Firing): string {
     f.config.hooks,
   );
   appendToolEvents(f.config, [event]);
-  return "recorded";
+  return answerFailure(f, event) ? "recorded, hint given" : "recorded";
 }

@@ -7,6 +7,7 @@ import type { DeltaJournal } from "./delta-journal.ts";
 import type { DetectOptions, DetectState } from "./detect/index.ts";
 import { DEFAULT_SUMMARY_CHARS } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
+import { providerErrorRecord, recordFeedback } from "./feedback.ts";
 import { readInbox } from "./inbox.ts";
 import type { LearnRun } from "./learn-log.ts";
 import { loadCurator, loadDetect, saveCurator, saveDetect } from "./learn-state.ts";
@@ -144,6 +145,13 @@ export async function passOver(
     run.tokens.calls += usage.calls ?? 0;
     kit.curator = loadCurator(home, kit.settings.curatorThreshold);
     kit.detect.state = loadDetect(home);
+    if ((e as Error)?.name === "LlmError" && kit.extractor)
+      await recordFeedback(home, [
+        providerErrorRecord(kit.now().toISOString(), kit.extractor.provider.provider, (e as Error).message, {
+          session,
+          project,
+        }),
+      ]);
     throw e;
   }
   run.tokens.input += r.tokens.input;

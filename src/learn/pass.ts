@@ -1,3 +1,4 @@
+import { defaultBrain } from "../core/defaults.ts";
 import { normalizeText } from "../core/text.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { BrainHome } from "../store/home.ts";
@@ -14,6 +15,7 @@ import {
 import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import type { LlmProvider } from "./extract/types.ts";
+import { correctionRecords, isExplicitCorrection, recordFeedback, selfHealRecord } from "./feedback.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
 import {
   type Gate,
@@ -87,6 +89,10 @@ export interface PassResult {
   repeated?: number;
   /** Candidates dropped because they hold a secret (src/guards/). */
   secrets?: number;
+  /** The exchanges the correction detector flagged (their ids), for the feedback ledger. */
+  corrected?: string[];
+  /** The model's first answer was malformed and its repair call fixed it (a self-heal, for the ledger). */
+  repaired?: boolean;
 }
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
@@ -105,6 +111,10 @@ export function seedCurator(curator: Curator, brain: Brain): void {
   const texts = (["learning", "preference", "behavior"] as const).flatMap((t) =>
     brain.state.list(t).map((r) => String(r.entry.text ?? "")),
   );
+  // A brain nobody ran `brain init` on (a hook started it, empty) learns like one that did: the curator's
+  // first corpus is the default behaviours' text either way, not nothing (which kept it in cold start).
+  if (brain.state.count("behavior") === 0)
+    for (const e of defaultBrain(brain.now())) if (e.type === "behavior") texts.push(String(e.text ?? ""));
   curator.seed(texts);
 }
 
@@ -129,7 +139,35 @@ export async function learnPass(ctx: PassContext, input: PassInput): Promise<Pas
     });
   if (ctx.provider) await modelPass(ctx, ctx.provider, input, result, gate);
   else await detectPass(ctx, input, result, gate);
+  await recordFeedback(ctx.home, feedbackOf(ctx, input, result));
   return result;
+}
+
+/** What the pass tells the feedback ledger: the user's corrections (explicit or detected), a repaired answer. */
+function feedbackOf(ctx: PassContext, input: PassInput, result: PassResult) {
+  const at = (m: PassMessage | undefined) =>
+    m?.date && !Number.isNaN(Date.parse(m.date)) ? new Date(m.date).toISOString() : ctx.now().toISOString();
+  const found: Parameters<typeof correctionRecords>[0] = [];
+  const flagged = new Set(result.corrected ?? []);
+  input.messages.forEach((m, i) => {
+    if (m.role !== "user") return;
+    const id = m.id ?? String(i);
+    const explicit = isExplicitCorrection(m.text);
+    if (explicit || flagged.has(id))
+      found.push({ text: m.text, at: at(m), source: explicit ? "explicit" : "detector", ref: id });
+  });
+  const where = { session: input.session, project: input.project };
+  const records = correctionRecords(found, where);
+  if (result.repaired)
+    records.push(
+      selfHealRecord(
+        at(input.messages.at(-1)),
+        "the model's malformed answer was repaired",
+        "learner",
+        where,
+      ),
+    );
+  return records;
 }
 
 async function modelPass(
@@ -204,6 +242,7 @@ async function askModel(
   result.tokens.input += r.usage.inputTokens;
   result.tokens.output += r.usage.outputTokens;
   result.calls += r.calls;
+  if (r.repaired) result.repaired = true;
   return r.value as Extraction;
 }
 
@@ -271,6 +310,7 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     const d = detect(ctx.detect.state, ex, ctx.detectOptions);
     ctx.detect.state = d.state;
     for (const c of d.candidates) {
+      if (c.reason === "correction" && ex.id) result.corrected = [...(result.corrected ?? []), ex.id];
       result.candidates++;
       // Said before: already a memory (the memory store reinforces it) or already proposed (once is enough).
       if (!ctx.autoAccept && ctx.index.match(c.type, c.text)) {

@@ -32,6 +32,12 @@ export function residentLearner(config: ResolvedConfig, brain: Brain, now: () =>
         });
         if (out.status !== "ran" || !(out.run.more || queueBehind(home))) break;
       }
+      // The feedback ledger reads what the tool-event log gained (and the failure index with it); then
+      // whatever of the improvement loop is due runs ("hourly while the server runs": when due).
+      await brain.improve.syncLedger().catch(() => {});
+      await brain.improve
+        .runDue(async () => (await learnSettings(config).extractor())?.provider)
+        .catch(() => {});
     } while (again);
   };
   return () => {

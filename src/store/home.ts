@@ -50,13 +50,25 @@ export const LOCAL_FILES = {
   mindView: "mind-view.json",
   /** Where the learner is in the tool-event log, feeding the mind (src/learn/mind-feed.ts): a position. */
   mindFeed: "mind-feed.json",
+  /** The feedback ledger: tool outcomes, corrections, provider errors, self-heal events (src/store/feedback-log.ts). */
+  feedback: "feedback.jsonl",
+  /** What each earlier failure was, and what fixed it: the failure hook's lookup (src/improve/failure-index.ts). */
+  failureIndex: "failure-index.json",
+  /** The improvement cycle's positions, times and handled opportunities (src/improve/state.ts). */
+  improveState: "improve-state.json",
+  /** Proposed changes waiting for review, and the decisions (src/improve/proposals.ts). */
+  proposals: "proposals.jsonl",
+  /** A directory: improvements.md, the history of every change, proposed files to inspect (src/improve/journal.ts). */
+  improve: "improve",
+  /** A directory: the DEEP layer's last training export (train/valid JSONL and a manifest; src/deep/export.ts). */
+  deep: "deep",
   /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
   graphEvents: "graph-events.jsonl",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
 /** Locks are `<base>.lock` files in the local directory (src/store/jsonl/lock.ts adds the suffix). */
-export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox" } as const;
+export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox", improve: "improve-run" } as const;
 export type LocalLock = keyof typeof LOCKS;
 
 /** The user's own Brain directory, `~/.brain` (team stores' local directories, the Claude marketplace, the hook shim). */

@@ -59,7 +59,7 @@ describe("the inbox (model-free learning)", () => {
     const p = project(sb);
     writeConfig(sb, { curator: { threshold: 0 } });
     queueTranscript(sb.brainPath, session(sb, p.cwd), p.cwd);
-    assert.equal((await brain(sb, ["stats"])).code, 0, "the default brain, written");
+    assert.equal((await brain(sb, ["init"])).code, 0, "the default brain, written");
     const before = fs.readFileSync(sb.brainPath, "utf8");
 
     const learn = await brain(sb, ["learn", "--json"]);

@@ -39,7 +39,7 @@ describe("a credential said in prose", () => {
 
     const dir = join(sb.dir, "brain");
     const stored = [
-      fs.readFileSync(sb.brainPath, "utf8"),
+      fs.existsSync(sb.brainPath) ? fs.readFileSync(sb.brainPath, "utf8") : "",
       fs.readFileSync(learnFiles(sb.brainPath).episodes, "utf8"),
       fs.existsSync(join(dir, ".brain", "inbox.jsonl"))
         ? fs.readFileSync(join(dir, ".brain", "inbox.jsonl"), "utf8")

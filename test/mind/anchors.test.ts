@@ -42,6 +42,7 @@ describe("per-turn anchors", () => {
     // One prompt fired again on purpose (in process, then served): not a repeat to skip (src/hooks/seen.ts).
     writeConfig(sb, { hooks: { dedupSeconds: 0 } });
     const project = writeClaudeProject(sb);
+    await brainOk(sb, ["init"], { env });
     await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm not npm"], { env });
     await brainOk(sb, ["mind", "plan", "find the theme file", "add a dark palette"], { env });
     await brainOk(sb, ["mind", "explored", join(project, "src", "theme.ts")], { env });
