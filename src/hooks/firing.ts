@@ -41,7 +41,7 @@ export function firing(
     host: row.id,
     handler: row.handler,
     input,
-    call: row.handler.call(input, event),
+    call: row.handler.call(input, event, config.hostEnv),
     config,
     home: BrainHome.of(config),
     now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),
