@@ -53,7 +53,11 @@ export function hostFiles(host: string, o: InstallOpts): { dir: string; files: R
       files: { "brain.ts": stub },
     };
   }
-  throw new BrainError("INVALID", `unknown host "${host}" (claude, pi)`, { field: "host" });
+  throw new BrainError(
+    "INVALID",
+    `unknown host "${host}" (claude, pi, codex, copilot, gemini, opencode, cursor)`,
+    { field: "host" },
+  );
 }
 
 export const PI_STUB_HEADER =
@@ -98,8 +102,19 @@ function installPi(o: InstallOpts) {
   };
 }
 
-/** `brain install claude|pi [--dir DIR]`. */
-export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
+/** `brain install claude|pi [--dir DIR]`; codex, copilot, gemini, opencode, cursor: src/cli/host-setup.ts. */
+export async function runInstall(
+  host: string,
+  o: GlobalOpts & { dir?: string; project?: boolean; dryRun?: boolean; export?: boolean },
+): Promise<number> {
+  const setup = await import("./host-setup.ts");
+  if (setup.isSetupHost(host))
+    return setup.runHostInstall(
+      host,
+      o,
+      () => installEntryPoint(homedir(), { node: process.execPath, bin: MAIN }),
+      (cwd) => exportBody(o, cwd),
+    );
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
   const entry = "entryPoint" in r ? { entryPoint: r.entryPoint } : {};
@@ -107,4 +122,11 @@ export async function runInstall(host: string, o: GlobalOpts & { dir?: string })
     printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, ...entry, commands: r.commands });
   else print(r.text);
   return 0;
+}
+
+/** What the opt-in export writes: the brain's stable context, as `brain export-rules --all` would. */
+async function exportBody(o: GlobalOpts, cwd: string): Promise<string> {
+  const { openBrain } = await import("./open.ts");
+  const { stableContext } = await import("../project/export-rules.ts");
+  return stableContext(openBrain(o).brain, cwd) || "(the brain has no stable context yet)";
 }

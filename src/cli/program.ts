@@ -309,9 +309,17 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   program
     .command("install")
-    .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
-    .argument("<host>", "claude | pi")
+    .description(
+      "install the brain into an agent host: claude (plugin + marketplace), pi (extension), codex, copilot, gemini, opencode, cursor (MCP server + hooks or plugin, merged into their config; docs/hosts.md)",
+    )
+    .argument("<host>", "claude | pi | codex | copilot | gemini | opencode | cursor")
     .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .option("--project", "codex … cursor: into this project's config instead of your user config")
+    .option("--dry-run", "codex … cursor: say what would change; write nothing")
+    .option(
+      "--export",
+      "codex … cursor: also write what the host should always see into its rules/memory file",
+    )
     .action((host: string, o) =>
       run(
         async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),
