@@ -149,7 +149,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
       try {
         const d = readDelta(c, budget, caps);
         if (d.bytes === 0) break;
-        const source = `${c.host === "pi" ? "pi" : "claude"}:${name}`;
+        const source = `${c.host}:${name}`;
         const range = { from: c.offset, to: c.offset + d.bytes };
         const added = await take(c, range, d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
         run.read.push({ source: key, ...range, turns: d.turns.length });
