@@ -6,7 +6,12 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Reply } from "./_fake-openai.ts";
+import type { Reply as ChatReply } from "./_fake-openai.ts";
+
+/** A reply; a tool in a namespace (Codex offers each MCP server's tools as one, `mcp__<server>`) names it. */
+export type Reply =
+  | ChatReply
+  | { toolCall: { name: string; namespace?: string; arguments: Record<string, unknown> } };
 
 export interface FakeResponses {
   /** The provider's base URL (`…/v1`). */
@@ -36,6 +41,9 @@ function stream(reply: Reply, n: number): string {
           id: `fc_${n}`,
           call_id: `call_${n}`,
           name: reply.toolCall.name,
+          ...("namespace" in reply.toolCall && reply.toolCall.namespace
+            ? { namespace: reply.toolCall.namespace }
+            : {}),
           arguments: JSON.stringify(reply.toolCall.arguments),
           status: "completed",
         };

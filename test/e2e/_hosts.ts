@@ -82,3 +82,34 @@ export const PI_ARGS = [
   "-e",
   join(ROOT, "plugins", "pi", "index.ts"),
 ];
+
+/** The other hosts (issue 29), at the versions test/e2e/setup.mjs pins. */
+export const CODEX = bin("codex");
+export const GEMINI = bin("gemini");
+
+/**
+ * A Codex `config.toml` whose model provider `fake` speaks the Responses API at `baseUrl` (top-level keys
+ * first: `brain install codex` then appends its `[mcp_servers.brain]` block below the user's text).
+ */
+export function codexConfig(baseUrl: string): string {
+  return [
+    "# the user's own settings",
+    'model = "fake-model"',
+    'model_provider = "fake"',
+    "check_for_update_on_startup = false",
+    "",
+    "[model_providers.fake]",
+    'name = "fake"',
+    `base_url = "${baseUrl}"`,
+    'wire_api = "responses"',
+    'env_key = "FAKE_MODEL_KEY"',
+    "",
+    "[analytics]",
+    "enabled = false",
+    "",
+    "# plugins on (the default) fetch ChatGPT's catalogue and GitHub's curated plugins at start",
+    "[features]",
+    "plugins = false",
+    "",
+  ].join("\n");
+}

@@ -23,7 +23,9 @@ const PACKAGES = [
   "@google/gemini-cli@0.61.0",
   "opencode-ai@1.18.33",
 ];
-const BINS = ["claude", "pi", "node", "mcp-inspector", "codex", "copilot", "gemini", "opencode"].map((b) => join(HOSTS, "node_modules", ".bin", b));
+const BINS = ["claude", "pi", "node", "mcp-inspector", "codex", "copilot", "gemini", "opencode"].map((b) =>
+  join(HOSTS, "node_modules", ".bin", b),
+);
 
 if (process.env.BRAIN_E2E_SKIP_INSTALL === "1" || BINS.every((b) => fs.existsSync(b))) {
   console.log(`e2e hosts: using ${HOSTS}`);

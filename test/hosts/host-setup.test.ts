@@ -98,7 +98,13 @@ describe("installing into real-shaped configs", () => {
 
     const toml = plain(parseToml(read(sb, ".codex/config.toml")));
     assert.deepEqual(toml.mcp_servers.docs, { command: "docs-mcp", args: ["--stdio"] });
-    assert.deepEqual(toml.mcp_servers.brain, { command: e, args: ["mcp"] });
+    // Codex starts an MCP server with a short list of variables only: the ones choosing the brain are named,
+    // so the MCP server opens the brain the hooks (which get the whole environment) write to.
+    assert.deepEqual(toml.mcp_servers.brain, {
+      command: e,
+      args: ["mcp"],
+      env_vars: ["BRAIN_PATH", "BRAIN_DIR", "BRAIN_STORE", "BRAIN_CONFIG"],
+    });
     assert.equal(toml.model, "o3");
     assert.ok(
       read(sb, ".codex/config.toml").startsWith(USER[".codex/config.toml"] as string),

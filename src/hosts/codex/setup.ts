@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { eventsOf, hookCommand, mcpArgs, type Runner, runsBrain } from "../setup/common.ts";
+import { BRAIN_ENV, eventsOf, hookCommand, mcpArgs, type Runner, runsBrain } from "../setup/common.ts";
 import { appendOurs, dropIfEmpty, readJson, removeOurs } from "../setup/json-edit.ts";
 import { type FileEdit, type HostPlan, jsonFile } from "../setup/plan.ts";
 import { tomlString, withBlock, withoutBlock } from "../setup/toml-block.ts";
@@ -22,6 +22,8 @@ export function codexPlan(dir: string, r: Runner): HostPlan {
     "[mcp_servers.brain]",
     `command = ${tomlString(r.entry)}`,
     `args = [${mcpArgs(r).map(tomlString).join(", ")}]`,
+    // Codex gives an MCP server only a short list of variables; these choose the brain (as the hooks see it).
+    `env_vars = [${BRAIN_ENV.map(tomlString).join(", ")}]`,
   ].join("\n");
   const config: FileEdit = {
     file: toml,

@@ -14,6 +14,13 @@ export const hookCommand = (r: Runner, e: HookEventSpec) =>
   shellJoin([r.entry, ...r.globalArgs, "hook", e.cli]);
 export const mcpArgs = (r: Runner) => [...r.globalArgs, "mcp"];
 
+/**
+ * The variables that choose which brain a process opens (src/config.ts). A host that starts MCP servers with
+ * a cleaned environment (Codex) is told to pass these on, so its MCP server and its hooks — which get the whole
+ * environment — open the same brain.
+ */
+export const BRAIN_ENV = ["BRAIN_PATH", "BRAIN_DIR", "BRAIN_STORE", "BRAIN_CONFIG"];
+
 /** Whether a config value is Brain's: it runs Brain's entry point. */
 export const runsBrain = (r: Runner) => (v: Json) =>
   JSON.stringify(v ?? null).includes(JSON.stringify(r.entry).slice(1, -1));
