@@ -35,13 +35,15 @@ export function firing(
   const row = detectHost(payload, config.hostEnv);
   if (!row.handler) return { skip: `${row.id}: not served yet, nothing done` };
   const given = typeof payload.cwd === "string" && payload.cwd ? payload.cwd : undefined;
-  const input = { ...payload, cwd: cwd.override ?? given ?? cwd.fallback };
+  const input: Payload = { ...payload, cwd: cwd.override ?? given ?? cwd.fallback };
+  const call = row.handler.call(input, event, config.hostEnv);
+  if (call.prompt !== undefined) input.prompt = call.prompt;
   return {
     event,
     host: row.id,
     handler: row.handler,
     input,
-    call: row.handler.call(input, event, config.hostEnv),
+    call,
     config,
     home: BrainHome.of(config),
     now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),

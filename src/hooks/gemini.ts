@@ -11,8 +11,12 @@ import { toolCallOf } from "./tool-call.ts";
  * tool_name, tool_input, tool_response. It sets GEMINI_SESSION_ID, GEMINI_PROJECT_DIR (and CLAUDE_PROJECT_DIR).
  * Output must be JSON only (plain text becomes a message for the user, not context):
  * `hookSpecificOutput: { hookEventName, additionalContext }` at SessionStart (prepended to the prompt in
- * headless mode) and BeforeAgent (appended to the prompt), `systemMessage` for the user.
+ * headless mode) and BeforeAgent (appended to the prompt), `systemMessage` for the user. The prompt BeforeAgent
+ * gets already holds the SessionStart context, wrapped in `<hook_context>`: the user's words are what is left.
  */
+const HOOK_CONTEXT = /<hook_context>[\s\S]*?<\/hook_context>\s*/g;
+const typed = (prompt: string | undefined) =>
+  prompt === undefined ? undefined : prompt.replace(HOOK_CONTEXT, "").trim();
 function render(event: HookEventSpec, a: HookAnswer): string | null {
   const name = event.hosts.gemini?.name;
   const out: Record<string, unknown> = {};
@@ -29,6 +33,7 @@ export const gemini: HostHandler = {
       cwd: str(p.cwd),
       turn: str(p.tool_use_id),
       transcript: str(p.transcript_path),
+      prompt: typed(str(p.prompt)),
     }),
   toolCall: toolCallOf,
   render,

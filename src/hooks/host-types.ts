@@ -21,6 +21,8 @@ export interface HookCall {
   turn?: string;
   /** The host's transcript of the session, when it keeps one the learner reads. */
   transcript?: string;
+  /** What the user typed, when the host's `prompt` field carries more (what its hooks added): memories are found for this. */
+  prompt?: string;
 }
 
 /** A tool call as every host reports it, before it becomes a tool-event record (src/hooks/tool-event.ts). */

@@ -113,3 +113,38 @@ export function codexConfig(baseUrl: string): string {
     "",
   ].join("\n");
 }
+
+/** Gemini CLI's user settings before `brain install gemini` merges into them: API-key auth, nothing phoned home. */
+export function geminiSettings(): string {
+  return `${JSON.stringify(
+    {
+      security: { auth: { selectedType: "gemini-api-key" } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** Gemini CLI's environment: Node 22 first on PATH (it needs >= 20; the pinned one is tested), the fake API. */
+export function geminiEnv(baseUrl: string): Record<string, string> {
+  return {
+    PATH: `${NODE22_DIR}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    GEMINI_API_KEY: "fake-gemini-key",
+    GOOGLE_GEMINI_BASE_URL: baseUrl,
+  };
+}
+
+/** Gemini CLI's headless arguments. */
+// Headless Gemini CLI offers no tool that would ask for approval: yolo, as a user running it unattended does.
+export const GEMINI_ARGS = [
+  "-m",
+  "gemini-2.5-flash",
+  "--output-format",
+  "json",
+  "--skip-trust",
+  "--approval-mode",
+  "yolo",
+];

@@ -202,3 +202,39 @@ describe("Copilot CLI runs a project's .claude/settings.json hooks beside its ow
     assert.equal(lines(sb, "transcripts.jsonl").length, 1, "the turn queued once");
   });
 });
+
+describe("Gemini CLI's first BeforeAgent prompt carries the session-start context it prepended", () => {
+  it("the memories are found for what the user typed, not for Brain's own context", async (t) => {
+    const { sb, project } = await seeded(t);
+    const start = await runHook(
+      sb,
+      "session-start",
+      {
+        session_id: SID,
+        transcript_path: "/t/s.jsonl",
+        cwd: project,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      },
+      { env: { ...env, GEMINI_PROJECT_DIR: project } },
+    );
+    const context = (json(start.stdout).hookSpecificOutput as { additionalContext: string })
+      .additionalContext;
+    // What Gemini CLI 0.61.0 sent (captured in the e2e): the session context, then the user's words.
+    const prompt = `<hook_context>${context}</hook_context>\n\nwhere is the staging cluster kite?`;
+    const r = await runHook(
+      sb,
+      "user-prompt-submit",
+      {
+        session_id: SID,
+        transcript_path: "/t/s.jsonl",
+        cwd: project,
+        hook_event_name: "BeforeAgent",
+        prompt,
+      },
+      { env: { ...env, GEMINI_PROJECT_DIR: project } },
+    );
+    assert.equal(r.code, 0, show(r));
+    assert.match(r.stdout, /Relevant memories \(brain\)[\s\S]*kite/, show(r));
+  });
+});
