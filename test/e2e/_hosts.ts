@@ -148,3 +148,27 @@ export const GEMINI_ARGS = [
   "--approval-mode",
   "yolo",
 ];
+
+export const COPILOT = bin("copilot");
+
+/** Copilot CLI's environment: its model through a custom provider at `baseUrl` (Chat Completions), offline. */
+export function copilotEnv(baseUrl: string): Record<string, string> {
+  return {
+    PATH: `${NODE22_DIR}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    COPILOT_OFFLINE: "true",
+    COPILOT_PROVIDER_BASE_URL: baseUrl,
+    COPILOT_PROVIDER_API_KEY: "fake-copilot-key",
+    COPILOT_MODEL: "fake-model",
+    COPILOT_AUTO_UPDATE: "false",
+  };
+}
+
+/** Copilot CLI's headless arguments (the prompt goes first). */
+export const COPILOT_ARGS = [
+  "--allow-all-tools",
+  "--trust-folder",
+  "--no-auto-update",
+  "--disable-client-telemetry",
+  "--output-format",
+  "json",
+];
