@@ -172,3 +172,34 @@ export const COPILOT_ARGS = [
   "--output-format",
   "json",
 ];
+
+export const OPENCODE = bin("opencode");
+
+/** OpenCode's user config before `brain install opencode` merges into it: the fake provider, nothing phoned home. */
+export function opencodeConfig(baseUrl: string): string {
+  const provider = {
+    fake: {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Fake",
+      options: { baseURL: baseUrl, apiKey: "fake-opencode-key" },
+      models: { "fake-model": { name: "Fake model" } },
+    },
+  };
+  const config = {
+    $schema: "https://opencode.ai/config.json",
+    model: "fake/fake-model",
+    autoupdate: false,
+    share: "disabled",
+    provider,
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** OpenCode's switches for a run on loopback only (no model list, update, default plugins, LSP downloads). */
+export const OPENCODE_ENV = {
+  OPENCODE_DISABLE_MODELS_FETCH: "true",
+  OPENCODE_DISABLE_AUTOUPDATE: "true",
+  OPENCODE_DISABLE_DEFAULT_PLUGINS: "true",
+  OPENCODE_DISABLE_LSP_DOWNLOAD: "true",
+  OPENCODE_DISABLE_SHARE: "true",
+};
