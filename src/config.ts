@@ -10,6 +10,7 @@ import {
 } from "./config-hooks.ts";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
 import { userBrainDir } from "./store/home.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
@@ -33,7 +34,7 @@ import { crypto } from "./store/crypto.ts";
  * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
  * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
-export interface Settings {
+export interface Settings extends Partial<GraphSettingsPart> {
   autoMemory: boolean;
   decayAfterDays: number;
   decayMinScore: number;
@@ -123,6 +124,9 @@ export interface ResolvedConfig extends Settings {
   hookTiming: boolean;
   /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
   hostEnv: HostEnv;
+  /** The user's home directory, and Claude Code's config directory (CLAUDE_CONFIG_DIR, else ~/.claude). */
+  homeDir: string;
+  claudeDir: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -191,6 +195,7 @@ export function parseSettings(file: string, text: string): Settings {
   }
   const o = raw as Record<string, unknown>;
   const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
+  Object.assign(s, parseGraphSettings(file, o));
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(
@@ -323,6 +328,8 @@ export function loadConfig(
     debug: Boolean(env.BRAIN_DEBUG),
     hookTiming: hookTiming(env),
     hostEnv: hostEnv(env),
+    homeDir: home,
+    claudeDir: env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(home, ".claude"),
   };
 }
 

@@ -7,6 +7,7 @@ import { userBrainDir } from "../engine/local-files.ts";
 import { entryPoint, installEntryPoint } from "../hooks/entry-point.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { packageVersion } from "../package-root.ts";
+import { coreFilesStep, coreFilesText } from "./core-files-consent.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -23,7 +24,13 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-export type InstallOpts = GlobalOpts & { dir?: string };
+export type InstallOpts = GlobalOpts & {
+  dir?: string;
+  coreFiles?: boolean;
+  project?: boolean;
+  dryRun?: boolean;
+  export?: boolean;
+};
 
 /**
  * What `brain install <host>` writes: the directory and its files (relative path → content). Hooks and the MCP
@@ -102,11 +109,11 @@ function installPi(o: InstallOpts) {
   };
 }
 
-/** `brain install claude|pi [--dir DIR]`; codex, copilot, gemini, opencode, cursor: src/cli/host-setup.ts. */
-export async function runInstall(
-  host: string,
-  o: GlobalOpts & { dir?: string; project?: boolean; dryRun?: boolean; export?: boolean },
-): Promise<number> {
+/**
+ * `brain install claude|pi [--dir DIR] [--core-files|--no-core-files]`; codex, copilot, gemini, opencode,
+ * cursor: src/cli/host-setup.ts.
+ */
+export async function runInstall(host: string, o: InstallOpts): Promise<number> {
   const setup = await import("./host-setup.ts");
   if (setup.isSetupHost(host))
     return setup.runHostInstall(
@@ -118,9 +125,25 @@ export async function runInstall(
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
   const entry = "entryPoint" in r ? { entryPoint: r.entryPoint } : {};
+  const core = host === "claude" ? await coreFilesStep(o) : undefined;
   if (o.json)
-    printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, ...entry, commands: r.commands });
-  else print(r.text);
+    printJson({
+      ok: true,
+      host: r.host,
+      dir: r.dir,
+      files: r.files,
+      ...entry,
+      commands: r.commands,
+      ...(core ? { coreFiles: core } : {}),
+    });
+  else
+    print(
+      core
+        ? `${r.text}
+
+${coreFilesText(core)}`
+        : r.text,
+    );
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
+import { addGraphCommands } from "./program-graph.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -320,6 +321,15 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "--export",
       "codex … cursor: also write what the host should always see into its rules/memory file",
     )
+    .option(
+      "--core-files",
+      "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",
+    )
+    .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n  brain install codex --dry-run\n",
+    )
     .action((host: string, o) =>
       run(
         async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),
@@ -355,5 +365,6 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   addDataCommands(program, g);
+  addGraphCommands(program, g);
   return program;
 }

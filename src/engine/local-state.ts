@@ -10,6 +10,7 @@ import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { PurgeTarget } from "../store/purge-target.ts";
 import { TOOL_EVENTS_LOG } from "../store/tool-event-log.ts";
+import { GRAPH_LOG } from "./graph-log.ts";
 import type { Purgeable } from "./purge.ts";
 
 /**
@@ -23,6 +24,7 @@ const LOGS: readonly LocalLogSpec<never>[] = [
   LEARN_LOG,
   REWRITES_LOG,
   TOOL_EVENTS_LOG,
+  GRAPH_LOG,
 ] as unknown as LocalLogSpec<never>[];
 const DOCS: readonly DocSpec<unknown>[] = [CURSORS_DOC as DocSpec<unknown>, ...LEARNER_DOCS];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from "../config.ts";
 import { repoRoot } from "../project/repo-root.ts";
 import { BrainHome } from "../store/home.ts";
+import { coreFilesClaudeLoads, HOST_LOADS } from "./claude-memory.ts";
 import type { HookEventSpec } from "./events.ts";
 import type { HookCall, HostHandler, HostId, Payload } from "./host-types.ts";
 import { detectHost } from "./hosts.ts";
@@ -36,6 +37,12 @@ export function firing(
   if (!row.handler) return { skip: `${row.id}: not served yet, nothing done` };
   const given = typeof payload.cwd === "string" && payload.cwd ? payload.cwd : undefined;
   const input: Payload = { ...payload, cwd: cwd.override ?? given ?? cwd.fallback };
+  const home = BrainHome.of(config);
+  // Claude Code loads the core files its CLAUDE.md imports whole: the session's context leaves them out.
+  if (row.id === "claude" && event.context === "session") {
+    const loads = coreFilesClaudeLoads(config.claudeDir, config.homeDir, home.dir);
+    if (loads.length) input[HOST_LOADS] = loads;
+  }
   const call = row.handler.call(input, event, config.hostEnv);
   if (call.prompt !== undefined) input.prompt = call.prompt;
   return {
@@ -45,7 +52,7 @@ export function firing(
     input,
     call,
     config,
-    home: BrainHome.of(config),
+    home,
     now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),
   };
 }

@@ -5,6 +5,7 @@ import type { Brain } from "../engine/brain.ts";
 import type { RecallFacet } from "../engine/recall.ts";
 import type { BrainHome } from "../store/home.ts";
 import { claudeOutput } from "./claude.ts";
+import { hostLoads } from "./claude-memory.ts";
 import { ANSWERED_EVENTS, type HookEventSpec, hookEvent } from "./events.ts";
 import type { HookAnswer, Payload } from "./host-types.ts";
 import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
@@ -54,6 +55,7 @@ async function sessionContext(input: Payload, env: HookEnv): Promise<string | un
     header: recover ? RECOVERED_HEADER : SESSION_HEADER,
     maxChars: HOOK_MAX_CHARS,
     excludeRules: CLAUDE_NATIVE_RULES,
+    excludeFiles: hostLoads(input),
   });
   return ctx.text || undefined;
 }

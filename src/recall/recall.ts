@@ -12,7 +12,7 @@ import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, RecallIndex } from "./index.ts";
-import { rank } from "./rank.ts";
+import { type Ranked, rank } from "./rank.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 
 const INDEXED: ReadonlySet<string> = new Set([...SEARCH_TYPES, "tombstone"]);
@@ -25,6 +25,8 @@ export interface RecallQuery {
   nowMs: number;
   /** How many of the best lexical matches are ranked (default: the index's TOP_K). */
   depth?: number;
+  /** A stage after the lexical ranking (the association graph's expansion, src/graph/expand.ts). */
+  expand?: (ranked: Ranked[], terms: readonly string[]) => Ranked[];
 }
 
 export interface RecallResult {
@@ -214,7 +216,8 @@ export class Recall {
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
-    const ranked = this.semantic ? this.semantic.fuse(lexical, query, state, this.episodes) : lexical;
+    const widened = q.expand ? q.expand(lexical, qterms) : lexical;
+    const ranked = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);
     const recalled: Recalled[] = [];

@@ -13,6 +13,7 @@ import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
 import { limitConnections, serverOptions } from "./limits.ts";
+import { settingsWatch } from "./settings-watch.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
@@ -71,7 +72,13 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     kickLearner: residentLearner(config, brain, now),
     now,
   };
-  const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
+  const reread = settingsWatch(config, brain);
+  const app = createApp(ctx, {
+    onRequest: () => {
+      lastUse = Date.now();
+      reread();
+    },
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {
@@ -108,6 +115,14 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     throw e;
   }
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
+  // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer).
+  setImmediate(() => {
+    try {
+      brain.graph.graph();
+    } catch {
+      /* derived: built on first use instead */
+    }
+  });
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));

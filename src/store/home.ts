@@ -44,6 +44,8 @@ export const LOCAL_FILES = {
   openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
+  /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
+  graphEvents: "graph-events.jsonl",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 

@@ -46,6 +46,10 @@ test("through the link: the hook's queue, the learner's state and the inbox are 
   assert.equal(stop.code, 0, show(stop));
   await brainOk(sb, ["learn"], { env });
   const real = join(sb.dir, "real", ".brain");
+  // The Stop hook may have started a learner in the background first (then `brain learn` left the work to
+  // it): wait, a bounded number of polls, for the run's log line.
+  for (let i = 0; i < 400 && !fs.existsSync(join(real, "learn-log.jsonl")); i++)
+    await new Promise((r) => setTimeout(r, 25));
   for (const f of ["transcripts.jsonl", "learn-cursors.json", "learn-log.jsonl"])
     assert.ok(fs.existsSync(join(real, f)), `${f} beside the target`);
   assert.ok(!fs.existsSync(join(sb.dir, "linkdir", ".brain")), "nothing beside the link");
