@@ -1,3 +1,4 @@
+import { HOOK_EVENTS } from "../../hooks/events.ts";
 import { shellJoin } from "../claude/plugin.ts";
 import type { Runner } from "../setup/common.ts";
 
@@ -13,6 +14,13 @@ import type { Runner } from "../setup/common.ts";
  * It imports nothing but Node's built-ins (no @opencode-ai/plugin), and never throws into OpenCode.
  */
 export const OPENCODE_PLUGIN_HEAD = "// Brain memory for OpenCode — written by `brain install opencode`";
+
+/** The CLI name of the event OpenCode fires as `moment` (the event table's opencode column). */
+function ev(moment: string): string {
+  const e = HOOK_EVENTS.find((x) => x.hosts.opencode === moment);
+  if (!e) throw new Error(`no hook event for OpenCode's ${moment}`);
+  return JSON.stringify(e.cli);
+}
 
 export function opencodePlugin(r: Runner): string {
   return `${OPENCODE_PLUGIN_HEAD}; \`brain uninstall opencode\` removes it.
@@ -56,7 +64,7 @@ export const BrainMemory = async ({ directory }) => {
       const id = input?.sessionID;
       if (!id) return;
       if (!contexts.has(id)) {
-        const r = await hook("session-start", { ...base(id), source: "startup" });
+        const r = await hook(${ev("experimental.chat.system.transform")}, { ...base(id), source: "startup" });
         contexts.set(id, typeof r?.context === "string" ? r.context : "");
       }
       const context = contexts.get(id);
@@ -66,7 +74,7 @@ export const BrainMemory = async ({ directory }) => {
       const id = input?.sessionID;
       const text = (output.parts || []).filter((p) => p.type === "text" && !p.synthetic).map((p) => p.text).join("\\n");
       if (!id || !text.trim()) return;
-      const r = await hook("user-prompt-submit", { ...base(id), prompt: text, message_id: output.message?.id });
+      const r = await hook(${ev("chat.message")}, { ...base(id), prompt: text, message_id: output.message?.id });
       if (typeof r?.context !== "string" || !r.context) return;
       output.parts.push({
         id: \`prt_brain\${Date.now().toString(36)}\`,
@@ -79,7 +87,7 @@ export const BrainMemory = async ({ directory }) => {
     },
     "tool.execute.after": async (input, output) => {
       if (!input?.sessionID) return;
-      await hook("post-tool-use", {
+      await hook(${ev("tool.execute.after")}, {
         ...base(input.sessionID),
         tool_name: input.tool,
         tool_input: input.args ?? output?.metadata?.input,
@@ -88,11 +96,11 @@ export const BrainMemory = async ({ directory }) => {
       });
     },
     "experimental.session.compacting": async (input) => {
-      if (input?.sessionID) await hook("pre-compact", { ...base(input.sessionID), at: Date.now() });
+      if (input?.sessionID) await hook(${ev("experimental.session.compacting")}, { ...base(input.sessionID), at: Date.now() });
     },
     event: async ({ event }) => {
       if (event?.type === "session.idle" && event.properties?.sessionID)
-        await hook("stop", { ...base(event.properties.sessionID), at: Date.now() });
+        await hook(${ev("session.idle")}, { ...base(event.properties.sessionID), at: Date.now() });
     },
   };
 };
