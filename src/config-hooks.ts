@@ -49,8 +49,20 @@ export function parseHookSettings(file: string, v: unknown): HookSettings {
   return out;
 }
 
-/** The variables a host sets for its hooks that tell it apart (Gemini CLI also sets CLAUDE_PROJECT_DIR). */
-export const HOST_ENV_NAMES = ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"] as const;
+/**
+ * The variables a host sets for its hooks that tell it apart (Gemini CLI also sets CLAUDE_PROJECT_DIR;
+ * Copilot CLI sets COPILOT_CLI=1 also for the Claude Code hooks it runs), and where hosts keep their data.
+ */
+export const HOST_ENV_NAMES = [
+  "GEMINI_PROJECT_DIR",
+  "GEMINI_SESSION_ID",
+  "CLAUDE_PROJECT_DIR",
+  "COPILOT_CLI",
+  "COPILOT_HOME",
+  "CODEX_HOME",
+  "CURSOR_VERSION",
+  "HOME",
+] as const;
 export type HostEnv = Partial<Record<(typeof HOST_ENV_NAMES)[number], string>>;
 
 export function hostEnv(env: Record<string, string | undefined>): HostEnv {

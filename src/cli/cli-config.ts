@@ -67,3 +67,16 @@ async function firstTimeFor(p: ConfigProblem): Promise<boolean> {
 export function loadedConfig(): ResolvedConfig | undefined {
   return loaded;
 }
+
+/** The variables that move agent hosts' own directories (read here, once, for `brain install <host>`). */
+export function hostPlaceEnv(): {
+  CODEX_HOME?: string;
+  COPILOT_HOME?: string;
+  XDG_CONFIG_HOME?: string;
+  XDG_DATA_HOME?: string;
+} {
+  const out: Record<string, string> = {};
+  for (const k of ["CODEX_HOME", "COPILOT_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"])
+    if (process.env[k]) out[k] = process.env[k] as string;
+  return out;
+}

@@ -25,7 +25,13 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-export type InstallOpts = GlobalOpts & { dir?: string; coreFiles?: boolean };
+export type InstallOpts = GlobalOpts & {
+  dir?: string;
+  coreFiles?: boolean;
+  project?: boolean;
+  dryRun?: boolean;
+  export?: boolean;
+};
 
 /**
  * What `brain install <host>` writes: the directory and its files (relative path → content). Hooks and the MCP
@@ -55,7 +61,11 @@ export function hostFiles(host: string, o: InstallOpts): { dir: string; files: R
       files: { "brain.ts": stub },
     };
   }
-  throw new BrainError("INVALID", `unknown host "${host}" (claude, pi)`, { field: "host" });
+  throw new BrainError(
+    "INVALID",
+    `unknown host "${host}" (claude, pi, codex, copilot, gemini, opencode, cursor)`,
+    { field: "host" },
+  );
 }
 
 export const PI_STUB_HEADER =
@@ -111,8 +121,19 @@ function installPi(o: InstallOpts) {
   };
 }
 
-/** `brain install claude|pi [--dir DIR] [--core-files|--no-core-files]`. */
+/**
+ * `brain install claude|pi [--dir DIR] [--core-files|--no-core-files]`; codex, copilot, gemini, opencode,
+ * cursor: src/cli/host-setup.ts.
+ */
 export async function runInstall(host: string, o: InstallOpts): Promise<number> {
+  const setup = await import("./host-setup.ts");
+  if (setup.isSetupHost(host))
+    return setup.runHostInstall(
+      host,
+      o,
+      () => installEntryPoint(homedir(), { node: process.execPath, bin: MAIN }),
+      (cwd) => exportBody(o, cwd),
+    );
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
   const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update, kept: r.kept } : {};
@@ -136,4 +157,11 @@ ${coreFilesText(core)}`
         : r.text,
     );
   return 0;
+}
+
+/** What the opt-in export writes: the brain's stable context, as `brain export-rules --all` would. */
+async function exportBody(o: GlobalOpts, cwd: string): Promise<string> {
+  const { openBrain } = await import("./open.ts");
+  const { stableContext } = await import("../project/export-rules.ts");
+  return stableContext(openBrain(o).brain, cwd) || "(the brain has no stable context yet)";
 }

@@ -65,8 +65,9 @@ export function addDataCommands(program: Command, g: () => GlobalOpts): void {
     );
   program
     .command("uninstall")
-    .description("undo brain install: remove exactly the files it wrote for claude or pi (yours stay)")
-    .argument("<host>", "claude | pi")
+    .description("undo brain install: remove exactly what it wrote for a host (yours stays)")
+    .argument("<host>", "claude | pi | codex | copilot | gemini | opencode | cursor")
+    .option("--project", "codex … cursor: the install made with --project in this project")
     .option("--dir <dir>", "the directory given to brain install --dir")
     .option("--dry-run", "list what would be removed; remove nothing")
     .addHelpText(

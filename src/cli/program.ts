@@ -313,11 +313,19 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   program
     .command("install")
-    .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
-    .argument("<host>", "claude | pi")
+    .description(
+      "install the brain into an agent host: claude (plugin + marketplace), pi (extension), codex, copilot, gemini, opencode, cursor (MCP server + hooks or plugin, merged into their config; docs/hosts.md)",
+    )
+    .argument("<host>", "claude | pi | codex | copilot | gemini | opencode | cursor")
     .option(
       "--dir <dir>",
       "where to write it (claude: ~/.brain/claude-marketplace; pi: ~/.pi/agent/extensions)",
+    )
+    .option("--project", "codex … cursor: into this project's config instead of your user config")
+    .option("--dry-run", "codex … cursor: say what would change; write nothing")
+    .option(
+      "--export",
+      "codex … cursor: also write what the host should always see into its rules/memory file",
     )
     .option(
       "--core-files",
@@ -326,7 +334,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
     .addHelpText(
       "after",
-      "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n",
+      "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n  brain install codex --dry-run\n",
     )
     .action((host: string, o) =>
       run(

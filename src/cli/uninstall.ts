@@ -43,7 +43,12 @@ function pruneEmpty(dir: string, root: string, dryRun: boolean, removed: Set<str
  * (each checked to be ours first), then the directories that leaves empty. Anything else — a file of the
  * user's, one edited past recognition — stays and is listed.
  */
-export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boolean }): Promise<number> {
+export async function runUninstall(
+  host: string,
+  o: InstallOpts & { dryRun?: boolean; project?: boolean },
+): Promise<number> {
+  const setup = await import("./host-setup.ts");
+  if (setup.isSetupHost(host)) return setup.runHostUninstall(host, o);
   const { dir, files } = hostFiles(host, o);
   const sig = signatures(host);
   const removed: string[] = [];

@@ -8,6 +8,7 @@ export const MCP_TOOL_NAMES = [
   "brain_search",
   "brain_inbox",
   "brain_graph",
+  "brain_mind",
   "load_brain_file",
   "write_brain_file",
 ] as const;

@@ -36,12 +36,20 @@ export interface HookEventSpec {
   /**
    * The hosts that fire it, under their own names. Claude Code (and the hosts that also run Claude Code's
    * hooks) runs a command; pi runs Brain in its own process (src/hosts/pi/extension.ts listens to these pi
-   * events). Gemini CLI's names are from its hooks documentation; issue 29 adds Codex, Copilot CLI, Cursor.
+   * events). The other hosts' names, as each documents and as each fired them for real (docs/hosts.md has
+   * the versions): Gemini CLI 0.61 (settings.json `hooks`), Codex 0.171 (Claude Code's names; a failed Bash
+   * is a PostToolUse with a non-zero exit), Copilot CLI 1.0.102 (camelCase, `~/.copilot/hooks/*.json`),
+   * Cursor (`hooks.json` version 1, checked against its documentation only), OpenCode 1.18 (plugin hooks).
    */
   readonly hosts: {
     readonly claude: CommandHook;
     readonly pi: string;
     readonly gemini?: CommandHook;
+    readonly codex?: CommandHook;
+    readonly copilot?: CommandHook;
+    readonly cursor?: CommandHook;
+    /** OpenCode runs Brain's plugin in its own process: the plugin hook (1.x API) that fires the event. */
+    readonly opencode?: string;
   };
 }
 
@@ -49,25 +57,38 @@ export interface HookEventSpec {
 export const HOOK_EVENTS: readonly HookEventSpec[] = [
   { cli: "session-start", does: "answer", context: "session", summary: "the session starts (or resumes, or recovers from a compaction): the brain's context",
     hosts: { claude: { name: "SessionStart", matcher: "startup|resume|clear|compact", timeout: 15 },
-             pi: "before_agent_start", gemini: { name: "SessionStart" } } },
+             pi: "before_agent_start", gemini: { name: "SessionStart" }, codex: { name: "SessionStart", timeout: 15 },
+             copilot: { name: "sessionStart", timeout: 15 }, cursor: { name: "sessionStart", timeout: 15 },
+             opencode: "experimental.chat.system.transform" } },
   { cli: "user-prompt-submit", does: "answer", context: "prompt", summary: "a prompt: the memories relevant to it",
-    hosts: { claude: { name: "UserPromptSubmit", timeout: 5 }, pi: "before_agent_start", gemini: { name: "BeforeAgent" } } },
+    hosts: { claude: { name: "UserPromptSubmit", timeout: 5 }, pi: "before_agent_start", gemini: { name: "BeforeAgent" },
+             codex: { name: "UserPromptSubmit", timeout: 5 }, copilot: { name: "userPromptSubmitted", timeout: 5 },
+             cursor: { name: "beforeSubmitPrompt", timeout: 5 }, opencode: "chat.message" } },
   { cli: "pre-compact", does: "queue", summary: "before a compaction: queue the transcript for the learner",
     hosts: { claude: { name: "PreCompact", matcher: "manual|auto", timeout: 5 }, pi: "session_before_compact",
-             gemini: { name: "PreCompress" } } },
+             gemini: { name: "PreCompress" }, codex: { name: "PreCompact", timeout: 5 },
+             copilot: { name: "preCompact", timeout: 5 }, cursor: { name: "preCompact", timeout: 5 },
+             opencode: "experimental.session.compacting" } },
   { cli: "stop", does: "queue", summary: "the turn ended: queue the transcript for the learner",
-    hosts: { claude: { name: "Stop", timeout: 5 }, pi: "agent_end", gemini: { name: "AfterAgent" } } },
+    hosts: { claude: { name: "Stop", timeout: 5 }, pi: "agent_end", gemini: { name: "AfterAgent" },
+             codex: { name: "Stop", timeout: 5 }, copilot: { name: "agentStop", timeout: 5 },
+             cursor: { name: "stop", timeout: 5 }, opencode: "session.idle" } },
   { cli: "session-end", does: "queue", summary: "the session ends: queue the transcript for the learner",
-    hosts: { claude: { name: "SessionEnd", timeout: 2 }, pi: "session_shutdown", gemini: { name: "SessionEnd" } } },
+    hosts: { claude: { name: "SessionEnd", timeout: 2 }, pi: "session_shutdown", gemini: { name: "SessionEnd" },
+             codex: { name: "SessionEnd", timeout: 5 }, copilot: { name: "sessionEnd", timeout: 5 },
+             cursor: { name: "sessionEnd", timeout: 5 } } },
   { cli: "post-tool-use", does: "tool", summary: "a tool call succeeded: record it in the tool-event log",
-    hosts: { claude: { name: "PostToolUse", matcher: "*", timeout: 5 }, pi: "tool_result", gemini: { name: "AfterTool" } } },
+    hosts: { claude: { name: "PostToolUse", matcher: "*", timeout: 5 }, pi: "tool_result", gemini: { name: "AfterTool" },
+             codex: { name: "PostToolUse", timeout: 5 }, copilot: { name: "postToolUse", timeout: 5 },
+             cursor: { name: "postToolUse", timeout: 5 }, opencode: "tool.execute.after" } },
   { cli: "post-tool-use-failure", does: "tool", failure: true, summary: "a tool call failed: record it and its error in the tool-event log",
-    hosts: { claude: { name: "PostToolUseFailure", matcher: "*", timeout: 5 }, pi: "tool_result" } },
+    hosts: { claude: { name: "PostToolUseFailure", matcher: "*", timeout: 5 }, pi: "tool_result",
+             copilot: { name: "postToolUseFailure", timeout: 5 }, cursor: { name: "postToolUseFailure", timeout: 5 } } },
 ];
 
 /** The hosts that run a command per hook (pi runs Brain in process: its names are not commands). */
-export type CommandHost = "claude" | "gemini";
-const COMMAND_HOSTS: readonly CommandHost[] = ["claude", "gemini"];
+export type CommandHost = "claude" | "gemini" | "codex" | "copilot" | "cursor";
+export const COMMAND_HOSTS: readonly CommandHost[] = ["claude", "gemini", "codex", "copilot", "cursor"];
 
 /** The event `brain hook <name>` names: its CLI name or a command host's own name for it; else undefined. */
 export function hookEvent(name: string): HookEventSpec | undefined {

@@ -44,12 +44,14 @@ export function firing(
     const loads = coreFilesClaudeLoads(config.claudeDir, config.homeDir, home.dir);
     if (loads.length) input[HOST_LOADS] = loads;
   }
+  const call = row.handler.call(input, event, config.hostEnv);
+  if (call.prompt !== undefined) input.prompt = call.prompt;
   return {
     event,
     host: row.id,
     handler: row.handler,
     input,
-    call: row.handler.call(input, event),
+    call,
     config,
     home,
     now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),

@@ -5,8 +5,11 @@ import type { HookEventSpec } from "./events.ts";
 /** The shapes every host row of src/hooks/hosts.ts fills in. Types only. */
 export type { HostEnv };
 
-/** The hosts Brain recognises; pi runs Brain in its own process (src/hosts/pi/) and has no row. */
-export type HostId = "claude" | "codex" | "copilot" | "gemini" | "cursor";
+/**
+ * The hosts Brain recognises; pi runs Brain in its own process (src/hosts/pi/) and has no row. OpenCode runs
+ * Brain's plugin in its process too, which calls the entry point with a payload it marks as OpenCode's.
+ */
+export type HostId = "claude" | "codex" | "copilot" | "gemini" | "cursor" | "opencode";
 
 export type Payload = Record<string, unknown>;
 
@@ -18,6 +21,8 @@ export interface HookCall {
   turn?: string;
   /** The host's transcript of the session, when it keeps one the learner reads. */
   transcript?: string;
+  /** What the user typed, when the host's `prompt` field carries more (what its hooks added): memories are found for this. */
+  prompt?: string;
 }
 
 /** A tool call as every host reports it, before it becomes a tool-event record (src/hooks/tool-event.ts). */
@@ -39,13 +44,14 @@ export interface HookAnswer {
 }
 
 export interface HostHandler {
-  call(p: Payload, event: HookEventSpec): HookCall;
+  /** What the payload means (`env`: the variables the host set for its hooks). */
+  call(p: Payload, event: HookEventSpec, env: HostEnv): HookCall;
   /** The tool call a `tool` event reports. */
   toolCall(p: Payload, event: HookEventSpec): ToolCall;
   /** What the host prints for `answer` (null: nothing). */
   render(event: HookEventSpec, answer: HookAnswer): string | null;
-  /** The learner's queue record of a `queue` event. */
-  queueRecord(p: Payload, event: HookEventSpec, at: Date): QueuedWork;
+  /** The learner's queue record of a `queue` event (`call`: what `call` made of the payload). */
+  queueRecord(p: Payload, event: HookEventSpec, at: Date, call: HookCall): QueuedWork;
 }
 
 export interface HostRow {

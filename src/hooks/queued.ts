@@ -10,7 +10,7 @@ import { kickLearner } from "./learner.ts";
  */
 export async function queueForLearner(f: Firing): Promise<string> {
   if (!f.config.autoMemory) return "auto-memory off: not queued";
-  enqueue(f.home, [f.handler.queueRecord(f.input, f.event, f.now)]);
+  enqueue(f.home, [f.handler.queueRecord(f.input, f.event, f.now, f.call)]);
   await kickLearner(f.home, f.config.brainPath);
   return "queued";
 }

@@ -84,10 +84,19 @@ export function advance(c: SessionCursor, d: Delta): void {
   delete c.pending;
 }
 
+/** Each host's own transcript format; a host not named here (Cursor) is detected from the text. */
+const HOST_FORMATS: Record<string, TranscriptFormat> = {
+  claude: "claude",
+  pi: "pi",
+  codex: "codex",
+  gemini: "gemini",
+  copilot: "copilot",
+};
+
 function turnsOf(c: SessionCursor, text: string): Turn[] {
-  const format: TranscriptFormat = c.host === "pi" ? "pi" : "claude";
+  const format = HOST_FORMATS[c.host];
   const parsed = parseTranscript(text, {
-    format,
+    ...(format ? { format } : {}),
     session: c.session_id ?? basename(c.transcript).replace(/\.[^.]+$/, ""),
     fallbackDate: fs.statSync(c.transcript).mtime.toISOString(),
     lineOffset: c.line,

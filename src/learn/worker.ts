@@ -13,6 +13,7 @@ import { type LearnKit, type LearnSettings, openKit, passOver, saveKit } from ".
 import { feedMindFromTools, feedUserTurn } from "./mind-feed.ts";
 import { modeLine, waitingCandidates } from "./mode.ts";
 import { addNotice, type Notice } from "./notice.ts";
+import { openCodeDelta, openCodeTarget } from "./opencode-read.ts";
 import { advance, type Caps, DEFAULT_CAPS, readDelta, restartIfChanged } from "./transcript-read.ts";
 import { capTurnText } from "./turn-cap.ts";
 import { episodeTurns, learnableTurns } from "./typed.ts";
@@ -135,6 +136,38 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
   };
 
   for (const [key, c] of Object.entries(state.sessions)) {
+    const oc = openCodeTarget(c);
+    if (oc) {
+      if (c.attempts >= maxAttempts) continue;
+      try {
+        const d = await openCodeDelta(oc, caps.maxTurnChars);
+        if (d.count === c.offset && !c.pending) continue;
+        const range = { from: c.offset, to: d.count };
+        const fresh = d.turns.slice(c.offset);
+        const added = await take(
+          c,
+          range,
+          d.turns,
+          `opencode:${oc.session}`,
+          c.recent ?? [],
+          projectOf(c),
+          c.session_id,
+        );
+        run.read.push({ source: key, ...range, turns: d.turns.length });
+        run.stored.episodes += added;
+        if (d.cut) run.cut = (run.cut ?? 0) + d.cut;
+        if (fresh.length) c.recent = recentOf(c.recent ?? [], fresh);
+        c.offset = c.line = d.count;
+        delete c.pending;
+        c.attempts = 0;
+        delete c.lastError;
+        c.updated = o.now().toISOString();
+      } catch (e) {
+        fail(key, e, c);
+      }
+      save(state);
+      continue;
+    }
     const name = basename(c.transcript);
     const from = c.offset;
     const change = restartIfChanged(c);
@@ -156,7 +189,7 @@ async function learnOnce(o: LearnerOptions): Promise<LearnRun> {
       try {
         const d = readDelta(c, budget, caps);
         if (d.bytes === 0) break;
-        const source = `${c.host === "pi" ? "pi" : "claude"}:${name}`;
+        const source = `${c.host}:${name}`;
         const range = { from: c.offset, to: c.offset + d.bytes };
         const added = await take(c, range, d.turns, source, c.recent ?? [], projectOf(c), c.session_id);
         run.read.push({ source: key, ...range, turns: d.turns.length });

@@ -21,11 +21,14 @@ export function settled(brainPath: string): boolean {
   if (!fs.existsSync(f.cursors) || fs.existsSync(f.lock)) return false;
   const c = JSON.parse(fs.readFileSync(f.cursors, "utf8")) as {
     queueOffset: number;
-    sessions: Record<string, { offset: number; transcript: string }>;
+    sessions: Record<string, { offset: number; transcript: string; host?: string; pending?: unknown }>;
     items: unknown[];
   };
   if (c.queueOffset !== fs.statSync(f.queue).size || c.items.length > 0) return false;
-  return Object.values(c.sessions).every((s) => s.offset === fs.statSync(s.transcript).size);
+  // An OpenCode session (`<opencode.db>#<id>`) is read whole by each run: learned once its run is through.
+  return Object.values(c.sessions).every((s) =>
+    s.host === "opencode" ? s.pending === undefined : s.offset === fs.statSync(s.transcript).size,
+  );
 }
 
 /** Wait until `settled`, polling at most `polls` times (never against the clock). */

@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import type { Turn } from "../../core/episode.ts";
 import type { EpisodeLog } from "../../store/episode-log.ts";
 import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest.ts";
+import { isSqliteFile, loadSqlite } from "./opencode-db.ts";
 
 /** Episodes are appended in batches of this many (one lock and one write each). */
 const BATCH = 5000;
@@ -22,6 +23,7 @@ export async function appendTranscript(
   redactSecrets = true,
 ): Promise<IngestResult> {
   checkFormat(opts.format);
+  if (opts.format === "opencode" || isSqliteFile(path)) await loadSqlite();
   const parsed = readTranscript(path, opts);
   const r = await appendTurns(log, parsed.turns, `${parsed.format}:${basename(path)}`, now, {
     redactSecrets,

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { basename } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { assertRegularFile } from "../../store/file-kind.ts";
+import { isSqliteFile, parseOpenCodeDb } from "./opencode-db.ts";
 import { FORMATS, type Parsed, parseTranscript, type TranscriptFormat } from "./parse.ts";
 
 export interface IngestOptions {
@@ -45,6 +46,12 @@ export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
   const format = checkFormat(opts.format);
   // A fifo would block the read forever and /dev/zero would never end: only regular files are read.
   const mtime = assertRegularFile(path, "a transcript").mtime;
+  // OpenCode keeps its sessions in SQLite (sql.js must be loaded: appendTranscript does it).
+  if (format === "opencode" || (!format && isSqliteFile(path))) {
+    const parsed: Parsed = { format: "opencode", turns: [], problems: [], skipped: 0 };
+    parseOpenCodeDb(path, { session: opts.session ?? "opencode", fallbackDate: mtime.toISOString() }, parsed);
+    return parsed;
+  }
   let text: string;
   try {
     text = fs.readFileSync(path, "utf8");

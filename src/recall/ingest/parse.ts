@@ -1,6 +1,7 @@
 /** A transcript to turns: detect its format (transcript.ts lists them), then the format's own parser. */
 import { parseClaude, parsePi } from "./agents.ts";
 import { parseGeneric, parseLocomo, parseOpenAI } from "./chat.ts";
+import { hostFormatOf, parseCodex, parseCopilot, parseGemini } from "./host-transcripts.ts";
 import {
   isObj,
   jsonLines,
@@ -45,6 +46,8 @@ export function detectFormat(text: string): TranscriptFormat | null {
   }
   const sample = jsonLines(text.split("\n").slice(0, 200).join("\n"), []);
   for (const { value: v } of sample) {
+    const host = hostFormatOf(v);
+    if (host) return host;
     if (v.type === "session" && typeof v.id === "string" && ("cwd" in v || "version" in v)) return "pi";
     if (v.type === "message" && isObj(v.message) && "role" in v.message) return "pi";
     if (
@@ -72,6 +75,11 @@ export function parseTranscript(text: string, opts: ParseOptions): Parsed | null
     openai: parseOpenAI,
     locomo: parseLocomo,
     generic: parseGeneric,
+    codex: parseCodex,
+    gemini: parseGemini,
+    copilot: parseCopilot,
+    // A database, not text: src/recall/ingest/opencode-db.ts reads it (readTranscript sends it there).
+    opencode: () => {},
   } as const;
   parsers[format](text, opts, out);
   return out;

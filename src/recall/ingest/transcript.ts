@@ -13,8 +13,20 @@ import { jsonObjectLines } from "../../store/jsonl/text-lines.ts";
  *  - openai:  `{"messages":[{role, content}]}`, a bare array of messages, or one message per line
  *  - locomo:  the LoCoMo benchmark's samples (`conversation.session_N` + `session_N_date_time`)
  *  - generic: JSONL, one turn a line: {"session","date","speaker","text","turn"?}
+ *  - codex, gemini, copilot: those hosts' session files (host-transcripts.ts)
+ *  - opencode: OpenCode's SQLite database, every session in it (opencode-db.ts)
  */
-export const FORMATS = ["claude", "pi", "openai", "locomo", "generic"] as const;
+export const FORMATS = [
+  "claude",
+  "pi",
+  "openai",
+  "locomo",
+  "generic",
+  "codex",
+  "gemini",
+  "copilot",
+  "opencode",
+] as const;
 export type TranscriptFormat = (typeof FORMATS)[number];
 
 export interface ParseOptions {
