@@ -12,6 +12,7 @@
  * one included) are kept for the order check. The original question is taken out (its answer is outdated).
  */
 
+import { terms } from "../../src/recall/analyze.ts";
 import {
   type Bit,
   type ClassBuilt,
@@ -23,9 +24,10 @@ import {
   sample as pickSome,
   sessionsOf,
   shuffled,
+  speakersOf,
 } from "./needles.ts";
 import { evidenceIds, type LocomoSample, turnBody } from "./variants.ts";
-import { answerEligible, answerWords, words } from "./visible.ts";
+import { answerEligible, answerWords, evidencePhrases, words } from "./visible.ts";
 
 export const UPDATES_PER_CONVERSATION = 12;
 
@@ -70,14 +72,28 @@ export function updatePool(all: readonly LocomoSample[], except: string): string
   return [...out].sort();
 }
 
-/** The sentence of `text` holding `answer` (word for word), with the answer swapped for `value`; null if none. */
+/** `text` with the first word-for-word occurrence of `answer` swapped for `value`; null if none. */
 export function restate(text: string, answer: string, value: string): string | null {
   const pattern = words(answer).join("[^\\p{L}\\p{N}]+");
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "iu");
-  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-    if (re.test(sentence)) return sentence.replace(re, value).trim();
-  }
-  return null;
+  return re.test(text) ? text.replace(re, value).trim() : null;
+}
+
+/** A lead-in before a turn: after a full stop the turn keeps its capital. */
+function led(lead: string, text: string): string {
+  return !lead || lead.endsWith(". ") ? `${lead}${text}` : `${lead}${lower(text)}`;
+}
+
+/** Whether a turn shares a word (speakers' names aside) with the question. */
+function sharesWord(question: string, text: string, names: readonly string[]): boolean {
+  const skip = new Set(names.flatMap((n) => terms(n)));
+  const doc = new Set(terms(text));
+  return terms(question).some((t) => !skip.has(t) && doc.has(t));
+}
+
+/** A value as a turn says it: the value with the words around it there (visible.ts). */
+function spoken(text: string, value: string): string[] {
+  return evidencePhrases(text, words(value))[0] ?? words(value);
 }
 
 export function updateVariant(s: LocomoSample, r: () => number, pool: readonly string[]): ClassBuilt {
@@ -102,29 +118,37 @@ export function updateVariant(s: LocomoSample, r: () => number, pool: readonly s
     if (probes.length >= UPDATES_PER_CONVERSATION) break;
     const answer = restatable(q.answer) as string;
     const at = turnOf.get(evidenceIds(q.evidence)[0] as string)!;
+    const core = turnBody(at.t);
+    // The turn before it, asked again, when the answer turn alone does not say what it is about.
+    const list = sessions.find((x) => x.n === at.n)?.turns ?? [];
+    const prev = list[list.indexOf(at.t) - 1];
+    const asked =
+      prev && prev.speaker !== at.t.speaker && !sharesWord(q.question, core, speakersOf(s))
+        ? [{ speaker: prev.speaker, text: turnBody(prev) }]
+        : [];
     const later = sessions.filter((x) => x.n > at.n);
     const count = Math.min(later.length, 1 + Math.floor(r() * 2));
     const chosen = pickSome(r, later, count);
     const said: { n: number; value: string; text: string }[] = [];
     for (const x of chosen) {
       const value = values.take();
-      const sentence = value ? restate(turnBody(at.t), answer, value) : null;
-      if (!value || !sentence) break;
-      const lead = pick(r, LEAD_INS);
-      const text = lead ? `${lead}${lower(sentence)}` : sentence;
-      said.push({ n: x.n, value, text });
+      const restated = value ? restate(core, answer, value) : null;
+      if (!value || !restated) break;
+      said.push({ n: x.n, value, text: led(pick(r, LEAD_INS), restated) });
     }
     if (said.length !== chosen.length || said.length === 0) continue;
-    for (const x of said) bits.push({ session: x.n, turns: [{ speaker: at.t.speaker, text: x.text }] });
+    for (const x of said)
+      bits.push({ session: x.n, turns: [...asked, { speaker: at.t.speaker, text: x.text }] });
     const latest = said[said.length - 1] as (typeof said)[number];
     const base = q.question.trim().replace(/\?+\s*$/, "");
     probes.push({
       question: pick(r, CUES)(base),
       category: "update",
       needs: [[words(latest.value)]],
+      // The order check looks for each value as its own turn says it (a value alone may occur elsewhere).
       update: {
-        latest: words(latest.value),
-        earlier: [words(answer), ...said.slice(0, -1).map((x) => words(x.value))],
+        latest: spoken(latest.text, latest.value),
+        earlier: [spoken(core, answer), ...said.slice(0, -1).map((x) => spoken(x.text, x.value))],
       },
     });
     replaced.add(i);
