@@ -29,7 +29,7 @@ import { Brain } from "../src/engine/brain.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import { ALL_VARIANTS, buildClass, parseVariant, type VariantName } from "./recall/class-variants.ts";
 import { Paired } from "./recall/paired.ts";
-import { answered, checks, originalProbes, type Probe } from "./recall/probes.ts";
+import { answered, checks, originalProbes, type Probe, recallSection } from "./recall/probes.ts";
 import { partOf } from "./recall/split.ts";
 import { buildVariant, type LocomoSample } from "./recall/variants.ts";
 import { haystack } from "./recall/visible.ts";
@@ -40,14 +40,6 @@ const BIN = join(ROOT, "dist", "cli", "brain.cjs");
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The recalled section of a context's text: from its "## Learnings" header to the next section. */
-export function recallSection(text: string): string {
-  const start = text.indexOf("## Learnings");
-  if (start < 0) return "";
-  const end = text.indexOf("\n## ", start + 3);
-  return text.slice(start, end < 0 ? text.length : end);
 }
 
 function cli(env: NodeJS.ProcessEnv, cwd: string, args: string[]): string {

@@ -64,3 +64,11 @@ export function checks(h: Haystack, p: Probe): Record<string, number> {
   }
   return out;
 }
+
+/** The recalled section of a context's text: from its "## Learnings" header to the next section. */
+export function recallSection(text: string): string {
+  const start = text.indexOf("## Learnings");
+  if (start < 0) return "";
+  const end = text.indexOf("\n## ", start + 3);
+  return text.slice(start, end < 0 ? text.length : end);
+}

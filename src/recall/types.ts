@@ -31,6 +31,8 @@ export interface Recalled {
   score: number;
   /** Share of the query's terms found in the entry's own text, 0–1. */
   matched: number;
+  /** A turn the same speaker restated later (src/recall/mentions.ts): when the latest restatement was made (epoch ms). */
+  earlier?: number;
 }
 
 export interface SearchOptions {
