@@ -4,12 +4,12 @@
  */
 
 /**
- * Whether a query asks for several things that may each come from another session: "how many / how much /
- * how often", "in total", "all the", "list", "different", or "which/what" followed (within two words) by a
+ * Whether a query asks for several things that may each come from another session: "how many / how much",
+ * "in total", "all the", "list", "different", or "which/what" followed (within two words) by a
  * plural noun ("Which bands did…", "What new dishes has…", "What activities does…").
  */
 export function asksForMany(query: string): boolean {
-  if (/\b(how (many|much|often)|in total|total|all (the|of)|list|different|various|so far)\b/i.test(query))
+  if (/\b(how (many|much)|in total|total|all (the|of)|list|different|various|so far)\b/i.test(query))
     return true;
   const m = /\b(?:which|what)\s+([A-Za-z]+)(?:\s+([A-Za-z]+))?(?:\s+([A-Za-z]+))?/i.exec(query);
   if (!m) return false;
@@ -43,4 +43,15 @@ export function alternativesOf(query: string): string[] {
     .split(/\s+or\s+/i)
     .map((a) => a.trim())
     .filter((a) => a.length > 0);
+}
+
+/**
+ * Whether a query is about time — when something happened, in what order, how long ago — so that recalled
+ * turns are worth showing with their relative dates resolved ("last week (the week of 1 May 2023)"): for other
+ * questions the dates on the lines say enough, and the resolved dates only take room.
+ */
+export function asksAboutTime(query: string): boolean {
+  return /\b(when|what (day|date|time|month|year|week)|how long|how many (days|weeks|months|years|times)|first|last|latest|before|after|earlier|later|ago|since|until|order|date|dates|day|days|week|weeks|month|months|year|years|yesterday|tomorrow|recently|weekend)\b/i.test(
+    query,
+  );
 }

@@ -272,7 +272,7 @@ export class Recall {
         cover: share(-1),
         coverOf: share,
         words: () => {
-          words ??= new Set(terms(String(this.episodes.byId.get(id)?.entry.text ?? "")));
+          words ??= matchingWords(String(this.episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
           return words;
         },
       };
@@ -361,6 +361,20 @@ export class Recall {
       return false;
     }
   }
+}
+
+/**
+ * The index terms of the sentences of `text` that hold one of the query terms a hit matched (what a
+ * restatement must repeat; the rest of a long turn is about other things).
+ */
+function matchingWords(text: string, searched: string[], mask: number): Set<string> {
+  const wanted = new Set(searched.filter((_, i) => mask & (1 << i)));
+  const out = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const ts = terms(sentence);
+    if (ts.some((t) => wanted.has(t))) for (const t of ts) out.add(t);
+  }
+  return out;
 }
 
 /** The bit set of `some` terms among the searched ones (bit i: searched[i]). */

@@ -6,6 +6,7 @@ import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts
 import type { Rec } from "../../core/rec.ts";
 import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
+import { asksAboutTime } from "../../recall/query-shape.ts";
 import { resolveRelativeDates } from "../../recall/relative-dates.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
@@ -24,6 +25,8 @@ export interface RecallView {
   fixedChars?: number;
   /** A learning's line ends with its short id (core/short-ids.ts). */
   shortId?: (id: string) => string;
+  /** Show recalled turns with their relative dates resolved (the query is about time: query-shape.ts). */
+  dated?: boolean;
 }
 
 /**
@@ -53,8 +56,12 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
       score: Math.round(r.score * 1000) / 1000,
     };
   const raw = String(r.rec.entry.text ?? "");
-  // Baselines (fixedChars) show the turn as it is; Brain resolves its relative dates first (same share).
-  const full = view.fixedChars ? raw : resolveRelativeDates(raw, Date.parse(String(r.rec.entry.date ?? "")));
+  // Baselines (fixedChars) show the turn as it is; for a question about time, Brain resolves its relative
+  // dates first (within the same share).
+  const full =
+    view.fixedChars || !view.dated
+      ? raw
+      : resolveRelativeDates(raw, Date.parse(String(r.rec.entry.date ?? "")));
   const chars = full.length <= share * WHOLE_SLACK ? full.length : share;
   const body = focusedPreview(
     view.fixedChars === undefined && view.weight ? dropBoilerplate(full, view.weight) : full,
@@ -116,6 +123,7 @@ export function recall(state: FoldState, req: SourceRequest): SourceOutput {
     ...(req.termWeight ? { weight: req.termWeight } : {}),
     ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
     shortId: (id: string) => state.shortIds().short(id),
+    dated: asksAboutTime(req.query ?? ""),
   });
   return { sections: [section], problems: [] };
 }
