@@ -1,12 +1,18 @@
 import { isObj, isoDate, jsonLines, type Parsed, type ParseOptions, str, textOf } from "./transcript.ts";
 
-/** Harness chatter in user turns that is not conversation (slash-command wrappers, local command output). */
-const HARNESS = /^(<command-|<local-command-|<system-reminder>|Caveat: The messages below)/;
+/**
+ * Harness chatter in user turns that is not conversation: slash-command wrappers, local command output,
+ * reminders, sub-agent notifications, hook output an older version wrote inline, interrupt markers.
+ */
+const HARNESS =
+  /^(<command-|<local-command-|<system-reminder>|<task-notification>|<user-prompt-submit-hook>|Caveat: The messages below|\[Request interrupted by user)/;
 
 /**
  * Claude Code transcripts (`~/.claude/projects/<dir>/<session>.jsonl`): one record a line; user and
  * assistant records carry `message: {role, content}`, `sessionId`, `uuid`, `timestamp`. Tool calls and
- * results, thinking, meta records, summaries and side chains (sub-agents) are not conversation and are skipped.
+ * results, thinking, meta records, summaries, side chains (sub-agents) and compaction summaries (a user record
+ * with `isCompactSummary`: "This session is being continued…", a restatement of turns already in the file)
+ * are not conversation and are skipped.
  */
 export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void {
   for (const { line, value: v } of jsonLines(text, out.problems, opts.lineOffset)) {
@@ -16,7 +22,13 @@ export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void
     }
     const msg = v.message;
     const body = isObj(msg) ? textOf(msg.content) : "";
-    if (!body || v.isMeta === true || v.isSidechain === true || HARNESS.test(body)) {
+    if (
+      !body ||
+      v.isMeta === true ||
+      v.isSidechain === true ||
+      v.isCompactSummary === true ||
+      HARNESS.test(body)
+    ) {
       out.skipped++;
       continue;
     }
