@@ -234,6 +234,7 @@ async function main(): Promise<void> {
         others,
         repeated: linesOf(text).length - new Set(linesOf(text).map(bodyOf)).size,
         leak: p.kind === "secret" && p.answer ? text.includes(p.answer) : false,
+        ...(process.argv.includes("--json") ? { text } : {}),
       });
     }
     base.close();

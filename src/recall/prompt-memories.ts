@@ -1,6 +1,6 @@
 import { hitLine, MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import { terms } from "./analyze.ts";
-import { inScope } from "./project-scope.ts";
+import { inScope, namesProject, projectOf } from "./project-scope.ts";
 import { episodeLine } from "./prompt-lines.ts";
 import { redactShown } from "./redact-shown.ts";
 import { contentless, coverage, memoryText } from "./relevance.ts";
@@ -110,11 +110,13 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
   const usable = found.hits.filter(
     (h) =>
       !exclude.has(h.id) &&
+      // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
+      !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
       !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
       (!opts.cwd || inScope(h.entry, opts.cwd, q)),
   );
   const scored = usable.map((h, i) => {
-    const relevance = coverage(qterms, memoryText(h.entry), src.weight);
+    const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight);
     const imp = h.entry.importance;
     const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
     return {
@@ -157,6 +159,19 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
     out.push(h);
   }
   return out;
+}
+
+/**
+ * When the prompt names the memory's own project, the prompt's terms less that name: "which node version does
+ * billing-api pin?" names where to look (project-scope.ts), not what the turn about .nvmrc must say. (Only when
+ * named as a whole: in "how do we strip gps data from photos?" the word is content, not photo-blog's name.)
+ */
+function withoutName(qterms: string[], q: string, entry: SearchHit["entry"]): string[] {
+  const p = projectOf(entry);
+  if (!p || !namesProject(q, p)) return qterms;
+  const name = new Set(terms((p.split("/").pop() ?? "").replace(/[-_.]+/g, " ")));
+  const rest = qterms.filter((t) => !name.has(t));
+  return rest.length ? rest : qterms;
 }
 
 /** A memory's text, normalised, for telling repeats apart. */

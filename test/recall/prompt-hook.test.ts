@@ -58,6 +58,14 @@ before(async () => {
         3,
       ),
       turn("p1", "user", "yes", 3),
+      turn("p2", "user", "CI uses node 22 but my laptop has 18, which node should I be on?", 4),
+      turn(
+        "p2",
+        "assistant",
+        "Pinned node 20.11 in .nvmrc and the engines field; CI reads the same file.",
+        4,
+      ),
+      turn("p2", "user", "ok do it", 4),
     ],
     "test",
     { project: OTHER },
@@ -125,6 +133,11 @@ describe("prompt memories: another project", () => {
       const m = brain.promptMemories(`in ${name}, ${ASK}`, { cwd: HERE });
       assert.match(m.text, /1600 pixels/, `${name}\n${m.text}`);
     }
+  });
+  it("its name in the prompt says where to look, not what the memory must say", () => {
+    const m = brain.promptMemories("which node version does photo-blog pin?", { cwd: HERE });
+    assert.match(m.text, /Pinned node 20\.11/, m.text);
+    assert.doesNotMatch(m.text, /ok do it/, "a turn that is only chatter is not a memory");
   });
   it("is shown in its own project", () => {
     assert.match(brain.promptMemories(ASK, { cwd: OTHER }).text, /1600 pixels/);
