@@ -31,7 +31,7 @@ import MiniSearch from "minisearch";
 import { renderEpisode } from "../src/core/episode.ts";
 import { Brain } from "../src/engine/brain.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
-import { type Fixture, type Probe, weave } from "./hook/transcripts.ts";
+import { type Fixture, weave } from "./hook/transcripts.ts";
 import { hasPhrase, haystack, words } from "./recall/visible.ts";
 
 const run = promisify(execFile);
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
         others,
         repeated: linesOf(text).length - new Set(linesOf(text).map(bodyOf)).size,
         leak: p.kind === "secret" && p.answer ? text.includes(p.answer) : false,
-        ...(process.argv.includes("--json") ? { text } : {}),
+        text,
       });
     }
     base.close();
@@ -290,7 +290,7 @@ unrelated prompts with anything injected: ${pct(injected(kinds("unrelated")), ki
 lines from the other project, unnamed (probes): ${rows.reduce((a, r) => a + (r.others as number), 0)}
 sessions' own prompts with something injected: ${pct(ownInjected.length, own.length)}; of their content-less ones: ${pct(ownEmpty.filter((o) => o.text).length, ownEmpty.length)}; lines from the other project: ${ownOther.length}
 characters used when injecting for a question: mean ${Math.round(meanChars)} of 2000; lines ${answered.reduce((a, r) => a + (r.lines as number), 0)} in ${answered.length}
-repeated lines within one injection: ${rows.reduce((a, r) => a + (r.repeated as number), 0)}; template text injected: ${own.concat(rows.map((r) => ({ project: "", prompt: "", text: "" }))).filter((o) => o.text.includes(fx.template.text.slice(0, 40))).length}
+repeated lines within one injection: ${rows.reduce((a, r) => a + (r.repeated as number), 0)}; template text injected: ${own.concat(rows.map((r) => ({ project: "", prompt: "", text: String(r.text) }))).filter((o) => o.text.includes(fx.template.text.slice(0, 40))).length}
 credentials said earlier that came back: ${
     rows
       .filter((r) => r.leak)
