@@ -1,22 +1,38 @@
 /**
- * Claude Code hook timings, whole process: `npm run bench:hooks` (after `npm run build`), or
- * `node --import tsx bench/hooks.ts --runs 20`. Each case spawns `node dist/cli/brain.cjs hook <event>` with
- * the hook's JSON on stdin against a fresh brain in a temp HOME; `node -e 0` is measured the same way in the
- * same run as a baseline. Prints a table: case | runs | median | p90 | max | Claude Code's budget. Nothing
- * here asserts on time (the tests check behaviour only: test/hooks/claude-hooks.test.ts).
+ * Hook timings, whole process, through the installed bin: `npm run bench:hooks` (after `npm run build`), or
+ * `node --import tsx bench/hooks.ts --runs 30 [--vs /other/checkout/dist/cli/brain.cjs]`.
+ *
+ * Each case spawns `node dist/cli/brain.cjs hook <event>` with a Claude Code payload on stdin against a fresh
+ * brain in a temp HOME, no resident server (the prompt and session-start hooks answer in process).
+ * Every run sends a payload of its own (another session, another tool_use_id), so none is skipped as a
+ * repeat firing (src/hooks/seen.ts). A learner holds its lock meanwhile (test/support/hold-lock.ts), as while
+ * one is running: the queue hooks queue and start none, so no background learner competes with the runs
+ * (`--spawn-learner` lets each start one, as on an idle brain). `node -e 0` runs in the same rounds as the
+ * baseline; with `--vs`,
+ * another build's bin runs each case too, interleaved run by run (A B A B …) so a drift of the machine's
+ * speed hits both alike. Prints: case | build | runs | median | p99 | median over node -e 0. Nothing here
+ * asserts on time (the tests check behaviour: test/hooks/).
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const BIN = join(ROOT, "dist", "cli", "brain.cjs");
-const runsArg = process.argv.indexOf("--runs");
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(arg("--runs") ?? 30);
+const SPAWN_LEARNER = process.argv.includes("--spawn-learner");
+const BUILDS: Record<string, string> = { this: join(ROOT, "dist", "cli", "brain.cjs") };
+const other = arg("--vs");
+if (other) BUILDS.vs = other;
+for (const bin of Object.values(BUILDS))
+  if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\` first`);
 
-if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
 const dir = fs.mkdtempSync(join(tmpdir(), "brain-bench-hooks-"));
 const home = join(dir, "home");
 const project = join(dir, "project");
@@ -30,96 +46,139 @@ const env: NodeJS.ProcessEnv = {
   TZ: "UTC",
   BRAIN_FSYNC: "0",
   BRAIN_SERVE_AUTOSTART: "0",
+  BRAIN_PATH: join(dir, "brain", "brain.jsonl"),
 };
-env.BRAIN_PATH = join(dir, "brain", "brain.jsonl");
 
-const input = (event: string, extra: Record<string, unknown> = {}) =>
+/** A learner holding its lock (`.brain/learn.lock`, refreshed every second) until the bench ends. */
+async function holdLearnerLock(): Promise<() => void> {
+  const target = join(dirname(env.BRAIN_PATH as string), ".brain", "learn");
+  fs.mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const holder = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "test", "support", "hold-lock.ts"), target, "learn"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once("data", () => resolve());
+    holder.once("exit", (code) => reject(new Error(`hold-lock exited ${code}`)));
+  });
+  return () => holder.kill("SIGTERM");
+}
+
+/** A payload of its own for run `i`. */
+const input = (i: number, event: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
-    session_id: "bench-session",
+    session_id: `bench-session-${i}`,
     transcript_path: join(dir, "transcript.jsonl"),
     cwd: project,
     hook_event_name: event,
     ...extra,
   });
 
-/** Wall time of one child process from spawn to exit, in ms. */
-function time(args: string[], stdin: string | undefined, keepOpen = false): Promise<number> {
+/** Wall time of one child process from spawn to exit, in ms; null when it exits non-zero. */
+function time(args: string[], stdin: string | undefined, keepOpen = false): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { env, cwd: project, stdio: ["pipe", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (d: Buffer) => {
-      err += d.toString();
-    });
+    const child = spawn(process.execPath, args, { env, cwd: project, stdio: ["pipe", "ignore", "ignore"] });
     child.stdin.on("error", () => {});
     if (stdin !== undefined) child.stdin.write(stdin);
     if (!keepOpen) child.stdin.end();
     child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`${args.join(" ")} exited ${code}: ${err}`));
-      else resolve(performance.now() - t0);
-    });
+    child.on("close", (code) => resolve(code === 0 ? performance.now() - t0 : null));
   });
 }
 
 interface Case {
   name: string;
-  args: string[];
-  stdin?: string;
+  event: string;
+  stdin: (i: number) => string;
   keepOpen?: boolean;
-  budget: string;
 }
 
-const hook = (event: string) => [BIN, "hook", event];
+const bash = (i: number) => ({
+  tool_name: "Bash",
+  tool_input: { command: "npm test" },
+  tool_use_id: `toolu_${i}`,
+});
 const CASES: Case[] = [
-  { name: "node -e 0 (baseline)", args: ["-e", "0"], budget: "" },
   {
     name: "session-start",
-    args: hook("session-start"),
-    stdin: input("SessionStart", { source: "startup" }),
-    budget: "",
+    event: "session-start",
+    stdin: (i) => input(i, "SessionStart", { source: "startup" }),
   },
   {
     name: "user-prompt-submit",
-    args: hook("user-prompt-submit"),
-    stdin: input("UserPromptSubmit", { prompt: "how do we run the tests?" }),
-    budget: "",
+    event: "user-prompt-submit",
+    stdin: (i) => input(i, "UserPromptSubmit", { prompt: "how do we run the tests?" }),
   },
-  { name: "stop", args: hook("stop"), stdin: input("Stop", { stop_hook_active: false }), budget: "" },
-  {
-    name: "session-end",
-    args: hook("session-end"),
-    stdin: input("SessionEnd", { reason: "clear" }),
-    budget: "1500 ms",
-  },
+  { name: "stop", event: "stop", stdin: (i) => input(i, "Stop", { stop_hook_active: false }) },
+  { name: "session-end", event: "session-end", stdin: (i) => input(i, "SessionEnd", { reason: "clear" }) },
   {
     name: "session-end, stdin left open",
-    args: hook("session-end"),
-    stdin: input("SessionEnd", { reason: "clear" }),
+    event: "session-end",
+    stdin: (i) => input(i, "SessionEnd", { reason: "clear" }),
     keepOpen: true,
-    budget: "1500 ms",
+  },
+  {
+    name: "post-tool-use",
+    event: "post-tool-use",
+    stdin: (i) =>
+      input(i, "PostToolUse", {
+        ...bash(i),
+        tool_response: { stdout: "ok", stderr: "", interrupted: false },
+      }),
+  },
+  {
+    name: "post-tool-use-failure",
+    event: "post-tool-use-failure",
+    stdin: (i) => input(i, "PostToolUseFailure", { ...bash(i), error: "Exit code 1\nnpm ERR! Test failed." }),
   },
 ];
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] as number;
-const rows: string[][] = [["case", "runs", "median", "p90", "max", "budget"]];
+const release = SPAWN_LEARNER ? () => {} : await holdLearnerLock();
+const samples = new Map<string, (number | null)[]>();
+const add = (key: string, v: number | null) => samples.set(key, [...(samples.get(key) ?? []), v]);
 try {
-  for (const c of CASES) {
-    await time(c.args, c.stdin, c.keepOpen); // warm the file cache
-    const ms: number[] = [];
-    for (let i = 0; i < RUNS; i++) ms.push(await time(c.args, c.stdin, c.keepOpen));
-    ms.sort((a, b) => a - b);
-    const f = (x: number) => `${x.toFixed(0)} ms`;
-    rows.push([c.name, String(RUNS), f(pct(ms, 0.5)), f(pct(ms, 0.9)), f(ms.at(-1) as number), c.budget]);
+  for (let round = -1; round < RUNS; round++) {
+    // Round -1 warms the file cache and is not counted.
+    const baseline = await time(["-e", "0"], undefined);
+    if (round >= 0) add("node -e 0", baseline);
+    for (const c of CASES)
+      for (const [build, bin] of Object.entries(BUILDS)) {
+        const t = await time(
+          [bin, "hook", c.event],
+          c.stdin(round * 10 + Object.keys(BUILDS).indexOf(build)),
+          c.keepOpen,
+        );
+        if (round >= 0) add(`${c.name}\0${build}`, t);
+      }
   }
 } finally {
-  fs.rmSync(dir, { recursive: true, force: true });
+  release();
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
-const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] as string).length))) ?? [];
-for (const r of rows)
-  console.log(
-    r
-      .map((cell, i) => cell.padEnd(widths[i] as number))
-      .join("  ")
-      .trimEnd(),
-  );
+
+const node = median(samples.get("node -e 0")?.filter((v): v is number => v !== null) ?? []);
+const rows = [...samples].map(([key, vs]) => {
+  const [name, build] = key.split("\0") as [string, string | undefined];
+  const ok = vs.filter((v): v is number => v !== null);
+  const failed = vs.length - ok.length;
+  const m = ok.length ? median(ok) : Number.NaN;
+  return {
+    case: name,
+    build: build ? (build === "this" ? "this build" : (BUILDS[build] ?? build)) : "",
+    runs: failed ? `${ok.length} (${failed} exited non-zero)` : String(ok.length),
+    median: ok.length ? ms(m) : "–",
+    p99: ok.length ? ms(quantile(ok, 0.99)) : "–",
+    over: build && ok.length ? `${m >= node ? "+" : "−"}${ms(Math.abs(m - node))}` : "",
+  };
+});
+console.log(
+  table(
+    { case: "case", build: "build", runs: "runs", median: "median", p99: "p99", over: "over node -e 0" },
+    rows,
+  ),
+);

@@ -69,15 +69,15 @@ const lazyChildProcess = {
 };
 
 /**
- * The hooks' shortest path (src/cli/fast-hook.ts: the prompt answered by the resident server, the queue hooks)
- * is its own single-file bundle, dist/cli/fast-hook.js, which main.js imports by that name: one module load
- * instead of a chunk and its small imports, ~3 ms on every prompt (bench/serve.ts).
+ * The hooks' shortest path (src/hooks/entry.ts: answers from the resident server, the learner's queue, the
+ * tool-event log) is its own single-file bundle, dist/cli/fast-hook.js, which main.js imports by that name:
+ * one module load instead of a chunk and its small imports, ~3 ms on every prompt (bench/serve.ts).
  */
-const FAST_HOOK = join(ROOT, "src", "cli", "fast-hook.ts");
+const FAST_HOOK = join(ROOT, "src", "hooks", "entry.ts");
 const fastHookApart = {
   name: "fast-hook-apart",
   setup(b) {
-    b.onResolve({ filter: /fast-hook\.ts$/ }, (args) =>
+    b.onResolve({ filter: /entry\.ts$/ }, (args) =>
       join(args.resolveDir, args.path) === FAST_HOOK ? { path: "./fast-hook.js", external: true } : undefined,
     );
   },

@@ -1,8 +1,16 @@
 import * as fs from "node:fs";
 import { homedir, hostname, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import {
+  DEFAULT_HOOK_SETTINGS,
+  type HookSettings,
+  type HostEnv,
+  hostEnv,
+  parseHookSettings,
+} from "./config-hooks.ts";
 import { DEFAULT_SERVE, parseServe, type ServeSettings } from "./config-serve.ts";
 import { BrainError } from "./core/errors.ts";
+import { type GraphSettingsPart, parseGraphSettings } from "./graph/settings.ts";
 import { userBrainDir } from "./store/home.ts";
 
 export type { ServeSettings } from "./config-serve.ts";
@@ -23,10 +31,10 @@ import { crypto } from "./store/crypto.ts";
  * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
  * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
- * wins over the settings file's `store: { url }`; the PG* variables are the driver's own). The served hook
- * (src/serve/served-hook.ts) uses resolveBrainPath and hookTiming from here without reading the settings file.
+ * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
+ * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
-export interface Settings {
+export interface Settings extends Partial<GraphSettingsPart> {
   autoMemory: boolean;
   decayAfterDays: number;
   decayMinScore: number;
@@ -55,6 +63,8 @@ export interface Settings {
   autoAccept: boolean;
   /** The SELECTION curator's promotion threshold, 0–1 (config `curator.threshold`; seed 003: 0.82). */
   curatorThreshold: number;
+  /** What the hooks keep of a tool call and how they tell a repeated firing (src/config-hooks.ts). */
+  hooks: HookSettings;
   /** The learner's caps (src/learn/turn-cap.ts). */
   learner: LearnerSettings;
 }
@@ -112,6 +122,11 @@ export interface ResolvedConfig extends Settings {
   debug: boolean;
   /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr. */
   hookTiming: boolean;
+  /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
+  hostEnv: HostEnv;
+  /** The user's home directory, and Claude Code's config directory (CLAUDE_CONFIG_DIR, else ~/.claude). */
+  homeDir: string;
+  claudeDir: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -128,6 +143,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serve: DEFAULT_SERVE,
   autoAccept: false,
   curatorThreshold: 0.82,
+  hooks: DEFAULT_HOOK_SETTINGS,
   // A transcript line over 8 MiB is passed over; a turn over 32 000 characters is stored cut (src/learn/turn-cap.ts).
   learner: { maxLineBytes: 8 * 1024 * 1024, maxTurnChars: 32_000 },
 };
@@ -179,6 +195,7 @@ export function parseSettings(file: string, text: string): Settings {
   }
   const o = raw as Record<string, unknown>;
   const s: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
+  Object.assign(s, parseGraphSettings(file, o));
   for (const key of ["autoMemory", "auto_memory"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") {
       throw new BrainError(
@@ -226,6 +243,7 @@ export function parseSettings(file: string, text: string): Settings {
     s.projectRoots = roots.map((r) => resolve(dirname(file), r));
   }
   if (o.serve !== undefined) s.serve = parseServe(file, o.serve);
+  if (o.hooks !== undefined) s.hooks = parseHookSettings(file, o.hooks);
   if (o.learner !== undefined) s.learner = parseLearner(file, o.learner);
   return s;
 }
@@ -309,10 +327,13 @@ export function loadConfig(
     lockTimeoutMs: Number.isFinite(timeout) && timeout >= 0 ? timeout : undefined,
     debug: Boolean(env.BRAIN_DEBUG),
     hookTiming: hookTiming(env),
+    hostEnv: hostEnv(env),
+    homeDir: home,
+    claudeDir: env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(home, ".claude"),
   };
 }
 
-/** BRAIN_HOOK_TIMING (also read by the served hook, src/serve/served-hook.ts, which loads no settings). */
+/** BRAIN_HOOK_TIMING: hooks say on stderr how long they took and what they did. */
 export function hookTiming(env: Env): boolean {
   return Boolean(env.BRAIN_HOOK_TIMING);
 }

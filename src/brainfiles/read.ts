@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
+import { CORE_FILES } from "../core/core-files.ts";
 import { BrainError } from "../core/errors.ts";
 import { type Activation, activationFromFrontmatter } from "./activation.ts";
 import { findSkill, loadCapabilities } from "./capabilities.ts";
@@ -7,7 +8,7 @@ import { ownsLine, splitFrontmatter, visibleContent } from "./markdown.ts";
 import { hardLinked, insideRoot } from "./safe-path.ts";
 
 /** Brain files (seed 004): markdown directives beside brain.jsonl. */
-export const CORE_FILES = ["SOUL.md", "USER.md", "AGENTS.md"] as const;
+export { CORE_FILES };
 export const CONTEXTUAL_FILES = [
   "CODE.md",
   "TOOLS.md",

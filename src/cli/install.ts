@@ -4,8 +4,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrainError } from "../core/errors.ts";
 import { userBrainDir } from "../engine/local-files.ts";
+import { entryPoint, installEntryPoint } from "../hooks/entry-point.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
 import { packageVersion } from "../package-root.ts";
+import { coreFilesStep, coreFilesText } from "./core-files-consent.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -22,15 +24,18 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-export type InstallOpts = GlobalOpts & { dir?: string };
+export type InstallOpts = GlobalOpts & { dir?: string; coreFiles?: boolean };
 
-/** What `brain install <host>` writes: the directory and its files (relative path → content). */
+/**
+ * What `brain install <host>` writes: the directory and its files (relative path → content). Hooks and the MCP
+ * server run the stable entry point (src/hooks/entry-point.ts), so these bytes stay the same across upgrades.
+ */
 export function hostFiles(host: string, o: InstallOpts): { dir: string; files: Record<string, string> } {
   if (host === "claude")
     return {
       dir: resolve(o.dir ?? join(userBrainDir(homedir()), "claude-marketplace")),
       files: marketplaceFiles({
-        command: [process.execPath, MAIN],
+        command: [entryPoint(homedir()).script],
         globalArgs: o.brain ? ["--brain", resolve(o.brain)] : [],
         version: packageVersion(),
       }),
@@ -57,6 +62,8 @@ export const PI_STUB_HEADER =
 
 function installClaude(o: InstallOpts) {
   const { dir, files: content } = hostFiles("claude", o);
+  // This install becomes the one the entry point runs (an upgrade lands here: the host's files stay as they are).
+  const entry = installEntryPoint(homedir(), { node: process.execPath, bin: MAIN });
   const files = writeAll(dir, content);
   const commands = [
     `claude plugin marketplace add ${dir}`,
@@ -66,9 +73,12 @@ function installClaude(o: InstallOpts) {
     host: "claude",
     dir,
     files,
+    // Shared by every host's hooks: `brain uninstall` leaves it (a script and the pointer it reads).
+    entryPoint: entry,
     commands,
     text: [
       `Wrote the Claude Code plugin (a local marketplace) to ${dir}`,
+      `Its hooks run ${entry.script}, which runs this install (${MAIN}).`,
       "Install it for every session:",
       ...commands.map((c) => `  ${c}`),
       "Or load it for one session:",
@@ -89,11 +99,29 @@ function installPi(o: InstallOpts) {
   };
 }
 
-/** `brain install claude|pi [--dir DIR]`. */
-export async function runInstall(host: string, o: GlobalOpts & { dir?: string }): Promise<number> {
+/** `brain install claude|pi [--dir DIR] [--core-files|--no-core-files]`. */
+export async function runInstall(host: string, o: InstallOpts): Promise<number> {
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
-  if (o.json) printJson({ ok: true, host: r.host, dir: r.dir, files: r.files, commands: r.commands });
-  else print(r.text);
+  const entry = "entryPoint" in r ? { entryPoint: r.entryPoint } : {};
+  const core = host === "claude" ? await coreFilesStep(o) : undefined;
+  if (o.json)
+    printJson({
+      ok: true,
+      host: r.host,
+      dir: r.dir,
+      files: r.files,
+      ...entry,
+      commands: r.commands,
+      ...(core ? { coreFiles: core } : {}),
+    });
+  else
+    print(
+      core
+        ? `${r.text}
+
+${coreFilesText(core)}`
+        : r.text,
+    );
   return 0;
 }

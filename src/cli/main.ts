@@ -1,25 +1,19 @@
 #!/usr/bin/env node
 /**
- * The `brain` bin. Claude Code runs `brain hook user-prompt-submit` on every prompt and `brain hook stop` at
- * every stop: those hooks take src/cli/fast-hook.ts, one small file — the prompt and session-start answered
- * by a live resident server (`brain serve`), the queue hooks appended to the learner's queue. Everything
- * else — and a hook that path handed back, with the input already read — goes to the CLI proper
- * (src/cli/cli.ts). No static imports here: whatever this file imported would load on every run.
+ * The `brain` bin as an ES module (`node dist/cli/main.js`; the installed bin is src/cli/bin.ts). Agent hosts
+ * run `brain hook <event>` on every prompt, tool call and stop: those take the hooks' fast path
+ * (src/hooks/entry.ts, built as one small file, dist/cli/fast-hook.js). Everything else — and a hook that
+ * path handed back, with the input already read — goes to the CLI proper (src/cli/cli.ts). No static
+ * imports here: whatever this file imported would load on every run.
  */
 async function entry(): Promise<void> {
   const argv = process.argv;
   const brain = argv[2] === "--brain" ? argv[3] : undefined;
   const rest = argv.slice(brain === undefined ? 2 : 4);
   let stdin: string | undefined;
-  // The events fast-hook.ts takes (served-hook.ts's SERVED, queue-hook.ts's QUEUED), so others load nothing more.
-  if (
-    rest.length === 2 &&
-    rest[0] === "hook" &&
-    /^(user-prompt-submit|UserPromptSubmit|session-start|SessionStart|pre-compact|PreCompact|stop|Stop|session-end|SessionEnd)$/.test(
-      rest[1] as string,
-    )
-  ) {
-    const r = await (await import("./fast-hook.ts")).fastHook(rest[1] as string, brain);
+  // The entry knows the events (src/hooks/events.ts); for a name it does not know it reads nothing.
+  if (rest.length === 2 && rest[0] === "hook") {
+    const r = await (await import("../hooks/entry.ts")).hookEntry(rest[1] as string, brain);
     if (r.done) return;
     stdin = r.stdin;
   }

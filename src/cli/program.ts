@@ -1,8 +1,10 @@
 import { Command } from "commander";
 import { ACTIONS } from "../core/action-names.ts";
+import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { addDataCommands } from "./program-data.ts";
+import { addGraphCommands } from "./program-graph.ts";
 import { run } from "./run-command.ts";
 
 /** Options of the tombstoning actions (also accepted as all=true / dry_run=true). */
@@ -298,10 +300,8 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     );
   program
     .command("hook")
-    .description(
-      "Claude Code hook, JSON on stdin: session-start|user-prompt-submit|pre-compact|stop|session-end",
-    )
-    .argument("<event>")
+    .description("an agent host's hook (Claude Code's and the hosts that run its hooks), JSON on stdin")
+    .argument("<event>", HOOK_EVENTS.map((e) => `${e.cli} (${e.hosts.claude.name}): ${e.summary}`).join("\n"))
     .action((event: string) =>
       run(
         async () => (await import("./hook.ts")).runHook(event, g()),
@@ -313,6 +313,15 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .description("install the brain into an agent host: claude (plugin + marketplace) or pi (extension)")
     .argument("<host>", "claude | pi")
     .option("--dir <dir>", "where to write it (claude: ~/.brain/claude-plugin; pi: ~/.pi/agent/extensions)")
+    .option(
+      "--core-files",
+      "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",
+    )
+    .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n",
+    )
     .action((host: string, o) =>
       run(
         async () => (await import("./install.ts")).runInstall(host, { ...g(), ...o }),
@@ -348,5 +357,6 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   addDataCommands(program, g);
+  addGraphCommands(program, g);
   return program;
 }

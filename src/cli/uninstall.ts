@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside } from "../core/inside.ts";
 import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude/plugin.ts";
+import { removeCoreFilesLine } from "./core-files-consent.ts";
 import { hostFiles, type InstallOpts, PI_STUB_HEADER } from "./install.ts";
 import { print, printJson } from "./output.ts";
 
@@ -65,6 +66,7 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
   // The marketplace directory is the plugin's own; pi's extensions directory is shared and stays.
   if (host === "claude") for (const f of removed) pruneEmpty(dirname(f), dir, Boolean(o.dryRun), gone);
   const removedDirs = [...gone].filter((p) => !removed.includes(p)).sort((a, b) => b.length - a.length);
+  const coreFiles = host === "claude" ? removeCoreFilesLine(o, Boolean(o.dryRun)) : undefined;
   const commands =
     host === "claude"
       ? [
@@ -73,7 +75,17 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
         ]
       : [];
   if (o.json) {
-    printJson({ ok: true, host, dir, dryRun: Boolean(o.dryRun), removed, removedDirs, kept, commands });
+    printJson({
+      ok: true,
+      host,
+      dir,
+      dryRun: Boolean(o.dryRun),
+      removed,
+      removedDirs,
+      kept,
+      commands,
+      ...(coreFiles ? { coreFiles } : {}),
+    });
     return 0;
   }
   const verb = o.dryRun ? "Would remove" : "Removed";
@@ -81,6 +93,11 @@ export async function runUninstall(host: string, o: InstallOpts & { dryRun?: boo
     removed.length === 0
       ? [`Nothing to remove: no file of \`brain install ${host}\` in ${dir}.`]
       : [`${verb} (${host}):`, ...[...removed, ...removedDirs].map((f) => `  ${f}`)];
+  if (coreFiles?.change === "removed")
+    lines.push(
+      `${o.dryRun ? "Would take" : "Took"} the core-files import out of ${coreFiles.file}:`,
+      `  ${coreFiles.line}`,
+    );
   if (kept.length) lines.push("Left in place (not written by brain install):", ...kept.map((f) => `  ${f}`));
   if (commands.length)
     lines.push(

@@ -9,6 +9,7 @@ import { listSection, ORDER } from "./sections.ts";
 import { brainFiles } from "./sources/brain-files.ts";
 import { capabilities } from "./sources/capabilities.ts";
 import { entries } from "./sources/entries.ts";
+import { hubs } from "./sources/hubs.ts";
 import { pinned } from "./sources/pinned.ts";
 import { type Recalled, recall } from "./sources/recall.ts";
 import { recent } from "./sources/recent.ts";
@@ -27,6 +28,7 @@ const SOURCES: Source[] = [
   brainFiles,
   rules,
   capabilities,
+  hubs,
   tasks,
   sessions,
   recent,
@@ -44,6 +46,8 @@ export interface BuildEnv {
   fixedPreviewChars?: number;
   /** "Recently in this project" lines (computed by the engine from the episode log). */
   sessions?: RecentSession[];
+  /** The association graph's hubs block (computed by the engine when `autoContext` is on). */
+  hubs?: { header: string; lines: string[] };
 }
 
 /**
@@ -64,6 +68,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     ],
     recover: req.recover ?? false,
     excludeRules: new Set(req.excludeRules ?? []),
+    excludeFiles: new Set(req.excludeFiles ?? []),
     recent: recentPaths,
     recalled: env.recalled ?? null,
     query: req.query ?? "",
@@ -71,6 +76,7 @@ export function buildContext(state: FoldState, req: ContextRequest, env: BuildEn
     ...(env.termWeight ? { termWeight: env.termWeight } : {}),
     ...(env.fixedPreviewChars ? { fixedPreviewChars: env.fixedPreviewChars } : {}),
     ...(env.sessions?.length ? { sessions: env.sessions } : {}),
+    ...(env.hubs ? { hubs: env.hubs } : {}),
   };
   const sections: Section[] = [];
   const problems: ContextResult["problems"] = [];

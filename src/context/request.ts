@@ -26,6 +26,11 @@ export interface ContextRequest {
    * format ("claude", "claude-rules", "agents", …), a path relative to the repository root, or "*" for all.
    */
   excludeRules?: string[];
+  /**
+   * Always-loaded brain files the host loads whole itself (Claude Code through an `@` import in its
+   * CLAUDE.md, added by `brain install claude --core-files`): left out here so they are not sent twice.
+   */
+  excludeFiles?: string[];
 }
 
 /** A path the context used: a file the agent named, or a rule attached to it (worth re-injecting on recovery). */
@@ -52,6 +57,8 @@ export interface SourceRequest {
   files: string[];
   recover: boolean;
   excludeRules: ReadonlySet<string>;
+  /** Always-loaded brain files the host loads itself (ContextRequest.excludeFiles). */
+  excludeFiles: ReadonlySet<string>;
   /** Recently used paths (read once, for recovery). */
   recent: RecentPath[];
   /** Learnings and episodes relevant to the query, when there is one (they replace the learnings section). */
@@ -65,6 +72,8 @@ export interface SourceRequest {
   fixedPreviewChars?: number;
   /** "Recently in this project": one line per recent session here, newest first (session start only). */
   sessions?: RecentSession[];
+  /** The association graph's hubs block (seed 002's auto-context), when the setting is on. */
+  hubs?: { header: string; lines: string[] };
 }
 
 export interface SourceOutput {

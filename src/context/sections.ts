@@ -12,6 +12,7 @@ export const ORDER = {
   context: 70,
   rules: 80,
   index: 90,
+  hubs: 95,
   agents: 100,
   // volatile from here
   autoRules: 200,

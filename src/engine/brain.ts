@@ -24,10 +24,12 @@ import type { CompactReport, EventStore, LockStatus, RepairReport } from "../sto
 import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
+import type { GraphFacet } from "./graph.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { type ForgetResult, RecallFacet } from "./recall.ts";
 
+export type { Position } from "../store/scan.ts";
 export type { BrainOptions } from "./options.ts";
 export type { ForgetResult } from "./recall.ts";
 
@@ -145,6 +147,21 @@ export class Brain {
   }
   persist(force = false): boolean {
     return this.core.persist(force);
+  }
+
+  // ── the association graph (src/engine/graph.ts) ──
+  get graph(): GraphFacet {
+    return this.recallFacet.graph;
+  }
+  /**
+   * The settings the resident server re-reads when the settings file changes (seed 002 reads `autoContext`
+   * on every request): the hubs block's switch and the graph's limits (new limits: the graph is rebuilt).
+   */
+  reloadSettings(s: Pick<Settings, "autoContext" | "graph">): void {
+    const before = JSON.stringify(this.graph.settings.graph);
+    this.core.settings.autoContext = s.autoContext;
+    this.core.settings.graph = s.graph;
+    if (JSON.stringify(this.graph.settings.graph) !== before) this.graph.reset();
   }
 
   // ── recall ──

@@ -4,6 +4,8 @@ import { buildContext, type ContextRequest, type ContextResult, type UsedPath } 
 import { BrainError } from "../core/errors.ts";
 import { type RhoPromptResult, renderRhoPrompt } from "../core/prompt-rho.ts";
 import type { Rec } from "../core/rec.ts";
+import { HUBS_HEADER, hubLines } from "../graph/hubs.ts";
+import { graphSettings } from "../graph/settings.ts";
 import type { InboxItem } from "../learn/inbox.ts";
 import type { InboxDecision } from "../learn/inbox-actions.ts";
 import { enqueue, type QueuedWork } from "../learn/queue.ts";
@@ -38,8 +40,10 @@ export class ContextFacet {
     core.refresh();
     const cwd = req.cwd ?? core.cwd;
     // With a query, learnings and episodes fill their budget by relevance (src/context/sources/recall.ts).
+    const gs = graphSettings(core.settings);
+    const graph = gs.graph.recall;
     const recalled = req.query?.trim()
-      ? this.#recall.query(req.query, ["learning", "episode"], cwd).recalled
+      ? this.#recall.query(req.query, ["learning", "episode"], cwd, undefined, { graph }).recalled
       : null;
     // At session start (no query): the last few sessions in this project (a volatile block).
     const sessions = recalled ? [] : this.#recall.recentSessions(cwd);
@@ -57,8 +61,18 @@ export class ContextFacet {
         recalled,
         ...(recalled ? { termWeight: (t: string) => this.#recall.engine.termWeight(t) } : {}),
         sessions,
+        ...(gs.autoContext ? { hubs: this.#hubs() } : {}),
       },
     );
+  }
+
+  /** Seed 002's hubs block; none when the graph cannot be read (it is derived: the context goes on without it). */
+  #hubs(): { header: string; lines: string[] } | undefined {
+    try {
+      return { header: HUBS_HEADER, lines: hubLines(this.#recall.graph.hubs()) };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Remember paths a context used, so a context built after a compaction (`recover`) can bring them back. */

@@ -109,7 +109,16 @@ export class BrainCore {
     if (!this.store.subscribe) return null;
     return this.store.subscribe(() => {
       try {
-        if (this.refresh().linesRead > 0) {
+        const reloads = this.folded.reloads;
+        const read = this.refresh().linesRead;
+        if (this.folded.reloads !== reloads) {
+          // The log was replaced (another machine's purge, a restore): every derived file is rebuilt from it,
+          // so none keeps what the new log no longer holds.
+          this.projections.drop();
+          this.refresh();
+          this.persist(true);
+          onChange();
+        } else if (read > 0) {
           this.projections.catchUp();
           onChange();
         }

@@ -32,9 +32,12 @@ export function repairLocalFiles(
 
 export type { BrainHome } from "../store/home.ts";
 
-/** Write a file of the brain's home (owner-only, atomically): what a surface keeps there (the launch page). */
+/** Write a file of the brain's home (owner-only, atomically): what a surface keeps there (serve.json, the launch page). */
 export function writeLocalFile(path: string, text: string): void {
   writeFileAtomic(path, [text], { mode: 0o600 });
 }
 
 export { userBrainDir } from "../store/home.ts";
+
+/** The lock a surface holds on a file of the brain's home (the resident server's: one server per brain). */
+export { FileLock } from "../store/jsonl/lock.ts";

@@ -9,6 +9,8 @@ import type { BrainHome, LocalFile } from "../store/home.ts";
 import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { PurgeTarget } from "../store/purge-target.ts";
+import { TOOL_EVENTS_LOG } from "../store/tool-event-log.ts";
+import { GRAPH_LOG } from "./graph-log.ts";
 import type { Purgeable } from "./purge.ts";
 
 /**
@@ -21,6 +23,8 @@ const LOGS: readonly LocalLogSpec<never>[] = [
   QUEUE_LOG,
   LEARN_LOG,
   REWRITES_LOG,
+  TOOL_EVENTS_LOG,
+  GRAPH_LOG,
 ] as unknown as LocalLogSpec<never>[];
 const DOCS: readonly DocSpec<unknown>[] = [CURSORS_DOC as DocSpec<unknown>, ...LEARNER_DOCS];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
@@ -28,8 +32,17 @@ const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarge
   { file: "inbox", purge: purgeInbox },
   { file: "notice", purge: purgeNotice },
 ];
-/** Local files that hold nothing a purge names (paths the agent used, the server's address and socket). */
-export const HOLD_NO_TEXT: readonly LocalFile[] = ["recent", "serveState", "serveSocket", "openPage"];
+/**
+ * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
+ * hooks' dedup log: hashes and times).
+ */
+export const HOLD_NO_TEXT: readonly LocalFile[] = [
+  "recent",
+  "serveState",
+  "serveSocket",
+  "openPage",
+  "hookSeen",
+];
 
 /** Which local files the lists above cover (for the test that keeps them complete). */
 export function coveredLocalFiles(): LocalFile[] {

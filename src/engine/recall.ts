@@ -14,6 +14,7 @@ import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult
 import { EpisodeLog } from "../store/episode-log.ts";
 import type { EventStore } from "../store/event-store.ts";
 import type { BrainCore } from "./core.ts";
+import { GraphFacet } from "./graph.ts";
 import type { Projection } from "./projection.ts";
 import { purgeTarget } from "./purge.ts";
 
@@ -84,6 +85,7 @@ export class RecallFacet implements Projection {
   readonly name = "recall index";
   readonly core: BrainCore;
   #recall: Recall | null = null;
+  #graph: GraphFacet | undefined;
 
   constructor(core: BrainCore) {
     this.core = core;
@@ -93,6 +95,15 @@ export class RecallFacet implements Projection {
   /** The episode log's store: the one given when the brain was opened, or episodes.jsonl beside the log. */
   get episodeStore(): EventStore {
     return this.core.episodeStore ?? this.core.store.sibling("episodes.jsonl");
+  }
+
+  /** The association graph (src/engine/graph.ts), built on first use over the same logs. */
+  get graph(): GraphFacet {
+    this.#graph ??= new GraphFacet(this.core, {
+      episodes: () => this.episodeStore,
+      episode: (id) => this.engine.episodes.byId.get(id),
+    });
+    return this.#graph;
   }
 
   /** The recall engine: the episode log and the relevance index (created on first use). */
@@ -137,11 +148,21 @@ export class RecallFacet implements Projection {
     return this.query(query, kinds, opts.cwd ?? this.core.cwd).recalled;
   }
 
-  /** Recall against the state as it is (the caller refreshed once for its whole request). */
-  query(query: string, kinds: readonly Kind[] | undefined, cwd: string, depth?: number): RecallResult {
+  /**
+   * Recall against the state as it is (the caller refreshed once for its whole request); with `graph`, the
+   * association graph's expansion runs after the lexical ranking (src/graph/expand.ts).
+   */
+  query(
+    query: string,
+    kinds: readonly Kind[] | undefined,
+    cwd: string,
+    depth?: number,
+    opts: { graph?: boolean } = {},
+  ): RecallResult {
     return this.engine.query(this.core.state, this.core.position, query, {
       ...(kinds ? { kinds } : {}),
       ...(depth ? { depth } : {}),
+      ...(opts.graph ? { expand: (ranked, terms) => this.graph.expand(ranked, terms, kinds) } : {}),
       cwd,
       nowMs: this.core.now().getTime(),
     });
@@ -206,7 +227,7 @@ export class RecallFacet implements Projection {
   /** The memories that go with a user's prompt (hooks, pi, MCP): a few strong matches, one line each. */
   promptMemories(prompt: string, opts: PromptMemoryOptions = {}): PromptMemories {
     let index: RecallIndex | undefined;
-    return promptMemories(
+    const memories = promptMemories(
       prompt,
       {
         search: (q, o) => this.search(q, o),
@@ -219,6 +240,8 @@ export class RecallFacet implements Projection {
       },
       opts,
     );
+    // A separate step: the association graph's lines beside them (seed 003's BEFORE_PROMPT).
+    return this.graph.withPromptLines(prompt, memories, opts);
   }
 
   /** "Recently in this project": the last few sessions the learner tagged with the project holding `cwd`. */

@@ -133,3 +133,24 @@ export function mapBack(view: View, f: SecretFinding, originalLength: number): S
   const m = view.map;
   return { kind: f.kind, start: m[f.start] ?? originalLength, end: m[f.end] ?? originalLength };
 }
+
+/** Replace every finding with `[REDACTED:kind]` (overlaps merged). */
+export function redact(text: string, findings: SecretFinding[]): string {
+  let out = "";
+  let pos = 0;
+  for (const f of findings) {
+    if (f.end <= pos) continue;
+    out += `${text.slice(pos, Math.max(pos, f.start))}[REDACTED:${f.kind}]`;
+    pos = f.end;
+  }
+  return out + text.slice(pos);
+}
+
+/**
+ * `text` with our key-shaped secrets redacted: the cheap, synchronous pass a hook can afford on every tool
+ * call (regular expressions only; secretlint's preset and the decoded views run where the text is read).
+ */
+export function redactShapes(text: string): string {
+  const found = detectShapes(text);
+  return found.length ? redact(text, found) : text;
+}

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { detectShapes, mapBack, type SecretFinding, viewsOf } from "./detectors.ts";
 
+export { redact } from "./detectors.ts";
 export type { SecretFinding };
 
 type Lint = (content: string) => Promise<SecretFinding[]>;
@@ -61,16 +62,4 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
   for (const view of viewsOf(text))
     for (const f of await scan(view.text)) found.push(mapBack(view, f, text.length));
   return found.sort((a, b) => a.start - b.start || b.end - a.end);
-}
-
-/** Replace every finding with `[REDACTED:kind]` (overlaps merged). */
-export function redact(text: string, findings: SecretFinding[]): string {
-  let out = "";
-  let pos = 0;
-  for (const f of findings) {
-    if (f.end <= pos) continue;
-    out += `${text.slice(pos, Math.max(pos, f.start))}[REDACTED:${f.kind}]`;
-    pos = f.end;
-  }
-  return out + text.slice(pos);
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { episodeId, type Turn } from "../core/episode.ts";
-import type { Brain } from "../engine/brain.ts";
+import type { EpisodeLog } from "../store/episode-log.ts";
 import {
   appliedOutcome,
   applyPlan,
@@ -111,7 +111,10 @@ export function episodeIdOf(t: Turn): string {
  * from once, when it first becomes an episode — not again when a rewritten transcript is read from the start,
  * or a message batch is queued twice.
  */
-export function freshIds(brain: Brain, turns: readonly Turn[]): string[] {
+export function freshIds(
+  brain: { recallEngine: { episodes: EpisodeLog } },
+  turns: readonly Turn[],
+): string[] {
   const log = brain.recallEngine.episodes;
   log.refresh();
   return turns.map(episodeIdOf).filter((id) => !log.byId.has(id) && !log.forgotten.has(id));

@@ -1,10 +1,17 @@
+import type { ActionResult } from "../core/actions.ts";
 import { isBrainError } from "../core/errors.ts";
+import type { FoldState } from "../core/fold.ts";
+import type { Params } from "../core/params.ts";
 import { normalizeText } from "../core/text.ts";
 import { KNOWN_PARAMS } from "../core/tool-fields.ts";
-import type { BrainCore } from "../engine/core.ts";
 
 /** What storing a memory needs of a brain (the core, or the full `Brain` over it). */
-export type MemoryWriter = Pick<BrainCore, "act" | "refresh" | "state" | "now">;
+export interface MemoryWriter {
+  act(params: Params): Promise<ActionResult>;
+  refresh(): { linesRead: number };
+  readonly state: FoldState;
+  readonly now: () => Date;
+}
 
 import { NearDupIndex } from "./near-dup.ts";
 

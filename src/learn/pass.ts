@@ -217,14 +217,15 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     }
   }
   if (ctx.autoAccept) {
-    for (const { c } of passed)
-      result.outcomes.push(
-        await storeMemory(
-          ctx.brain,
-          { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) },
-          ctx.index,
-        ),
+    for (const { c } of passed) {
+      const out = await storeMemory(
+        ctx.brain,
+        { type: c.type, text: c.text, ...(c.category ? { category: c.category } : {}) },
+        ctx.index,
       );
+      result.outcomes.push(out);
+      if (out.kind === "added") noteDetection(ctx.brain, out.id, c);
+    }
     return;
   }
   const cands: InboxCandidate[] = passed.map(({ c, score }) => ({
@@ -239,4 +240,18 @@ async function detectPass(ctx: PassContext, input: PassInput, result: PassResult
     ...(input.project ? { project: input.project } : {}),
   }));
   result.inboxed += addCandidates(ctx.home, ctx.now().toISOString(), cands).length;
+}
+
+/**
+ * The association graph weighs a stored correction by the detector's confidence (seed 003: 0.5–0.85) and a
+ * preference at 0.7: the judgement goes to the graph's log (src/engine/graph.ts). The graph is derived: a
+ * failure there never fails the pass.
+ */
+function noteDetection(brain: Brain, id: string, c: Candidate): void {
+  if (c.reason === "pattern") return;
+  try {
+    brain.graph.detected(id, c.reason, c.evidence.confidence);
+  } catch {
+    /* the memory is stored; only its graph weight waits for the default */
+  }
 }

@@ -180,6 +180,22 @@ export const inboxOutput = {
   outcome: z.looseObject({ kind: z.string() }).optional().describe("accept: what the brain stored."),
 };
 
+export const graphInput = {
+  node: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A word (postgres) or a reference from this tool (c:postgr, m:1a2b3c4d); omit for the hubs."),
+  limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 10)."),
+};
+
+const graphNode = z.looseObject({ ref: z.string(), kind: z.string(), title: z.string() });
+export const graphOutput = {
+  node: graphNode.optional().describe("The node asked about."),
+  neighbours: z.array(graphNode).optional().describe("Its strongest neighbours, strongest first."),
+  hubs: z.array(z.looseObject({ ref: z.string(), title: z.string(), edges: z.number() })).optional(),
+};
+
 export const writeFileInput = {
   name: z
     .string({ error: "name must be a string, e.g. CODE.md" })

@@ -4,6 +4,7 @@ import type { LiveType } from "../core/types.ts";
 import type { Brain } from "../engine/brain.ts";
 import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts";
 import { loadContextFile } from "../tools/context-file.ts";
+import { GRAPH_TOOL_DESCRIPTION, graphTool } from "../tools/graph-tool.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
 import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
@@ -13,6 +14,8 @@ import {
   brainOutput,
   contextInput,
   contextOutput,
+  graphInput,
+  graphOutput,
   inboxInput,
   inboxOutput,
   loadFileInput,
@@ -178,6 +181,22 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
     (a) =>
       guard(async () => {
         const r = await inboxTool(brain, a);
+        return ok(r.text, r.details);
+      }),
+  );
+
+  server.registerTool(
+    "brain_graph",
+    {
+      title: "Associations",
+      description: GRAPH_TOOL_DESCRIPTION,
+      inputSchema: graphInput,
+      outputSchema: graphOutput,
+      annotations: READ,
+    },
+    (a) =>
+      guard(() => {
+        const r = graphTool(brain, a);
         return ok(r.text, r.details);
       }),
   );

@@ -14,7 +14,7 @@ import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { arrangeMentions, type MentionInfo } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
-import { rank } from "./rank.ts";
+import { type Ranked, rank } from "./rank.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 
 const INDEXED: ReadonlySet<string> = new Set([...SEARCH_TYPES, "tombstone"]);
@@ -27,6 +27,8 @@ export interface RecallQuery {
   nowMs: number;
   /** How many of the best lexical matches are ranked (default: the index's TOP_K). */
   depth?: number;
+  /** A stage after the lexical ranking (the association graph's expansion, src/graph/expand.ts). */
+  expand?: (ranked: Ranked[], terms: readonly string[]) => Ranked[];
 }
 
 export interface RecallResult {
@@ -220,7 +222,8 @@ export class Recall {
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
-    const fused = this.semantic ? this.semantic.fuse(lexical, query, state, this.episodes) : lexical;
+    const widened = q.expand ? q.expand(lexical, qterms) : lexical;
+    const fused = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
     const { ranked, earlier } = wantEpisodes
       ? arrangeMentions(fused, this.#mentionInfo(hits, searched, index), {
           aggregate: asksForMany(query),

@@ -1,5 +1,4 @@
 import { connect } from "node:net";
-import { type ServedOutput, servedOutput } from "./hook-answer.ts";
 import { ownSocket } from "./own-socket.ts";
 import type { ServeInfo } from "./state-file.ts";
 
@@ -97,23 +96,4 @@ export function ask(
       }
     });
   });
-}
-
-/** A server that accepted answers a prompt in milliseconds; past this the hook does the work itself. */
-const HOOK_ANSWER_MS = 1000;
-
-/**
- * The server's answer to a hook event (`{ output }`: what the hook prints, framed as data by
- * src/serve/hook-answer.ts; null for nothing), or undefined when it did not answer in time or not as the API
- * says: the caller then does the work in process.
- */
-export async function askHook(
-  info: ServeInfo,
-  event: string,
-  input: Record<string, unknown>,
-): Promise<{ output: ServedOutput | null } | undefined> {
-  const a = await ask(info, "POST", `/api/hook/${event}`, input, { totalMs: HOOK_ANSWER_MS });
-  if (a?.status !== 200 || !a.body || typeof a.body !== "object" || !("output" in a.body)) return undefined;
-  const output = servedOutput(event, input, a.body.output);
-  return output === undefined ? undefined : { output };
 }

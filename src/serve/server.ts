@@ -6,14 +6,14 @@ import { serve } from "@hono/node-server";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { Brain } from "../engine/brain.ts";
+import { FileLock, writeLocalFile } from "../engine/local-files.ts";
 import { brainOptions, homeOf } from "../engine/options.ts";
 import { packageVersion } from "../package-root.ts";
-import { writeFileAtomic } from "../store/atomic-file.ts";
-import { FileLock } from "../store/jsonl/lock.ts";
 import { createApp } from "./app.ts";
 import type { ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
 import { limitConnections, serverOptions } from "./limits.ts";
+import { settingsWatch } from "./settings-watch.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
@@ -72,7 +72,13 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     kickLearner: residentLearner(config, brain, now),
     now,
   };
-  const app = createApp(ctx, { onRequest: () => (lastUse = Date.now()) });
+  const reread = settingsWatch(config, brain);
+  const app = createApp(ctx, {
+    onRequest: () => {
+      lastUse = Date.now();
+      reread();
+    },
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {
@@ -102,13 +108,21 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     version: ctx.version,
   };
   try {
-    writeFileAtomic(serveInfoPath(homeOf(config)), [`${JSON.stringify(info, null, 2)}\n`], { mode: 0o600 });
+    writeLocalFile(serveInfoPath(homeOf(config)), `${JSON.stringify(info, null, 2)}\n`);
   } catch (e) {
     server.close(); // nobody could find it: do not keep listening
     await own?.close();
     throw e;
   }
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
+  // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer).
+  setImmediate(() => {
+    try {
+      brain.graph.graph();
+    } catch {
+      /* derived: built on first use instead */
+    }
+  });
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));

@@ -1,8 +1,7 @@
 import * as fs from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Rec } from "../core/rec.ts";
-import type { Brain } from "../engine/brain.ts";
-import type { Position } from "../store/scan.ts";
+import type { Brain, Position } from "../engine/brain.ts";
 
 /** One new line of the log as the event stream sends it (n: its 1-based line number in the log). */
 export interface LogEvent {

@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import type { BrainHome } from "../engine/options.ts";
+import type { BrainHome } from "../store/home.ts";
 
 /**
  * `.brain/serve.json` in the brain's home: where the resident server of this brain listens and the token its API

@@ -44,6 +44,8 @@ export const LOCAL_FILES = {
   openPage: "open.html",
   /** Brain-file rewrites, one line each (src/brainfiles/write.ts). */
   rewrites: "rewrites.jsonl",
+  /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
+  graphEvents: "graph-events.jsonl",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
@@ -59,6 +61,17 @@ export function userBrainDir(homeDir: string): string {
 /** Where a project's own brain lives (`brain init --project`): `.brain/brain.jsonl` at its repository root. */
 export function projectBrainFile(repoRoot: string): string {
   return join(repoRoot, ".brain", "brain.jsonl");
+}
+
+/**
+ * A derived file of the log at `logPath` (its generation, snapshot, index …): `.brain/<log>.<kind>` beside the
+ * log — or beside it in the same directory when the log itself is one of the local logs in `.brain/` (no
+ * `.brain/.brain/`).
+ */
+export function derivedFileOf(logPath: string, kind: string): string {
+  const dir = dirname(logPath);
+  const local = basename(dir) === ".brain" ? dir : join(dir, ".brain");
+  return join(local, `${basename(logPath)}.${kind}`);
 }
 
 export class BrainHome {

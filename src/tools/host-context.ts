@@ -17,6 +17,8 @@ export interface HostContextOptions {
   header?: string;
   /** Project rules the host loads natively, left out here (formats or paths; see ContextRequest). */
   excludeRules?: string[];
+  /** Always-loaded brain files the host loads itself (ContextRequest.excludeFiles). */
+  excludeFiles?: string[];
 }
 
 export interface HostContext {
@@ -38,6 +40,7 @@ function build(brain: Brain, o: HostContextOptions, budget: number, fileBudget: 
   const req: Partial<ContextRequest> = { cwd: o.cwd, budget, fileBudget, recover: Boolean(o.recover) };
   if (o.query) req.query = o.query;
   if (o.excludeRules?.length) req.excludeRules = o.excludeRules;
+  if (o.excludeFiles?.length) req.excludeFiles = o.excludeFiles;
   const { blocks, used } = brain.context(req);
   const body = blocks.map((b) => b.text).join("\n\n");
   const text = body ? (o.header ? `${o.header}\n\n${body}` : body) : "";

@@ -66,6 +66,31 @@ export interface InboxItem {
   [field: string]: unknown;
 }
 
+/** A node of the association graph as the API shows it (src/graph/query.ts). */
+export interface GraphNodeView {
+  ref: string;
+  kind: string;
+  title: string;
+  weight: number;
+  edges: number;
+  created: string;
+  used: string;
+  /** Neighbours only: the weight of the edge to the node asked about. */
+  link?: number;
+}
+
+export interface GraphNeighbourhood {
+  node: GraphNodeView;
+  neighbours: GraphNodeView[];
+  /** Edges among the node and its neighbours: [a, b, weight]. */
+  links: [string, string, number][];
+}
+
+export interface GraphTimeline {
+  refs: string[];
+  points: { at: string; weights: (number | null)[] }[];
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -124,6 +149,11 @@ export const api = {
   historyState: (at: number) => call<{ at: number; entries: Entry[] }>("GET", `/api/history/state?at=${at}`),
   historyDiff: (from: number, to: number) =>
     call<HistoryDiff>("GET", `/api/history/diff?from=${from}&to=${to}`),
+  graphHubs: (limit = 10) =>
+    call<{ hubs: { ref: string; title: string; edges: number }[] }>("GET", `/api/graph/hubs${qs({ limit })}`),
+  graphNode: (q: string, limit = 16) => call<GraphNeighbourhood>("GET", `/api/graph/node${qs({ q, limit })}`),
+  graphTimeline: (q: string, limit = 8) =>
+    call<GraphTimeline>("GET", `/api/graph/timeline${qs({ q, limit })}`),
 };
 
 /** The field a person reads an entry by. */

@@ -7,9 +7,15 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { BIN, brain, freshSandbox, run } from "../support/cli.ts";
+import { BIN, brain, freshSandbox, run, type Sandbox, writeConfig } from "../support/cli.ts";
 
 const NOW = { BRAIN_NOW: "2026-02-10T12:00:00.000Z" };
+
+/**
+ * The hook tests below fire one payload twice on purpose (once per path) and compare: a host firing the same
+ * event twice would have the second skipped (src/hooks/seen.ts), so the repeat check is off here.
+ */
+const everyFiring = (sb: Sandbox) => writeConfig(sb, { hooks: { dedupSeconds: 0 } });
 
 test("stats, actions and --version: the direct path and commander print the same", async (t) => {
   const sb = freshSandbox(t);
@@ -50,6 +56,7 @@ test("stats, actions and --version: the direct path and commander print the same
 
 test("hook: the direct path and commander give the same answer and the same error", async (t) => {
   const sb = freshSandbox(t);
+  everyFiring(sb);
   await brain(sb, ["add", "type=learning", "text=run the api tests with pnpm test"], { env: NOW });
   const input = JSON.stringify({ prompt: "how do I run the api tests with pnpm", cwd: sb.dir });
   for (const event of ["user-prompt-submit", "no-such-event"]) {
@@ -67,6 +74,7 @@ test("hook: the direct path and commander give the same answer and the same erro
 
 test("queue hooks: the direct path queues the same record as commander, and nothing with autoMemory off", async (t) => {
   const sb = freshSandbox(t);
+  everyFiring(sb);
   const queue = join(dirname(sb.brainPath), ".brain", "transcripts.jsonl");
   const transcript = join(sb.dir, "t.jsonl");
   fs.writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { content: "hi" } })}\n`);
@@ -103,18 +111,20 @@ test("queue hooks: the direct path queues the same record as commander, and noth
     assert.equal(r.stdout, "");
   }
   assert.equal(lines().length, before, "autoMemory off: nothing queued on either path");
-  // The plain form takes the bin's fast path (src/cli/fast-hook.ts), not the CLI's.
+  // The plain form takes the bin's fast path (src/hooks/entry.ts), not the CLI's.
   const timed = await brain(sb, ["hook", "stop"], { env: { ...NOW, BRAIN_HOOK_TIMING: "1" }, stdin: input });
   assert.match(timed.stderr, /^brain hook stop: [\d.]+ ms queued$/m);
 });
 
 test("the installed bin (dist/cli/brain.cjs, CommonJS) prints what dist/cli/main.js prints, hooks included", async (t) => {
   const sb = freshSandbox(t);
-  const cjs = join(dirname(BIN), "brain.cjs");
+  everyFiring(sb);
+  const cjs = BIN; // what every other test runs too
+  const esm = join(dirname(BIN), "main.js");
   const both = async (args: string[], stdin?: string) => {
     const opts = { env: NOW, ...(stdin === undefined ? {} : { stdin }) };
     const a = await run(process.execPath, [cjs, ...args], sb, opts);
-    const b = await brain(sb, args, opts);
+    const b = await run(process.execPath, [esm, ...args], sb, opts);
     assert.deepEqual(
       { code: a.code, stdout: a.stdout, stderr: a.stderr },
       { code: b.code, stdout: b.stdout, stderr: b.stderr },

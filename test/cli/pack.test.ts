@@ -190,11 +190,12 @@ describe("npm install -g of the packed tarball", () => {
     const dir = join(sb.dir, "market");
     const r = await run("brain", ["install", "claude", "--dir", dir], sb, { env: onPath() });
     assert.equal(r.code, 0, r.stderr);
+    // The hooks run the stable entry point; it runs the installed copy (src/hooks/entry-point.ts).
+    const entry = join(sb.home, ".brain", "bin", "brain");
     const hooks = fs.readFileSync(join(dir, "brain", "hooks", "hooks.json"), "utf8");
-    assert.ok(
-      hooks.includes(join(prefix, "lib", "node_modules", "brain", "dist", "cli", "brain.cjs")),
-      hooks,
-    );
+    assert.ok(hooks.includes(`"${entry} hook session-start"`), hooks);
+    const pointer = fs.readFileSync(`${entry}.install`, "utf8").split("\n");
+    assert.equal(pointer[1], join(prefix, "lib", "node_modules", "brain", "dist", "cli", "brain.cjs"));
     assert.ok(fs.existsSync(join(dir, "brain", "skills", "memory-consolidate", "SKILL.md")));
   });
 });

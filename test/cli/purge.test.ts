@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { project, S1, S2, stopInput, turn } from "../learn/_support.ts";
+import { project, queueTranscript, S1, S2, turn } from "../learn/_support.ts";
 import { brain, brainOk, freshSandbox, json, type Sandbox, show } from "../support/cli.ts";
 
 const SECRET_TURN = "my home address is 42 Wallaby Way, Sydney — use it for the invoice";
@@ -22,23 +22,23 @@ function grep(sb: Sandbox, needle: string): string[] {
   return r.stdout.split("\n").filter(Boolean);
 }
 
-/** A Claude Code session queued by the real Stop hook and learned by the real learner. */
-async function learnSession(sb: Sandbox, session: string, lines: string[], cwd: string): Promise<void> {
+/**
+ * A Claude Code session queued as the Stop hook queues it and learned by the real learner (`brain learn`; no
+ * background learner racing it). Returns the transcript's path.
+ */
+async function learnSession(sb: Sandbox, session: string, lines: string[], cwd: string): Promise<string> {
   const transcript = join(sb.dir, `${session}.jsonl`);
   fs.writeFileSync(transcript, lines.join(""));
-  const stop = await brain(sb, ["hook", "stop"], {
-    stdin: JSON.stringify(stopInput(transcript, cwd, session)),
-    env: { BRAIN_SERVE_AUTOSTART: "0" },
-  });
-  assert.equal(stop.code, 0, show(stop));
+  queueTranscript(sb.brainPath, transcript, cwd, session);
   await brainOk(sb, ["learn"]);
+  return transcript;
 }
 
 test("brain forget --session removes the session's bytes from every file of the brain", async (t) => {
   const sb = freshSandbox(t, "brain-purge-");
   const { cwd } = project(sb);
   await brainOk(sb, ["init"]);
-  await learnSession(
+  const t1 = await learnSession(
     sb,
     S1,
     [
@@ -62,9 +62,10 @@ test("brain forget --session removes the session's bytes from every file of the 
   assert.ok(grep(sb, KEPT_TURN).length > 0, "another session's turns are kept");
   assert.doesNotMatch((await brainOk(sb, ["search", "Wallaby"])).stdout, /Wallaby Way/);
   assert.match((await brainOk(sb, ["search", "staging cluster"])).stdout, /eu-west-2/);
-  // Learning the same transcript again brings nothing back (the tombstones keep it out).
-  await learnSession(sb, S1, [turn(S1, "user", SECRET_TURN, cwd)], cwd);
-  assert.deepEqual(grep(sb, "Wallaby Way"), [], "a re-read transcript does not bring it back");
+  // Importing the same transcript again brings nothing back (the tombstones keep its turns out).
+  const again = await brainOk(sb, ["ingest", t1, "--json"]);
+  assert.equal(json<{ added: number }>(again).added, 0, show(again));
+  assert.deepEqual(grep(sb, "Wallaby Way"), [], "a re-imported transcript does not bring it back");
 });
 
 test("brain remove id=… --purge takes the entry's lines out of the log, its backups and derived files", async (t) => {

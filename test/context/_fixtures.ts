@@ -129,7 +129,7 @@ export const REPRESENTATIVE_FILES: Record<string, string> = {
   "CODE.md": "# CODE\n\n> **Owns:** coding standards — style, structure\n\n## Style\n\nTwo-space indent.\n",
 };
 
-/** Run the built CLI (dist/cli/main.js) synchronously with a clean environment and a pinned clock. */
+/** Run the built CLI (dist/cli/brain.cjs) synchronously with a clean environment and a pinned clock. */
 export function cli(
   args: string[],
   opts: { brainPath: string; cwd: string; home: string; input?: string },

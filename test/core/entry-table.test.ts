@@ -157,7 +157,7 @@ describe("the write schemas and the read-side check, from the table", () => {
 
 describe("the brain tool's parameters, from the table", () => {
   const control = ["action", "type", "id", "reason", "query", "filter", "verbose", "limit", "offset"];
-  const steering = [...control, "result", "error", "all", "dry_run"];
+  const steering = [...control, "result", "error", "all", "dry_run", "purge"];
   const liveFields = new Set(LIVE_TYPES.flatMap((t) => Object.keys(TABLE[t]?.fields ?? {})));
 
   test("the parameters name exactly the live types' fields (advertised when documented), besides steering ones", () => {

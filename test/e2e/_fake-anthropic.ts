@@ -2,7 +2,9 @@
  * A fake Anthropic Messages API on 127.0.0.1: records every request and answers every `POST /v1/messages`
  * with one short text message (streamed as SSE when `stream: true`, the way Claude Code asks). With
  * `extract`, a request it returns an answer for (the learner's extraction call) gets that value as the
- * model's structured answer instead, the way test/support/fake-llm.ts answers it.
+ * model's structured answer instead, the way test/support/fake-llm.ts answers it. With `toolUse`, a request
+ * it names a tool call for is answered with that call (a `tool_use` block, stop reason `tool_use`), the way
+ * the model asks Claude Code to run a tool.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +14,13 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: Record<string, unknown>;
+}
+
+/** A tool call the fake model makes. */
+export interface ToolUse {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
 }
 
 export interface FakeAnthropic {
@@ -64,9 +73,39 @@ function stream(model: string, text: string): string {
   ].join("");
 }
 
+function toolStream(model: string, use: ToolUse): string {
+  const start = {
+    ...message(model, ""),
+    content: [],
+    stop_reason: null,
+    usage: { input_tokens: 10, output_tokens: 0 },
+  };
+  return [
+    event("message_start", { type: "message_start", message: start }),
+    event("content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "tool_use", id: use.id, name: use.name, input: {} },
+    }),
+    event("content_block_delta", {
+      type: "content_block_delta",
+      index: 0,
+      delta: { type: "input_json_delta", partial_json: JSON.stringify(use.input) },
+    }),
+    event("content_block_stop", { type: "content_block_stop", index: 0 }),
+    event("message_delta", {
+      type: "message_delta",
+      delta: { stop_reason: "tool_use", stop_sequence: null },
+      usage: { output_tokens: 5 },
+    }),
+    event("message_stop", { type: "message_stop" }),
+  ].join("");
+}
+
 export async function startFakeAnthropic(
   reply = "Noted.",
   extract?: (body: Record<string, unknown>) => unknown,
+  toolUse?: (body: Record<string, unknown>) => ToolUse | undefined,
 ): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -100,6 +139,12 @@ export async function startFakeAnthropic(
         return;
       }
       const model = typeof body.model === "string" ? body.model : "claude-fake";
+      const use = toolUse?.(body);
+      if (use) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        res.end(toolStream(model, use));
+        return;
+      }
       if (body.stream === true) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
         res.end(stream(model, reply));

@@ -1,7 +1,10 @@
-/** Run `brain hook <event>` as Claude Code does: a child process with the hook JSON on stdin. */
+/** Run `brain hook <event>` as Claude Code does: the installed bin in a child process, the hook JSON on stdin. */
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { assertBuilt, BIN, type CliResult, run, type Sandbox } from "../support/cli.ts";
+
+/** The bin users get (package.json "bin"): what a host's hook command runs. */
+export const INSTALLED = join(dirname(BIN), "brain.cjs");
 
 export function runHook(
   sb: Sandbox,
@@ -10,7 +13,7 @@ export function runHook(
   opts: { cwd?: string; env?: Record<string, string | undefined>; closeStdin?: boolean } = {},
 ): Promise<CliResult> {
   assertBuilt();
-  return run(process.execPath, [BIN, "hook", event], sb, {
+  return run(process.execPath, [INSTALLED, "hook", event], sb, {
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
     stdin: typeof input === "string" ? input : JSON.stringify(input),

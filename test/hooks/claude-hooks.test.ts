@@ -176,7 +176,7 @@ describe("failures never block", () => {
     for (const [event, input] of [
       ["user-prompt-submit", "{not json"],
       ["session-start", "[1,2]"],
-      ["post-tool-use", "{}"],
+      ["pre-tool-use", "{}"],
     ] as const) {
       const r = await runHook(sb, event, input);
       assert.equal(r.code, 1, show(r));

@@ -60,9 +60,10 @@ const exec = (name: string, params: Record<string, unknown>) =>
 const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
-  it("registers the brain, load_brain_file, write_brain_file, brain_inbox and brain_search tools and the /brain command", () => {
+  it("registers the brain, load_brain_file, write_brain_file, brain_inbox, brain_graph and brain_search tools and the /brain command", () => {
     assert.deepEqual([...pi.tools.keys()].sort(), [
       "brain",
+      "brain_graph",
       "brain_inbox",
       "brain_search",
       "load_brain_file",
@@ -240,5 +241,17 @@ describe("write_brain_file and load_brain_file of a skill (issue 13)", () => {
     const skill = await exec("load_brain_file", { name: "memory-consolidate" });
     assert.equal((skill.details as { kind: string }).kind, "skill");
     assert.match(skill.content[0]?.text ?? "", /brain/);
+  });
+
+  it("the brain_graph tool walks the association graph: a word, then a reference it showed", async () => {
+    await exec("brain", { action: "add", type: "learning", text: "The quokka cluster runs the billing job" });
+    const r = await exec("brain_graph", { node: "quokka" });
+    const text = r.content[0]?.text ?? "";
+    assert.match(text, /^\[c:quokka\] quokka/);
+    const ref = /\[(m:[0-9a-f]+)\] \(memory[^)]*\) The quokka/.exec(text)?.[1];
+    assert.ok(ref, text);
+    const again = await exec("brain_graph", { node: ref, limit: 3 });
+    assert.match(again.content[0]?.text ?? "", /billing/);
+    await assert.rejects(exec("brain_graph", { node: "zzzunknownzzz" }), /^Error: NOT_FOUND/);
   });
 });

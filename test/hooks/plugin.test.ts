@@ -9,7 +9,8 @@ import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { marketplaceJson, pluginFiles } from "../../src/hosts/claude/plugin.ts";
+import { HOOK_EVENTS } from "../../src/hooks/events.ts";
+import { marketplaceJson, pluginFiles, shellJoin } from "../../src/hosts/claude/plugin.ts";
 import {
   BIN,
   brain,
@@ -30,8 +31,11 @@ const readJson = (f: string) => JSON.parse(fs.readFileSync(f, "utf8")) as Record
 type Hooks = { hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> };
 
 let sb: Sandbox;
+/** Where `brain install` puts the stable entry point hosts run (in the sandbox's HOME). */
+let ENTRY: string;
 before(async () => {
   sb = sandbox("brain plugin ");
+  ENTRY = join(sb.home, ".brain", "bin", "brain");
   const r = await brain(sb, ["add", "type=learning", "text=Plugin smoke test learning"]);
   assert.equal(r.code, 0, show(r));
 });
@@ -57,18 +61,17 @@ describe("plugins/claude in the repository", () => {
     );
   });
 
-  it("hooks every event the brain handles, SessionStart for all four sources", () => {
+  it("hooks every event of the table (src/hooks/events.ts) under Claude Code's name, and nothing else", () => {
     const h = readJson(join(ROOT, "plugins", "claude", "hooks", "hooks.json")) as unknown as Hooks;
-    const events = {
-      SessionStart: "session-start",
-      UserPromptSubmit: "user-prompt-submit",
-      PreCompact: "pre-compact",
-      Stop: "stop",
-      SessionEnd: "session-end",
-    };
-    assert.deepEqual(Object.keys(h.hooks).sort(), Object.keys(events).sort());
-    for (const [event, arg] of Object.entries(events)) {
-      assert.equal(h.hooks[event]?.[0]?.hooks[0]?.command, `brain hook ${arg}`);
+    assert.deepEqual(
+      Object.keys(h.hooks),
+      HOOK_EVENTS.map((e) => e.hosts.claude.name),
+    );
+    for (const e of HOOK_EVENTS) {
+      const entry = h.hooks[e.hosts.claude.name];
+      assert.equal(entry?.length, 1, e.cli);
+      assert.equal(entry?.[0]?.hooks[0]?.command, `brain hook ${e.cli}`);
+      assert.equal(entry?.[0]?.matcher, e.hosts.claude.matcher);
     }
     assert.deepEqual(h.hooks.SessionStart?.[0]?.matcher?.split("|").sort(), [
       "clear",
@@ -76,6 +79,9 @@ describe("plugins/claude in the repository", () => {
       "resume",
       "startup",
     ]);
+    // Tool events for every tool: Claude Code's "*" matches all of them.
+    assert.equal(h.hooks.PostToolUse?.[0]?.matcher, "*");
+    assert.equal(h.hooks.PostToolUseFailure?.[0]?.matcher, "*");
   });
 });
 
@@ -92,7 +98,9 @@ describe("brain install claude", () => {
     assert.equal(readJson(join(dir, ".claude-plugin", "marketplace.json")).name, "brain-local");
     const hooks = readJson(join(dir, "brain", "hooks", "hooks.json")) as unknown as Hooks;
     const cmd = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command ?? "";
-    assert.ok(cmd.startsWith(`${process.execPath} ${INSTALLED} --brain '${sb.brainPath}'`), cmd);
+    // The stable entry point (test/hooks/stable-entry.test.ts), which runs this install: the installed bin.
+    assert.ok(cmd.startsWith(`${shellJoin([ENTRY])} --brain '${sb.brainPath}'`), cmd);
+    assert.equal(fs.readFileSync(`${ENTRY}.install`, "utf8"), `${process.execPath}\n${INSTALLED}\n`);
     const env = childEnv(sb, { BRAIN_PATH: undefined });
     const input = JSON.stringify({
       session_id: "s",
@@ -112,8 +120,8 @@ describe("brain install claude", () => {
       mcpServers: { brain: { command: string; args: string[] } };
     };
     const server = mcp.mcpServers.brain;
-    assert.equal(server.command, process.execPath);
-    assert.deepEqual(server.args, [INSTALLED, "--brain", sb.brainPath, "mcp"]);
+    assert.equal(server.command, ENTRY);
+    assert.deepEqual(server.args, ["--brain", sb.brainPath, "mcp"]);
     const client = new Client({ name: "plugin-test", version: "1" });
     const env = childEnv(sb, { BRAIN_PATH: undefined }) as Record<string, string>;
     await client.connect(

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { createBrainExtension } from "../../src/hosts/pi/extension.ts";
 import type { PiApi, PiContext } from "../../src/hosts/pi/types.ts";
-import { brain, freshSandbox, readLines } from "../support/cli.ts";
+import { brain, freshSandbox, homeFor, readLines } from "../support/cli.ts";
 import { common, runHook } from "./_support.ts";
 
 /** A port nothing listens on (bound, then closed). */
@@ -37,7 +37,8 @@ test("every hook event against an unreachable team server: exit 0, nothing print
     const r = await runHook(sb, event, input, { env });
     assert.deepEqual([r.code, r.stdout, r.stderr], [0, "", ""], `${event}: ${r.stderr}`);
   }
-  const queued = readLines(join(sb.dir, "brain", ".brain", "transcripts.jsonl"));
+  // The queue is local: in the team store's local directory on this machine.
+  const queued = readLines(homeFor(sb, env).file("queue"));
   assert.deepEqual(
     queued.map((q) => q.event),
     ["pre-compact", "stop", "session-end"],
@@ -52,11 +53,15 @@ test("every hook event against an unreachable team server: exit 0, nothing print
 
 test("the pi extension with the team server away: queues locally, tells once, never throws", async (t) => {
   const sb = freshSandbox(t, "brain-pi-offline-");
-  const saved = process.env.BRAIN_STORE;
+  // The extension runs in this process and reads its environment: the team store, and HOME (its local
+  // directory defaults to ~/.brain/team/…) pointed into the sandbox, then put back.
+  const saved = { store: process.env.BRAIN_STORE, home: process.env.HOME };
   process.env.BRAIN_STORE = `postgres://ana:${PASSWORD}@127.0.0.1:${await closedPort()}/team`;
+  process.env.HOME = sb.home;
   t.after(() => {
-    if (saved === undefined) delete process.env.BRAIN_STORE;
-    else process.env.BRAIN_STORE = saved;
+    if (saved.store === undefined) delete process.env.BRAIN_STORE;
+    else process.env.BRAIN_STORE = saved.store;
+    process.env.HOME = saved.home;
   });
   const handlers = new Map<string, (event: unknown, ctx: PiContext) => unknown>();
   const api: PiApi = {
@@ -74,7 +79,7 @@ test("the pi extension with the team server away: queues locally, tells once, ne
   assert.deepEqual(notes, ["brain: the team server is unreachable; no memories"]);
   handlers.get("agent_end")?.({ messages: [{ role: "user", content: "remember kite" }] }, ctx);
   handlers.get("session_shutdown")?.({ reason: "quit" }, ctx);
-  const queued = readLines(join(sb.dir, "brain", ".brain", "transcripts.jsonl"));
+  const queued = readLines(homeFor(sb, { BRAIN_STORE: process.env.BRAIN_STORE }).file("queue"));
   assert.deepEqual(
     queued.map((q) => q.messages),
     [[{ role: "user", text: "remember kite" }]],

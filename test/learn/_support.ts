@@ -1,6 +1,8 @@
 /** Shared by the learning-loop tests: a git project in the sandbox and Claude Code transcript records. */
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { enqueue } from "../../src/learn/queue.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import type { Sandbox } from "../support/cli.ts";
 import type { FakeLlm } from "../support/fake-llm.ts";
 
@@ -40,14 +42,27 @@ export const stopInput = (transcript: string, cwd: string, session = S1) => ({
   stop_hook_active: false,
 });
 
-/** Queue a transcript as the Stop hook would, without starting a background learner (the test runs its own). */
-export function queueTranscript(brainPath: string, transcript: string, cwd: string, session = S1): void {
-  const dir = join(dirname(brainPath), ".brain");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.appendFileSync(
-    join(dir, "transcripts.jsonl"),
-    `${JSON.stringify({ host: "claude", event: "stop", at: "2026-03-02T10:00:00.000Z", session_id: session, transcript_path: transcript, cwd })}\n`,
-  );
+/**
+ * Queue a transcript as the Stop hook would, without starting a background learner (the test runs its own):
+ * into the home of `brain` (a brain.jsonl path, or a home — a team store's local directory).
+ */
+export function queueTranscript(
+  brain: string | BrainHome,
+  transcript: string,
+  cwd: string,
+  session = S1,
+): void {
+  const home = typeof brain === "string" ? BrainHome.ofLog(brain) : brain;
+  enqueue(home, [
+    {
+      host: "claude",
+      event: "stop",
+      at: "2026-03-02T10:00:00.000Z",
+      session_id: session,
+      transcript_path: transcript,
+      cwd,
+    },
+  ]);
 }
 
 /** The settings file that points the learner at a fake OpenAI-compatible server; its env patch. */

@@ -36,12 +36,15 @@ function writeSession1(sb: Sandbox, cwd: string): string {
   return transcript;
 }
 
-/** Session 2's start: the context Claude Code gets, and its "Recently in this project" lines. */
-async function sessionStart(sb: Sandbox, cwd: string, env: Record<string, string> = {}) {
+/**
+ * A later session's start (session 2 by default): the context Claude Code gets, and its "Recently in this
+ * project" lines. Each start is its own session: one start fired twice would be a repeat (src/hooks/seen.ts).
+ */
+async function sessionStart(sb: Sandbox, cwd: string, env: Record<string, string> = {}, session = S2) {
   const r = await runHook(
     sb,
     "session-start",
-    { session_id: S2, cwd, hook_event_name: "SessionStart", source: "startup" },
+    { session_id: session, cwd, hook_event_name: "SessionStart", source: "startup" },
     { env },
   );
   assert.equal(r.code, 0, show(r));
@@ -147,7 +150,7 @@ describe("session summaries in 'Recently in this project'", () => {
     await waitSettled(sb.brainPath);
     assert.equal(fake.requests.length, 3);
     assert.equal(summaries(sb).length, 2);
-    start = await sessionStart(sb, p.cwd, env);
+    start = await sessionStart(sb, p.cwd, env, `${S2}-next`);
     assert.deepEqual(start.recent, [`- 2026-03-02: ${LATER}`]);
   });
 

@@ -91,7 +91,13 @@ describe("the learning loop with an extraction model", () => {
     );
     assert.equal(out.systemMessage, `🧠 stored 1 memory: ${FACT}`);
 
-    const again = await runHook(sb, "user-prompt-submit", prompt, { env });
+    // The next prompt (the same prompt again would be the same firing, skipped: src/hooks/seen.ts).
+    const again = await runHook(
+      sb,
+      "user-prompt-submit",
+      { ...prompt, prompt: "and the staging server port?" },
+      { env },
+    );
     assert.equal(again.code, 0, show(again));
     assert.equal(
       (JSON.parse(again.stdout) as { systemMessage?: string }).systemMessage,

@@ -77,6 +77,6 @@ describe("tool errors name the field", () => {
     assert.equal(r.isError, true);
     assert.match(textOf(r), /Tool nope not found/);
     const { tools } = await f.client.listTools();
-    assert.equal(tools.length, 6);
+    assert.equal(tools.length, 7);
   });
 });

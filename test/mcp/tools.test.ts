@@ -24,12 +24,13 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe("tool metadata", () => {
-  it("lists the six tools with titles, annotations, described fields and output schemas", async () => {
+  it("lists the seven tools with titles, annotations, described fields and output schemas", async () => {
     const { tools } = await f.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     assert.deepEqual([...byName.keys()].sort(), [
       "brain",
       "brain_context",
+      "brain_graph",
       "brain_inbox",
       "brain_search",
       "load_brain_file",
@@ -180,5 +181,28 @@ describe("read tools", () => {
     const none = await call("brain_search", { query: "staging", type: "preference" });
     assert.equal((none.s.hits as unknown[]).length, 0);
     assert.match(none.text, /No memories match/);
+  });
+});
+
+describe("brain_graph", () => {
+  it("a word's neighbours with references to walk on; no node: the hubs; an unknown word: NOT_FOUND", async () => {
+    await call("brain", {
+      action: "add",
+      type: "learning",
+      text: "The heron service writes to the ledger queue",
+    });
+    const r = await call("brain_graph", { node: "heron" });
+    assert.match(r.text, /^\[c:heron\] heron/);
+    const node = r.s.node as { ref: string };
+    assert.equal(node.ref, "c:heron");
+    const mem = (r.s.neighbours as { ref: string; kind: string }[]).find((n) => n.kind === "memory");
+    assert.ok(mem, r.text);
+    const walked = await call("brain_graph", { node: mem.ref, limit: 5 });
+    assert.match(walked.text, /ledger/);
+    const hubs = await call("brain_graph", {});
+    assert.ok(Array.isArray(hubs.s.hubs) && (hubs.s.hubs as unknown[]).length > 0);
+    const missing = await f.client.callTool({ name: "brain_graph", arguments: { node: "zzzunknownzzz" } });
+    assert.equal(missing.isError, true);
+    assert.match(textOf(missing), /NOT_FOUND/);
   });
 });

@@ -52,8 +52,8 @@ describe("a stale build is refused", () => {
     const root = project();
     t.after(() => fs.rmSync(root, { recursive: true, force: true }));
     touch(join(root, "src", "cli", "main.ts"), 100);
-    assert.match(staleBuild(root) ?? "", /dist\/cli\/main\.js is missing: run `npm run build`/);
-    touch(join(root, "dist", "cli", "main.js"), 50);
+    assert.match(staleBuild(root) ?? "", /dist\/cli\/brain\.cjs is missing: run `npm run build`/);
+    touch(join(root, "dist", "cli", "brain.cjs"), 50);
     assert.equal(staleBuild(root), null, "built after the last change");
     touch(join(root, "src", "cli", "main.ts"), 10);
     assert.match(staleBuild(root) ?? "", /^dist\/ is older than src\/cli\/main\.ts: .*run `npm run build`/);

@@ -15,7 +15,7 @@ import { Brain } from "../../src/engine/brain.ts";
 import type { PostgresStore } from "../../src/store/postgres/store.ts";
 import { runHook } from "../hooks/_support.ts";
 import { project, queueTranscript, S1, turn } from "../learn/_support.ts";
-import { brain, freshSandbox, readLines } from "../support/cli.ts";
+import { brain, freshSandbox, homeFor, readLines } from "../support/cli.ts";
 import { createDatabaseSync, type PgServer, postgresOrSkip } from "../support/postgres.ts";
 import { openStore } from "./support/pg-store.ts";
 
@@ -171,7 +171,7 @@ test("the learner's Step 1 on a team store: queued transcripts become local epis
   const p = project(sb);
   const transcript = join(sb.dir, "s1.jsonl");
   fs.writeFileSync(transcript, turn(S1, "user", "The staging server listens on port 8443.", p.cwd));
-  queueTranscript(sb.brainPath, transcript, p.cwd);
+  queueTranscript(homeFor(sb, env), transcript, p.cwd);
   const r = await brain(sb, ["learn"], { env });
   assert.equal(r.code, 0, r.stderr);
   const teamDirs = fs.readdirSync(join(sb.home, ".brain", "team"));

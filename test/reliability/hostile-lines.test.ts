@@ -100,7 +100,12 @@ describe("a hostile line in brain.jsonl or episodes.jsonl", () => {
     reset();
     const common = { session_id: "s", transcript_path: join(sb.dir, "t.jsonl"), cwd: project };
     for (const name of ["session-start", "SessionStart"]) {
-      const start = await runHook(sb, name, { ...common, hook_event_name: "SessionStart" });
+      // Each its own session: the same start fired twice would be a repeat the hooks answer once.
+      const start = await runHook(sb, name, {
+        ...common,
+        session_id: `s-${name}`,
+        hook_event_name: "SessionStart",
+      });
       assert.equal(start.code, 0, show(start));
       assert.match(start.stdout, /kite/);
     }

@@ -6,17 +6,18 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { request } from "node:http";
-import { dirname, join } from "node:path";
 import type { ServeInfo } from "../../src/serve/state-file.ts";
-import { assertBuilt, BIN, childEnv, type Sandbox } from "../support/cli.ts";
+import { assertBuilt, BIN, childEnv, homeFor, type Sandbox } from "../support/cli.ts";
+import type { EnvPatch } from "../support/env.ts";
 import { type Started, startProcess } from "../support/spawn.ts";
 
 export type { ServeInfo };
 
-export const serveJson = (sb: Sandbox) => join(dirname(sb.brainPath), ".brain", "serve.json");
+/** serve.json of the sandbox's brain, in its home (a team store's: its local directory). */
+export const serveJson = (sb: Sandbox, env: EnvPatch = {}) => homeFor(sb, env).file("serveState");
 
-export function readInfo(sb: Sandbox): ServeInfo {
-  return JSON.parse(fs.readFileSync(serveJson(sb), "utf8")) as ServeInfo;
+export function readInfo(sb: Sandbox, env: EnvPatch = {}): ServeInfo {
+  return JSON.parse(fs.readFileSync(serveJson(sb, env), "utf8")) as ServeInfo;
 }
 
 export interface Served {
@@ -47,7 +48,7 @@ export async function startServe(
   };
   t.after(stop);
   await proc.waitForLine(/listening on/);
-  return { proc, info: readInfo(sb), stop };
+  return { proc, info: readInfo(sb, opts.env), stop };
 }
 
 /** A parsed JSON answer, read freely by the tests (a wrong shape fails the assertion that reads it). */

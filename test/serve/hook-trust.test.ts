@@ -10,7 +10,15 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { MEMORY_NOTE } from "../../src/core/memory-lines.ts";
 import { common, writeClaudeProject } from "../hooks/_support.ts";
-import { brainOk, type CliResult, freshSandbox, ROOT, run, type Sandbox } from "../support/cli.ts";
+import {
+  brainOk,
+  type CliResult,
+  freshSandbox,
+  ROOT,
+  run,
+  type Sandbox,
+  writeConfig,
+} from "../support/cli.ts";
 import { waitSettled } from "../support/learner.ts";
 import { deadPid } from "../support/spawn.ts";
 import { type Impostor, noSecondUser, removeDir, startImpostor } from "./_impostor.ts";
@@ -33,6 +41,8 @@ const TOKEN = "the-token-of-a-server-that-crashed";
 
 async function seeded(t: Parameters<typeof freshSandbox>[0]): Promise<{ sb: Sandbox; project: string }> {
   const sb = freshSandbox(t, "brain-hook-trust-");
+  // One prompt is fired again on purpose (against a transcript that does not grow): not a repeat here.
+  writeConfig(sb, { hooks: { dedupSeconds: 0 } });
   const project = writeClaudeProject(sb);
   for (const text of ["The staging cluster is called kite", "This repo uses pnpm not npm"])
     await brainOk(sb, ["add", "type=learning", `text=${text}`], { env });

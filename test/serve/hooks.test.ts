@@ -17,8 +17,15 @@ import { alive, readInfo, serveJson, startServe, until } from "./_support.ts";
 const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z", BRAIN_HOOK_TIMING: "1" };
 const CLAUDE = join(fileURLToPath(import.meta.url), "..", "..", "recall", "fixtures", "claude.jsonl");
 
+/**
+ * These tests fire one prompt again and again on purpose (in process, then served), against a transcript
+ * that does not grow: not repeats of one firing here (src/hooks/seen.ts), so the check is off.
+ */
+const EVERY_FIRING = { hooks: { dedupSeconds: 0 } };
+
 async function seeded(t: Parameters<typeof freshSandbox>[0]): Promise<{ sb: Sandbox; project: string }> {
   const sb = freshSandbox(t, "brain-serve-hooks-");
+  writeConfig(sb, EVERY_FIRING);
   const project = writeClaudeProject(sb);
   for (const text of ["The staging cluster is called kite", "This repo uses pnpm not npm"])
     await brainOk(sb, ["add", "type=learning", `text=${text}`], { env });
@@ -98,17 +105,17 @@ test("serve.autoStart: the session-start hook starts the server in the backgroun
   const start = { ...common(sb, project, "SessionStart"), source: "startup" };
   const lock = join(sb.dir, "brain", ".brain", "serve.lock");
   // Off by the settings file, and by the environment over a settings file that says on.
-  writeConfig(sb, { serve: { autoStart: false } });
+  writeConfig(sb, { ...EVERY_FIRING, serve: { autoStart: false } });
   const off = await runHook(sb, "session-start", start, {
     env: { ...env, BRAIN_SERVE_AUTOSTART: undefined },
   });
   assert.equal(off.code, 0);
   assert.equal(fs.existsSync(lock), false, "serve.autoStart: false");
-  writeConfig(sb, { serve: { autoStart: true } });
+  writeConfig(sb, { ...EVERY_FIRING, serve: { autoStart: true } });
   const envOff = await runHook(sb, "session-start", start, { env: { ...env, BRAIN_SERVE_AUTOSTART: "0" } });
   assert.equal(envOff.code, 0);
   assert.equal(fs.existsSync(lock), false, "BRAIN_SERVE_AUTOSTART=0");
-  writeConfig(sb, {});
+  writeConfig(sb, EVERY_FIRING);
   const on = await runHook(sb, "session-start", start, { env: { ...env, BRAIN_SERVE_AUTOSTART: undefined } });
   assert.equal(on.code, 0);
   assert.match(

@@ -1,11 +1,13 @@
 /**
- * Test helper: runs the real `brain` CLI (dist/cli/main.js, built by `npm run build`) in a child process
+ * Test helper: runs the real `brain` CLI (dist/cli/brain.cjs, built by `npm run build`) in a child process
  * against a temp HOME and BRAIN_PATH, and returns {code, stdout, stderr}. Child environments come from
  * env.ts and every child is started by spawn.ts (which also refuses a missing or stale build).
  */
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { BrainHome } from "../../src/store/home.ts";
 import { cleanEnv, type EnvPatch } from "./env.ts";
 import { assertBuilt, BIN, type CliResult, ROOT, type Started, spawnProcess, startProcess } from "./spawn.ts";
 
@@ -29,8 +31,9 @@ export function sandbox(prefix = "brain-test-"): Sandbox {
 }
 
 export function removeSandbox(sb: Sandbox): void {
-  // Retried: a learner a hook started in the background may still be writing its last file in there.
-  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  // Retried: a learner a hook started in the background may still be writing its last file in there (on a
+  // loaded machine it can take seconds to finish; rmSync's backoff grows with each try).
+  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 12, retryDelay: 100 });
 }
 
 /** A sandbox removed when the test `t` ends. */
@@ -54,6 +57,11 @@ export function writeConfig(sb: Sandbox, value: unknown): string {
  */
 export function childEnv(sb: Sandbox, env: EnvPatch = {}): NodeJS.ProcessEnv {
   return cleanEnv({ HOME: sb.home, BRAIN_PATH: sb.brainPath, BRAIN_FSYNC: "0", ...env });
+}
+
+/** The home of the sandbox's brain as the CLI would find it with `env` (a team store's local directory too). */
+export function homeFor(sb: Sandbox, env: EnvPatch = {}): BrainHome {
+  return BrainHome.of(loadConfig(childEnv(sb, env), undefined, sb.home, sb.dir));
 }
 
 export interface RunOptions {

@@ -10,7 +10,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const BIN = join(ROOT, "dist", "cli", "main.js");
+/** The bin users get (package.json "bin"): what every test that runs the CLI runs. */
+export const BIN = join(ROOT, "dist", "cli", "brain.cjs");
 
 export interface CliResult {
   code: number;
@@ -32,7 +33,7 @@ export function newestFile(dir: string): { path: string; mtimeMs: number } | und
 
 /** Why dist/ cannot be trusted for the sources in `root` (missing, or older than a source), else null. */
 export function staleBuild(root = ROOT): string | null {
-  const bin = join(root, "dist", "cli", "main.js");
+  const bin = join(root, "dist", "cli", "brain.cjs");
   if (!fs.existsSync(bin)) return `${bin} is missing: run \`npm run build\` first (npm test does)`;
   const src = newestFile(join(root, "src"));
   const dist = newestFile(join(root, "dist"));

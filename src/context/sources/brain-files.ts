@@ -32,6 +32,8 @@ export function brainFiles(_state: FoldState, req: SourceRequest): SourceOutput 
     if (f.problem) problems.push({ file: `${req.brainDir}/${f.name}`, ...f.problem });
     const attached = f.mode === "auto" && globsMatch(f.globs, files);
     const named = req.include.has(f.name) || req.include.has(f.name.replace(/\.md$/, ""));
+    // The host loads this always-mode file whole itself (an import in its own memory file): not twice.
+    if (f.mode === "always" && !named && req.excludeFiles.has(f.name)) continue;
     if ((f.mode === "always" || attached || named) && f.content) {
       const [order, priority] = placement(f.name, attached || named);
       const always = !(attached || named);

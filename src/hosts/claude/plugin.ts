@@ -5,6 +5,7 @@
  */
 import * as fs from "node:fs";
 import { join } from "node:path";
+import { HOOK_EVENTS } from "../../hooks/events.ts";
 import { packageRoot, packageVersion } from "../../package-root.ts";
 
 export const PLUGIN_NAME = "brain";
@@ -12,7 +13,7 @@ export const MARKETPLACE_NAME = "brain-local";
 
 const DESCRIPTION =
   "Persistent memory for Claude Code: the brain's context at session start and after compaction, relevant " +
-  "memories on every prompt, the brain MCP tools, and transcripts queued for extraction.";
+  "memories on every prompt, the brain MCP tools, transcripts queued for extraction, and tool calls recorded.";
 
 /** `words` joined for a shell: words with spaces or quotes are single-quoted. */
 export function shellJoin(words: string[]): string {
@@ -27,21 +28,23 @@ export interface PluginOptions {
   version?: string;
 }
 
-function hook(o: PluginOptions, event: string, timeout: number) {
-  const cmd = shellJoin([...o.command, ...(o.globalArgs ?? []), "hook", event]);
-  return [{ type: "command", command: cmd, timeout }];
-}
-
+/** The plugin's hooks.json: one entry per event of the table (src/hooks/events.ts), under Claude Code's name. */
 export function hooksJson(o: PluginOptions) {
+  const hooks: Record<string, unknown[]> = {};
+  for (const e of HOOK_EVENTS) {
+    const { name, matcher, timeout } = e.hosts.claude;
+    const command = shellJoin([...o.command, ...(o.globalArgs ?? []), "hook", e.cli]);
+    hooks[name] = [
+      {
+        ...(matcher ? { matcher } : {}),
+        hooks: [{ type: "command", command, ...(timeout ? { timeout } : {}) }],
+      },
+    ];
+  }
   return {
-    description: "Brain: context at session start and per prompt; transcripts queued for extraction.",
-    hooks: {
-      SessionStart: [{ matcher: "startup|resume|clear|compact", hooks: hook(o, "session-start", 15) }],
-      UserPromptSubmit: [{ hooks: hook(o, "user-prompt-submit", 5) }],
-      PreCompact: [{ matcher: "manual|auto", hooks: hook(o, "pre-compact", 5) }],
-      Stop: [{ hooks: hook(o, "stop", 5) }],
-      SessionEnd: [{ hooks: hook(o, "session-end", 2) }],
-    },
+    description:
+      "Brain: context at session start and per prompt; transcripts queued for extraction; tool calls recorded.",
+    hooks,
   };
 }
 

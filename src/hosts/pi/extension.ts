@@ -4,15 +4,16 @@ import { loadConfig, type ResolvedConfig } from "../../config.ts";
 import { Brain } from "../../engine/brain.ts";
 import { brainOptions, homeOf } from "../../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../../engine/team-offline.ts";
+import { ensureServer, kickLearner, serverLive } from "../../hooks/learner.ts";
+import { exitCodeIn, toolEventOf } from "../../hooks/tool-event.ts";
+import { appendToolEvents } from "../../hooks/tool-events.ts";
 import { noticeFile, noticeText, takeNotice } from "../../learn/notice.ts";
 import { enqueue, type QueuedWork } from "../../learn/queue.ts";
 import { startLearner } from "../../learn/spawn.ts";
 import { repoRoot } from "../../project/rules.ts";
-import { ensureServer, kickLearner } from "../../serve/hook-client.ts";
-import { liveServeInfo } from "../../serve/state-file.ts";
 import { hostContext } from "../../tools/host-context.ts";
 import { registerPiCommand, registerPiTools } from "./tools.ts";
-import type { PiApi, PiContext, PiMessage } from "./types.ts";
+import type { PiApi, PiContext, PiMessage, PiToolResultEvent } from "./types.ts";
 
 /**
  * The brain as a pi extension (pi is Rho's host): the `brain`, `load_brain_file` and `brain_search` tools,
@@ -50,6 +51,33 @@ export function messagesText(messages: PiMessage[] = []): { role: string; text: 
     if (text) out.push({ role: m.role, text });
   }
   return out;
+}
+
+/** pi's tool_result as a tool-event record. */
+export function piToolEvent(e: PiToolResultEvent, ctx: PiContext, c: ResolvedConfig, at: Date) {
+  const error = e.isError
+    ? (e.content ?? []).map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("\n")
+    : undefined;
+  const exit = exitCodeIn(error);
+  const session = ctx.sessionManager?.getSessionId?.();
+  return toolEventOf(
+    {
+      tool: e.toolName || "unknown",
+      input: e.input,
+      outcome: e.isError ? "error" : "ok",
+      ...(error ? { error } : {}),
+      ...(exit !== undefined ? { exit } : {}),
+    },
+    {
+      host: "pi",
+      ...(session ? { session } : {}),
+      cwd: ctx.cwd,
+      project: repoRoot(ctx.cwd),
+      at,
+      ...(e.toolCallId ? { id: e.toolCallId } : {}),
+    },
+    c.hooks,
+  );
 }
 
 export function createBrainExtension(opts: BrainExtensionOptions = {}) {
@@ -103,7 +131,7 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
         const home = homeOf(config);
         enqueue(home, pending.splice(0));
         // A running server's learner takes the work; else a detached one (started now: pi may be exiting).
-        if (liveServeInfo(home)) void kickLearner(home, config.brainPath);
+        if (serverLive(home)) void kickLearner(home, config.brainPath);
         else startLearner(home, config.brainPath);
       } catch (e) {
         process.stderr.write(`brain: could not queue extraction work: ${(e as Error).message}\n`);
@@ -158,6 +186,18 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
         messages: messagesText([...(p?.messagesToSummarize ?? []), ...(p?.turnPrefixMessages ?? [])]),
       });
       return undefined; // never cancels or replaces pi's own compaction
+    });
+
+    /** A tool call, captured once into the tool-event log (src/hooks/tool-events.ts): capped, redacted. */
+    pi.on("tool_result", (event, ctx) => {
+      try {
+        const c = configured();
+        if (!c.autoMemory) return undefined;
+        appendToolEvents(c, [piToolEvent(event, ctx, c, now())]);
+      } catch (e) {
+        process.stderr.write(`brain: could not record a tool event: ${(e as Error).message}\n`);
+      }
+      return undefined; // never changes the result
     });
 
     pi.on("session_shutdown", () => {

@@ -4,6 +4,7 @@ import type { Brain } from "../../engine/brain.ts";
 import { BRAIN_TOOL_DESCRIPTION, brainToolJsonSchema } from "../../tools/brain-tool.ts";
 import { loadContextFile } from "../../tools/context-file.ts";
 import { describeError } from "../../tools/describe-error.ts";
+import { GRAPH_TOOL_DESCRIPTION, graphTool, graphToolJsonSchema } from "../../tools/graph-tool.ts";
 import {
   INBOX_ACTIONS,
   INBOX_TOOL_DESCRIPTION,
@@ -54,6 +55,20 @@ export function registerPiTools(pi: PiApi, open: Open): void {
         const str = (v: unknown) => (typeof v === "string" ? v : undefined);
         return inboxTool(open(ctx.cwd), { action, id: str(params.id), text: str(params.text) });
       }),
+  });
+
+  pi.registerTool({
+    name: "brain_graph",
+    label: "Associations",
+    description: GRAPH_TOOL_DESCRIPTION,
+    parameters: graphToolJsonSchema(),
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(() =>
+        graphTool(open(ctx.cwd), {
+          node: typeof params.node === "string" ? params.node : undefined,
+          limit: typeof params.limit === "number" ? params.limit : undefined,
+        }),
+      ),
   });
 
   pi.registerTool({

@@ -55,6 +55,17 @@ export interface PiEvents {
     customInstructions?: string;
   };
   session_shutdown: { reason?: string };
+  tool_result: PiToolResultEvent;
+}
+
+/** A tool call's result as pi reports it to extensions (after the tool ran, before the model sees it). */
+export interface PiToolResultEvent {
+  toolCallId?: string;
+  toolName: string;
+  input?: Record<string, unknown>;
+  content?: { type: string; text?: string }[];
+  details?: unknown;
+  isError?: boolean;
 }
 
 export interface PiApi {

@@ -3,6 +3,7 @@ import { context } from "./context.ts";
 import { entries } from "./entries.ts";
 import { episodes } from "./episodes.ts";
 import { events } from "./events.ts";
+import { graph } from "./graph.ts";
 import { history } from "./history.ts";
 import { hook } from "./hook.ts";
 import { inbox } from "./inbox.ts";
@@ -23,5 +24,6 @@ export const ROUTES: RouteModule[] = [
   inbox,
   hook,
   history,
+  graph,
   events,
 ];

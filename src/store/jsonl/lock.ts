@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { BrainError } from "../../core/errors.ts";
-import { crypto, randomHex } from "../crypto.ts";
+import { randomHex } from "../crypto.ts";
 import type { LockStatus } from "../event-store.ts";
 
 /**
@@ -168,9 +168,19 @@ function breakStale(lockPath: string, judgedRaw: string): void {
   }
 }
 
+/**
+ * A holder's nonce: tells our lock from another holder's with the same pid (another host, a reused pid). It
+ * must be unique, not secret, so the pid, the time and Math.random (seeded per process from the system's
+ * entropy) do: node:crypto would cost every hook ~4 ms of start-up (bench/hooks.ts), and hooks take locks.
+ */
+function newNonce(): string {
+  const r = () => Math.floor(Math.random() * 2 ** 52).toString(36);
+  return `${process.pid.toString(36)}-${Date.now().toString(36)}-${r()}${r()}`;
+}
+
 export class FileLock {
   readonly lockPath: string;
-  readonly #nonce = crypto().randomBytes(9).toString("base64url");
+  readonly #nonce = newNonce();
   #held = false;
 
   readonly #timeoutMs: number | undefined;

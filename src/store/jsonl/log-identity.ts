@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { crypto, randomHex } from "../crypto.ts";
 import type { DerivedFiles, LogFingerprint } from "../event-store.ts";
-import { BrainHome } from "../home.ts";
+import { derivedFileOf } from "../home.ts";
 
 /**
  * Which file a log is, and which bytes a derived file (fold snapshot, recall index) was built from.
@@ -97,7 +97,7 @@ export function stillMatches(fp: LogFingerprint | null | undefined, logPath: str
 
 /** A derived file of the log: `.brain/<log name>.<kind>` beside it (snapshot, recall.json, generation). */
 export function derivedPath(logPath: string, kind: string): string {
-  return new BrainHome(dirname(logPath)).derived(logPath, kind);
+  return derivedFileOf(logPath, kind);
 }
 
 /** The derived files of the log at `logPath`, fingerprinted by the bytes they cover. */

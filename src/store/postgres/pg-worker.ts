@@ -254,6 +254,17 @@ const ops: Record<string, (a: Args) => Promise<unknown>> = {
       await appendRows(c, a.rows as RowIn[]);
       return null;
     }, a.lockTimeoutMs as number),
+  /**
+   * A purge: the rows go (and their dedup keys), and the table gets a new generation, so every reader on every
+   * machine — told by the NOTIFY — starts over from the table and rewrites its local derived files.
+   */
+  purge: (a) =>
+    atomically(async (c) => {
+      const r = await c.query("DELETE FROM brain_events WHERE seq = ANY($1::bigint[])", [a.seqs]);
+      await c.query("DELETE FROM brain_dedup WHERE entry_id = ANY($1::text[])", [a.ids]);
+      await c.query("UPDATE brain_meta SET value = gen_random_uuid()::text WHERE key = 'generation'");
+      return r.rowCount ?? 0;
+    }, a.lockTimeoutMs as number),
   listen: async () => {
     await listen();
     return null;

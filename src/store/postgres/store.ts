@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { BrainError, type BrainErrorCode } from "../../core/errors.ts";
+import { parseJson } from "../../core/safe-json.ts";
 import {
   assertSync,
   type DerivedFiles,
@@ -197,8 +198,31 @@ export class PostgresStore implements EventStore {
     return this.dir ? new JsonlFileStore(join(this.dir, name), opts) : new MemoryStore();
   }
 
-  purge(_drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
-    throw new BrainError("INVALID", `${purpose} is not available on a team store yet`);
+  /**
+   * Remove the rows `drop` picks among those this reader sees (its namespaces), in one transaction that gives
+   * the table a new generation: every reader here and on other machines (woken by the NOTIFY) starts over
+   * from the table, and its local derived files are rebuilt without them. Episodes stay on each machine (they
+   * are purged there, in the local directory).
+   */
+  purge(drop: (value: Record<string, unknown>) => boolean, _purpose: string): PurgeReport {
+    const rows = this.#rpc.call<Rows>("rows", { after: 0, filter: this.#filter });
+    const seqs: number[] = [];
+    const ids = new Set<string>();
+    rows.line.forEach((line, i) => {
+      const p = parseJson(line);
+      if (!p.ok || p.value === null || typeof p.value !== "object" || Array.isArray(p.value)) return;
+      const v = p.value as Record<string, unknown>;
+      if (!drop(v)) return;
+      seqs.push(rows.seq[i] as number);
+      if (typeof v.id === "string") ids.add(v.id);
+    });
+    if (seqs.length === 0) return { removed: 0, copies: 0 };
+    const removed = this.#rpc.call<number>("purge", {
+      seqs,
+      ids: [...ids],
+      lockTimeoutMs: this.#lockTimeoutMs,
+    });
+    return { removed, copies: 0 };
   }
 
   /** Call `onAppend` when any machine commits new rows (LISTEN/NOTIFY), until the returned function is called. */

@@ -5,6 +5,7 @@ import { NO_TOKEN, token } from "../token.ts";
 import { ContextBar, type ContextChoice } from "./ContextBar.tsx";
 import { EntriesPanel } from "./EntriesPanel.tsx";
 import { EpisodesPanel } from "./EpisodesPanel.tsx";
+import { GraphPanel } from "./GraphPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
 import { RulesPanel } from "./RulesPanel.tsx";
@@ -37,7 +38,14 @@ function Viewer() {
       () => setInbox(false),
     );
   }, []);
-  const tabs: Tab[] = ["entries", "episodes", ...(inbox ? (["inbox"] as Tab[]) : []), "rules", "history"];
+  const tabs: Tab[] = [
+    "entries",
+    "episodes",
+    ...(inbox ? (["inbox"] as Tab[]) : []),
+    "rules",
+    "history",
+    "graph",
+  ];
   return (
     <div class="app">
       <header class="top">
@@ -54,6 +62,7 @@ function Viewer() {
         {tab === "inbox" && <InboxPanel tick={tick} />}
         {tab === "rules" && <RulesPanel cwd={ctx.cwd} tick={tick} />}
         {tab === "history" && <HistoryPanel tick={tick} />}
+        {tab === "graph" && <GraphPanel tick={tick} />}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 /** The viewer's views, one tab each. */
-export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history";
+export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history" | "graph";
 
 const LABELS: Record<Tab, string> = {
   entries: "Entries",
@@ -7,6 +7,7 @@ const LABELS: Record<Tab, string> = {
   inbox: "Inbox",
   rules: "Rules & brain files",
   history: "History",
+  graph: "Graph",
 };
 
 /** Tab buttons (Tab reaches each one, Enter or Space selects it). */

@@ -1,6 +1,6 @@
 /**
- * The fixed text of the Claude Code context hooks, shared by the in-process path (hooks.ts) and the check of
- * what the resident server answers (src/serve/hook-answer.ts). No imports: the prompt hook loads it.
+ * The fixed text of the context hooks, shared by the in-process answer (src/hooks/handle.ts) and the check of
+ * what the resident server answers (src/hooks/served-answer.ts). No imports: the prompt hook loads it.
  */
 
 /** First lines of the session-start context (a normal start, and the recovery after a compaction). */

@@ -1,7 +1,8 @@
 import { MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import { oneLine } from "../core/one-line.ts";
-import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../hosts/claude/hook-text.ts";
 import { HOOK_MAX_CHARS } from "../tools/host-context.ts";
+import { ANSWERED_EVENTS, hookEvent } from "./events.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
 
 /**
  * What the resident server answers to a hook is data, never printed as it came: the hook prints only the
@@ -18,11 +19,6 @@ export interface ServedOutput {
   hookSpecificOutput?: { hookEventName: string; additionalContext: string };
   systemMessage?: string;
 }
-
-const EVENT_NAMES: Record<string, string> = {
-  "user-prompt-submit": "UserPromptSubmit",
-  "session-start": "SessionStart",
-};
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -66,11 +62,12 @@ export function servedOutput(
   const h = output.hookSpecificOutput;
   if (h !== undefined) {
     if (!isObject(h) || !only(h, ["hookEventName", "additionalContext"])) return undefined;
-    const name = EVENT_NAMES[event];
+    const spec = ANSWERED_EVENTS.has(event) ? hookEvent(event) : undefined;
+    const name = spec?.hosts.claude.name;
     if (name === undefined || h.hookEventName !== name || typeof h.additionalContext !== "string")
       return undefined;
     const text =
-      event === "user-prompt-submit"
+      spec?.context === "prompt"
         ? framedPromptMemories(h.additionalContext)
         : sessionContext(h.additionalContext, input);
     if (text === undefined) return undefined;

@@ -1,5 +1,5 @@
 /**
- * What the server answers to a hook is data (src/serve/hook-answer.ts): whatever text comes back, the prompt
+ * What the server answers to a hook is data (src/hooks/served-answer.ts): whatever text comes back, the prompt
  * block the hook prints has the brain's heading and note first and nothing after them but list items; our
  * own server's answers come out unchanged; an answer with anything a context hook of ours never prints is
  * refused (the hook then works in process).
@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { hitLine, MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../../src/core/memory-lines.ts";
-import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../../src/hosts/claude/hook-text.ts";
-import { framedPromptMemories, servedOutput } from "../../src/serve/hook-answer.ts";
+import { framedPromptMemories, servedOutput } from "../../src/hooks/served-answer.ts";
+import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "../../src/hooks/text.ts";
 import { fc } from "../support/fc.ts";
 
 const HEAD = `${PROMPT_MEMORIES_HEADER}\n${MEMORY_NOTE}`;

@@ -1,0 +1,216 @@
+import * as fs from "node:fs";
+import { writeFileAtomic } from "../store/atomic-file.ts";
+import { type DerivedFiles, type EventStore, type LogFingerprint, START } from "../store/event-store.ts";
+import type { Log } from "../store/log.ts";
+import { apply } from "./apply.ts";
+import type { GraphEvent } from "./events.ts";
+import { Graph } from "./graph.ts";
+import { BEFORE_ALL, compareKeys, type GraphInput, keyOf, merge, type OrderKey } from "./inputs.ts";
+import { type Mark, readBrain, readEpisodes, readEvents } from "./read-logs.ts";
+import { fromJson, type GraphJson, toJson } from "./serialize.ts";
+import type { Analyzer, GraphLimits } from "./types.ts";
+
+const FORMAT = "brain-graph";
+/** Bump when what a record adds to the graph changes (the saved file is then rebuilt). */
+const VERSION = 1;
+/** Save after this many records were applied since the last save. */
+const SAVE_AFTER = 500;
+export const GRAPH_KIND = "graph.json";
+
+const LOGS = ["brain", "episodes", "events"] as const;
+type LogName = (typeof LOGS)[number];
+
+export interface GraphSources {
+  brain: EventStore;
+  episodes: EventStore;
+  events: Log<GraphEvent>;
+  /** Each log's derived files (fingerprints) and where the graph is kept; null keeps it in memory only. */
+  files: { brain: DerivedFiles; episodes: DerivedFiles; events: DerivedFiles; path: string } | null;
+  analyze: Analyzer;
+  limits: GraphLimits;
+}
+
+interface Saved {
+  format: string;
+  version: number;
+  limits: GraphLimits;
+  marks: Record<LogName, Mark & { check: LogFingerprint | null }>;
+  water: OrderKey;
+  graph: GraphJson;
+}
+
+const start = (): Mark => ({ position: START, lastAt: 0 });
+
+/**
+ * The association graph as a projection of three logs (brain.jsonl, episodes.jsonl, graph-events.jsonl),
+ * kept in `.brain/<log>.graph.json`, trusted only while the fingerprints it records match the exact bytes of
+ * each log it was built from (as the recall index is). The records are applied in one canonical order (time,
+ * log, position: src/graph/inputs.ts), so catching up is applying the tails — unless a tail holds a record
+ * that sorts before what was applied already (another process's late write, an import of old entries, a
+ * replaced log): then the graph is rebuilt from the logs. Either way the same logs give the same graph.
+ */
+export class GraphProjection {
+  readonly #src: GraphSources;
+  #graph: Graph | null = null;
+  #marks: Record<LogName, Mark> = { brain: start(), episodes: start(), events: start() };
+  #generations: Record<LogName, string> = { brain: "", episodes: "", events: "" };
+  /** The last record applied. */
+  #water: OrderKey = BEFORE_ALL;
+  #unsaved = 0;
+  status: "none" | "loaded" | `rebuilt (${string})` = "none";
+  /** Rebuilds since this projection was made (bench and `brain graph stats`). */
+  rebuilds = 0;
+
+  constructor(src: GraphSources) {
+    this.#src = src;
+  }
+
+  get path(): string | null {
+    return this.#src.files?.path ?? null;
+  }
+
+  /** The time of the last record applied: a writer's event is never placed before it. */
+  get lastAt(): number {
+    return Number.isFinite(this.#water[0]) ? this.#water[0] : 0;
+  }
+
+  #stores(): Record<LogName, { identity(): { generation: string; size: number } }> {
+    return { brain: this.#src.brain, episodes: this.#src.episodes, events: this.#src.events.store };
+  }
+
+  /** The graph, caught up with all three logs (loaded or rebuilt first when needed). */
+  sync(): Graph {
+    const ids = this.#stores();
+    for (const name of LOGS) {
+      const id = ids[name].identity();
+      const replaced = this.#generations[name] !== "" && id.generation !== this.#generations[name];
+      if (this.#graph && (replaced || id.size < this.#marks[name].position.offset)) this.#graph = null;
+    }
+    if (!this.#graph) {
+      const why = this.#load();
+      if (why !== null) return this.#rebuild(why);
+    }
+    const g = this.#graph as Graph;
+    const brain = readBrain(this.#src.brain, this.#marks.brain);
+    const episodes = readEpisodes(this.#src.episodes, this.#marks.episodes);
+    const events = readEvents(this.#src.events, this.#marks.events);
+    const tail = merge([brain.inputs, episodes.inputs, events.inputs]);
+    if (tail.length > 0 && compareKeys(keyOf(tail[0] as GraphInput), this.#water) < 0)
+      return this.#rebuild("a record older than the graph");
+    this.#apply(g, tail);
+    this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    this.#noteGenerations();
+    return g;
+  }
+
+  #apply(g: Graph, inputs: GraphInput[]): void {
+    for (const i of inputs) apply(g, i, this.#src.analyze);
+    if (inputs.length) this.#water = keyOf(inputs[inputs.length - 1] as GraphInput);
+    this.#unsaved += inputs.length;
+  }
+
+  #noteGenerations(): void {
+    const ids = this.#stores();
+    for (const name of LOGS) this.#generations[name] = ids[name].identity().generation;
+  }
+
+  #rebuild(why: string): Graph {
+    this.#noteGenerations();
+    const g = new Graph(this.#src.limits);
+    this.#water = BEFORE_ALL;
+    const brain = readBrain(this.#src.brain, start());
+    const episodes = readEpisodes(this.#src.episodes, start());
+    const events = readEvents(this.#src.events, start());
+    this.#apply(g, merge([brain.inputs, episodes.inputs, events.inputs]));
+    this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    this.#graph = g;
+    this.#unsaved = Math.max(1, this.#unsaved);
+    this.status = `rebuilt (${why})`;
+    this.rebuilds++;
+    return g;
+  }
+
+  /** Every record of the three logs in the canonical order (what a rebuild applies; the timeline replays it). */
+  allInputs(): GraphInput[] {
+    const brain = readBrain(this.#src.brain, start());
+    const episodes = readEpisodes(this.#src.episodes, start());
+    const events = readEvents(this.#src.events, start());
+    return merge([brain.inputs, episodes.inputs, events.inputs]);
+  }
+
+  /** Null when the saved graph was loaded; else why it could not be. */
+  #load(): string | null {
+    const files = this.#src.files;
+    if (!files) return "in memory";
+    let saved: Saved;
+    try {
+      saved = JSON.parse(fs.readFileSync(files.path, "utf8")) as Saved;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable";
+    }
+    try {
+      if (saved.format !== FORMAT || saved.version !== VERSION) return "old format";
+      if (JSON.stringify(saved.limits) !== JSON.stringify(this.#src.limits)) return "other limits";
+      for (const name of LOGS) {
+        const m = saved.marks[name];
+        if (m.position.offset > 0 && !files[name].matches(m.check)) return `${name} log changed`;
+      }
+      this.#graph = fromJson(saved.graph, this.#src.limits);
+      this.#marks = {
+        brain: { position: saved.marks.brain.position, lastAt: saved.marks.brain.lastAt },
+        episodes: { position: saved.marks.episodes.position, lastAt: saved.marks.episodes.lastAt },
+        events: { position: saved.marks.events.position, lastAt: saved.marks.events.lastAt },
+      };
+      this.#water = saved.water[0] === null ? BEFORE_ALL : saved.water;
+      this.#unsaved = 0;
+      this.status = "loaded";
+      return null;
+    } catch {
+      return "unreadable";
+    }
+  }
+
+  /** Write the graph's file if enough changed since it was last written (or `force`). Never throws. */
+  save(force = false): boolean {
+    const files = this.#src.files;
+    const g = this.#graph;
+    if (!g || !files || this.#unsaved === 0) return false;
+    if (!force && this.#unsaved < SAVE_AFTER && this.status === "loaded") return false;
+    try {
+      const marks = {} as Saved["marks"];
+      for (const name of LOGS) {
+        const m = this.#marks[name];
+        const check =
+          m.position.offset > 0 ? files[name].fingerprint(m.position.offset, this.#generations[name]) : null;
+        if (m.position.offset > 0 && !check) return false; // replaced since it was read: nothing to save
+        marks[name] = { ...m, check };
+      }
+      const water = Number.isFinite(this.#water[0]) ? this.#water : ([null, 0, 0] as unknown as OrderKey);
+      const body: Saved = {
+        format: FORMAT,
+        version: VERSION,
+        limits: this.#src.limits,
+        marks,
+        water,
+        graph: toJson(g),
+      };
+      writeFileAtomic(files.path, [JSON.stringify(body)]);
+      this.#unsaved = 0;
+      this.status = "loaded";
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Forget the graph and delete its file: the next use rebuilds it from the logs. */
+  drop(): void {
+    this.#graph = null;
+    this.#marks = { brain: start(), episodes: start(), events: start() };
+    this.#generations = { brain: "", episodes: "", events: "" };
+    this.#water = BEFORE_ALL;
+    this.#unsaved = 0;
+    this.status = "none";
+    if (this.#src.files) fs.rmSync(this.#src.files.path, { force: true });
+  }
+}

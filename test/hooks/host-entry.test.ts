@@ -1,0 +1,162 @@
+/**
+ * One host-aware entry: `brain hook <event>` tells the calling host from its payload and environment, answers
+ * in that host's one shape, and handles each (host, session, event, turn) once however many configured
+ * hooks fire for it — parallel firings included — through the installed bin. The dedup log stays small.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { describe, it, test } from "node:test";
+import { detectHost } from "../../src/hooks/hosts.ts";
+import { firstFiring, hash128 } from "../../src/hooks/seen.ts";
+import { BrainHome } from "../../src/store/home.ts";
+import { brainOk, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
+import { fc } from "../support/fc.ts";
+import { common, runHook, writeClaudeProject } from "./_support.ts";
+
+const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z" };
+const local = (sb: Sandbox, f: string) => join(sb.dir, "brain", ".brain", f);
+const lines = (sb: Sandbox, f: string) => (fs.existsSync(local(sb, f)) ? readLines(local(sb, f)) : []);
+
+async function seeded(t: Parameters<typeof freshSandbox>[0]) {
+  const sb = freshSandbox(t, "brain-entry-");
+  const project = writeClaudeProject(sb);
+  await brainOk(sb, ["add", "type=learning", "text=The staging cluster is called kite"], { env });
+  fs.writeFileSync(join(sb.dir, "transcript.jsonl"), '{"type":"user"}\n');
+  return { sb, project };
+}
+
+describe("the same firing from several configured hooks", () => {
+  it("a tool call fired four times at once is recorded once; the next call is recorded", async (t) => {
+    const { sb, project } = await seeded(t);
+    const call = (id: string) => ({
+      ...common(sb, project, "PostToolUse"),
+      tool_name: "Bash",
+      tool_input: { command: "make" },
+      tool_response: { stdout: "", stderr: "", interrupted: false },
+      tool_use_id: id,
+    });
+    const rs = await Promise.all(
+      [1, 2, 3, 4].map(() => runHook(sb, "post-tool-use", call("toolu_A"), { env })),
+    );
+    for (const r of rs) assert.equal(r.code, 0, show(r));
+    assert.deepEqual(
+      lines(sb, "tool-events.jsonl").map((e) => e.id),
+      ["toolu_A"],
+    );
+    await runHook(sb, "post-tool-use", call("toolu_B"), { env });
+    assert.deepEqual(
+      lines(sb, "tool-events.jsonl").map((e) => e.id),
+      ["toolu_A", "toolu_B"],
+    );
+  });
+
+  it("a session start fired twice at once injects its context once; Stop queues once until the transcript grows", async (t) => {
+    const { sb, project } = await seeded(t);
+    const start = { ...common(sb, project, "SessionStart"), source: "startup" };
+    const rs = await Promise.all([1, 2].map(() => runHook(sb, "session-start", start, { env })));
+    const printed = rs.filter((r) => r.stdout !== "");
+    assert.equal(printed.length, 1, rs.map(show).join("\n"));
+    const out = printed[0]?.stdout.trim().split("\n") ?? [];
+    assert.equal(out.length, 1, "one line: one shape");
+    assert.deepEqual(Object.keys(JSON.parse(out[0] as string)), ["hookSpecificOutput"]);
+    assert.match(out[0] as string, /staging cluster is called kite/);
+
+    const stop = { ...common(sb, project, "Stop"), stop_hook_active: false };
+    await Promise.all([1, 2, 3].map(() => runHook(sb, "stop", stop, { env })));
+    assert.equal(lines(sb, "transcripts.jsonl").length, 1);
+    // The next turn: the host appended to its transcript before the next Stop.
+    fs.appendFileSync(join(sb.dir, "transcript.jsonl"), '{"type":"assistant"}\n');
+    await runHook(sb, "stop", stop, { env });
+    assert.equal(lines(sb, "transcripts.jsonl").length, 2);
+  });
+
+  it("the same payload after the window is a firing of its own", async (t) => {
+    const { sb, project } = await seeded(t);
+    const stop = { ...common(sb, project, "Stop") };
+    await runHook(sb, "stop", stop, { env });
+    await runHook(sb, "stop", stop, { env: { BRAIN_NOW: "2026-03-01T12:01:59.000Z" } });
+    assert.equal(lines(sb, "transcripts.jsonl").length, 1, "within the 120 s window: a repeat");
+    await runHook(sb, "stop", stop, { env: { BRAIN_NOW: "2026-03-01T12:02:01.000Z" } });
+    assert.equal(lines(sb, "transcripts.jsonl").length, 2, "past it: its own");
+  });
+});
+
+test("a wrong hooks setting is reported by the hook (exit 1, never 2), and nothing is recorded", async (t) => {
+  const { sb, project } = await seeded(t);
+  writeConfig(sb, { hooks: { dedupSeconds: "soon" } });
+  const r = await runHook(sb, "stop", { ...common(sb, project, "Stop") }, { env });
+  assert.equal(r.code, 1, show(r));
+  assert.match(r.stderr, /"hooks\.dedupSeconds" must be a whole number/);
+  assert.deepEqual(lines(sb, "transcripts.jsonl"), []);
+});
+
+describe("which host fired", () => {
+  const CLAUDE = { session_id: "s", transcript_path: "/t.jsonl", cwd: "/p", hook_event_name: "Stop" };
+  // biome-ignore format: a table reads best as one
+  const cases: [string, Record<string, unknown>, Record<string, string>, string][] = [
+    ["Claude Code",                        CLAUDE,                                                          {},                                         "claude"],
+    ["Claude Code, its project dir set",   CLAUDE,                                                          { CLAUDE_PROJECT_DIR: "/p" },               "claude"],
+    ["Gemini CLI (also sets Claude's var)", { ...CLAUDE, hook_event_name: "SessionEnd" },                   { GEMINI_PROJECT_DIR: "/p", CLAUDE_PROJECT_DIR: "/p" }, "gemini"],
+    ["Gemini CLI, by its own event name",  { ...CLAUDE, hook_event_name: "AfterTool" },                     {},                                         "gemini"],
+    ["Codex (turn_id and model)",          { ...CLAUDE, turn_id: "t1", model: "gpt-5" },                    {},                                         "codex"],
+    ["Cursor",                             { conversation_id: "c", generation_id: "g", hook_event_name: "stop" }, {},                                 "cursor"],
+    ["Copilot CLI (camelCase)",            { sessionId: "s", timestamp: 1, cwd: "/p", toolName: "bash" },   {},                                         "copilot"],
+  ];
+  for (const [what, payload, hostEnv, id] of cases)
+    it(`${what}: ${id}`, () => assert.equal(detectHost(payload, hostEnv).id, id));
+
+  it("a host Brain does not serve yet: nothing printed, nothing stored, exit 0", async (t) => {
+    const { sb, project } = await seeded(t);
+    const copilot = { sessionId: "s1", timestamp: 1, cwd: project, prompt: "kite?", toolName: "bash" };
+    for (const event of ["session-start", "user-prompt-submit", "stop", "post-tool-use"]) {
+      const r = await runHook(sb, event, copilot, { env: { ...env, BRAIN_HOOK_TIMING: "1" } });
+      assert.deepEqual({ code: r.code, out: r.stdout }, { code: 0, out: "" }, show(r));
+      assert.match(r.stderr, /copilot: not served yet/);
+    }
+    const gemini = await runHook(
+      sb,
+      "session-start",
+      { ...common(sb, project, "SessionStart") },
+      {
+        env: { ...env, GEMINI_PROJECT_DIR: project, CLAUDE_PROJECT_DIR: project },
+      },
+    );
+    assert.equal(gemini.stdout, "", "Gemini is not answered in Claude Code's shape");
+    assert.deepEqual([lines(sb, "transcripts.jsonl"), lines(sb, "tool-events.jsonl")], [[], []]);
+  });
+});
+
+test("the dedup log: no false repeat, a repeat within the window always caught, and it stays small", () => {
+  const dir = fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-"));
+  try {
+    const settings = { dedupSeconds: 60, dedupMaxBytes: 2048 };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 30 })), {
+          maxLength: 120,
+        }),
+        (steps) => {
+          const home = new BrainHome(fs.mkdtempSync(join(dir, "h-")));
+          const last = new Map<string, number>();
+          let now = Date.parse("2026-03-01T12:00:00.000Z");
+          for (const [k, dt] of steps) {
+            now += dt * 1000 + 1; // each firing at its own millisecond, as separate processes are
+            const key = hash128(`key ${k}`);
+            const first = firstFiring(home, key, new Date(now), settings);
+            const prev = last.get(key);
+            // Never skips a firing whose key was not seen within the window.
+            if (prev === undefined || now - prev > 60_000) assert.equal(first, true, `key ${k} at ${now}`);
+            if (first) last.set(key, now);
+            // Fired again at once: always a repeat.
+            assert.equal(firstFiring(home, key, new Date(now), settings), false);
+            assert.ok(fs.statSync(home.file("hookSeen")).size <= settings.dedupMaxBytes + 100);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
