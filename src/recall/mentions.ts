@@ -1,5 +1,8 @@
+import type { MentionInfo } from "./mention-info.ts";
 import type { Ranked } from "./rank.ts";
 import { pullRestatements } from "./restatements.ts";
+
+export type { MentionInfo } from "./mention-info.ts";
 
 /**
  * Mentions across sessions (issue 24): what the ranking does after the signals are fused (rank.ts), so that
@@ -13,19 +16,6 @@ import { pullRestatements } from "./restatements.ts";
  * count: a reply that holds the answer is placed by the fused score). Pure; a later ranking stage (graph
  * expansion, issue 26) can run before or after it on the same `Ranked[]`.
  */
-export interface MentionInfo {
-  session: string;
-  speaker: string;
-  dateMs: number;
-  /** The query terms the turn's own text holds, as a bit set over the query's terms. */
-  mask: number;
-  /** Their weight over the weight of all the query's terms, 0–1. */
-  cover: number;
-  /** The same over some of the query's terms (a bit set): how much of them the turn holds. */
-  coverOf: (bits: number) => number;
-  /** The turn's own index terms (for telling a restatement from another mention); computed on demand. */
-  words: () => ReadonlySet<string>;
-}
 
 /** Chosen on the tune part of bench/recall-variants.ts (bench/recall/split.ts), checked on the other. */
 export const MENTION_TUNING = {

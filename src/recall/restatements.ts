@@ -1,4 +1,4 @@
-import type { MentionInfo } from "./mentions.ts";
+import type { MentionInfo } from "./mention-info.ts";
 import type { Ranked } from "./rank.ts";
 
 /**
