@@ -88,9 +88,18 @@ export function promptMemories(
   opts: PromptMemoryOptions = {},
 ): PromptMemories {
   const q = prompt.trim();
-  if (!q || q.startsWith("/") || q.startsWith("<") || contentless(q)) return NOTHING;
+  if (asksNothing(q)) return NOTHING;
   const chosen = choose(q, src, opts);
   return render(chosen, q, src, opts.maxChars ?? 2_000);
+}
+
+/**
+ * A prompt no memory goes with, from any source (the graph's lines too): empty, a slash command, a harness
+ * template ("<command-name>…"), or only acknowledgements and go-aheads ("yes", "ok do it", "continue").
+ */
+export function asksNothing(prompt: string): boolean {
+  const q = prompt.trim();
+  return !q || q.startsWith("/") || q.startsWith("<") || contentless(q);
 }
 
 /** The memories to show, best first (not yet cut to the room). */
