@@ -136,9 +136,14 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
       strong: relevance >= (h.type === "episode" ? episodeFloor : floor),
     };
   });
-  const sessions = new Set(
-    scored.filter((c) => c.strong && c.h.type === "episode").map((c) => c.h.entry.session),
-  );
+  // A reply is said by someone else than the turn that matched: a session's matching speakers, by session.
+  const sessions = new Map<unknown, Set<unknown>>();
+  for (const c of scored)
+    if (c.strong && c.h.type === "episode") {
+      const s = sessions.get(c.h.entry.session) ?? new Set();
+      s.add(c.h.entry.speaker);
+      sessions.set(c.h.entry.session, s);
+    }
   const boilerplate = repeated(usable);
   const kept = scored.filter(
     (c) =>
@@ -146,6 +151,7 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
       (c.strong ||
         (c.h.type === "episode" &&
           sessions.has(c.h.entry.session) &&
+          !sessions.get(c.h.entry.session)?.has(c.h.entry.speaker) &&
           (c.h.relevance ?? 0) >= REPLY_RELEVANCE)),
   );
   // Entries by how much of the prompt they cover (importance nudging), then turns in the ranking's order.
