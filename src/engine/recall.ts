@@ -9,7 +9,12 @@ import { SemanticFusion } from "../recall/embeddings/semantic.ts";
 import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "../recall/episode-select.ts";
 import type { RecallIndex } from "../recall/index.ts";
 import type { IngestOptions, IngestResult } from "../recall/ingest/ingest.ts";
-import { type PromptMemories, type PromptMemoryOptions, promptMemories } from "../recall/prompt-memories.ts";
+import {
+  asksNothing,
+  type PromptMemories,
+  type PromptMemoryOptions,
+  promptMemories,
+} from "../recall/prompt-memories.ts";
 import { Recall, type RecallResult } from "../recall/recall.ts";
 import { type RecentSession, recentSessions, tailEntries } from "../recall/recent-sessions.ts";
 import { toSearchResult } from "../recall/search.ts";
@@ -261,8 +266,9 @@ export class RecallFacet implements Projection {
       },
       opts,
     );
-    // A separate step: the association graph's lines beside them (seed 003's BEFORE_PROMPT).
-    if (opts.withGraph === false) return memories;
+    // A separate step: the association graph's lines beside them (seed 003's BEFORE_PROMPT) — none for a
+    // prompt that asks nothing (issue 24: "yes", "continue" and command templates get nothing).
+    if (opts.withGraph === false || asksNothing(prompt)) return memories;
     return this.graph.withPromptLines(prompt, memories, opts);
   }
 

@@ -37,6 +37,8 @@ export interface Bm25Hit {
   score: number;
   /** Query terms found in the text field. */
   matched: number;
+  /** Which: bit i set when the i-th distinct query term (of the first 32) is in the text field. */
+  mask: number;
 }
 
 interface Posting {
@@ -188,7 +190,8 @@ export class Bm25 {
     for (const d of touched) {
       const v = acc[d] as number;
       if (txt[d] !== 0 && (!allow || allow[this.kind[d] as number] === 1)) total++;
-      if (v >= floor) out.push({ doc: d, score: v, matched: popcount(txt[d] as number) });
+      const mask = txt[d] as number;
+      if (v >= floor) out.push({ doc: d, score: v, matched: popcount(mask), mask });
       acc[d] = 0;
       any[d] = 0;
       txt[d] = 0;

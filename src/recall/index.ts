@@ -15,10 +15,14 @@ export interface Hit {
   dateMs: number | undefined;
   /** Query terms found in the entry's own text (not only in its neighbours). */
   matched: number;
+  /** Which ones: bit i for the i-th distinct search term (see `IndexResult.terms`). */
+  mask: number;
 }
 
 export interface IndexResult {
   hits: Hit[];
+  /** The distinct search terms the hits' masks refer to, in bit order. */
+  terms: string[];
   /** Documents of the asked kinds with a query term in their own text. */
   total: number;
 }
@@ -185,6 +189,7 @@ export class RecallIndex {
       const seen = at.get(id);
       if (seen) {
         seen.matched = Math.max(seen.matched, h.matched);
+        seen.mask |= h.mask;
         continue;
       }
       const hit: Hit = {
@@ -195,11 +200,12 @@ export class RecallIndex {
         speaker: b.speaker[h.doc],
         dateMs: b.date[h.doc],
         matched: h.matched,
+        mask: h.mask,
       };
       at.set(id, hit);
       hits.push(hit);
     }
-    return { hits, total: r.total };
+    return { hits, terms: [...new Set(queryTerms)].slice(0, 32), total: r.total };
   }
 
   /** How much a query term tells (its inverse document frequency in entries' own text; 0 when unknown). */

@@ -66,8 +66,9 @@ export function focusedPreview(
 /** `room` characters of `text` from about `from`, aligned to a sentence or a word, with ellipses. */
 function cut(text: string, from: number, room: number, starts: number[]): string {
   let a = Math.min(from, Math.max(0, text.length - room));
-  // Start at a sentence that begins a little earlier, else at the next word.
-  const earlier = starts.filter((s) => s <= a && a - s <= room / 4).pop();
+  // Start at a sentence that begins a little earlier, else at the next word — but a window pulled back to
+  // end with the text must not go back further: its end would no longer reach what it was chosen for.
+  const earlier = a < from ? undefined : starts.filter((s) => s <= a && a - s <= room / 4).pop();
   if (earlier !== undefined) a = earlier;
   else if (a > 0 && /\S/.test(text[a - 1] ?? "")) {
     const sp = text.slice(a, a + 40).search(/\s/);

@@ -1,13 +1,14 @@
-import { renderEpisode } from "../core/episode.ts";
 import { hitLine, MEMORY_NOTE, PROMPT_MEMORIES_HEADER } from "../core/memory-lines.ts";
 import { terms } from "./analyze.ts";
-import { focusedPreview } from "./preview.ts";
-import { coverage, memoryText } from "./relevance.ts";
+import { inScope, namesProject, projectOf } from "./project-scope.ts";
+import { episodeLine } from "./prompt-lines.ts";
+import { redactShown } from "./redact-shown.ts";
+import { contentless, coverage, memoryText } from "./relevance.ts";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.ts";
 
 /** The rule for "which memories go with this prompt", in one place. */
 const KINDS = ["learning", "preference", "context", "task", "episode"] as const;
-const MAX_HITS = 5;
+const MAX_HITS = 8;
 /**
  * The relevance floor: a memory is shown only when it covers at least this share of what the prompt asks
  * (src/recall/relevance.ts: the prompt's terms weighted by how much they tell, generic request words a
@@ -16,20 +17,25 @@ const MAX_HITS = 5;
  */
 export const FLOOR = 0.35;
 /**
- * Episodes (turns of past sessions, as the learner stored them) are many and chatty: a higher floor, at most a
- * few of them, each cut to a line. Calibrated with bench/prompt-floor.ts on LoCoMo's merged variant (0.4 keeps
- * the evidence hit rate of the former rule — most of the prompt's terms — with as few memories for prompts
- * about another conversation), checked on the original variant; numbers in the README.
+ * Episodes (turns of past sessions, as the learner stored them) are many and chatty: a higher floor.
+ * Calibrated with bench/prompt-floor.ts on LoCoMo's merged variant, checked on the original; numbers in the
+ * README.
  */
 export const EPISODE_FLOOR = 0.4;
-const MAX_EPISODES = 2;
+/**
+ * A turn that holds too little of the prompt itself — the reply to a question that matched, which is where
+ * the answer usually is — is shown when a turn of its session passed the floor and the ranking puts it at
+ * least this close to the best (recall's neighbour signal; src/recall/rank.ts). Tuned on the tune part of
+ * bench/hook-recall.ts.
+ */
+export const REPLY_RELEVANCE = 0.25;
+const MAX_EPISODES = 6;
 /**
  * How many of the best lexical matches are ranked for a prompt (search's default is 2 000, for contexts that
- * show dozens of turns). The hook shows at most MAX_HITS, and ranking 2 000 candidates was most of its time on
- * a 100k-entry brain (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths.
+ * show dozens of turns). Ranking 2 000 candidates was most of the hook's time on a 100k-entry brain
+ * (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths.
  */
 export const PROMPT_DEPTH = 200;
-const EPISODE_CHARS = 300;
 /** An entry's importance moves it this much in the order (never past the floor). */
 const IMPORTANCE_SHIFT = { high: 0.1, low: -0.1 } as const;
 /** The block's header and the note that what follows is information, not instructions. */
@@ -42,7 +48,10 @@ export interface PromptMemoryOptions {
   maxChars?: number;
   /** The current session: its own episodes are not shown back to it. */
   session?: string;
-  /** The working directory the prompt was given in (default: the brain's). */
+  /**
+   * The working directory the prompt was given in (default: the brain's). With it, another project's
+   * memories are shown only when the prompt names that project (src/recall/project-scope.ts).
+   */
   cwd?: string;
   /**
    * false: the memories alone, without the association graph's step (which records the prompt in the graph):
@@ -78,68 +87,168 @@ export interface PromptSources {
 /** How far a stale memory sinks: below every relevant memory whose anchors hold. */
 const STALE_SINK = 10;
 
-/** Memories for a prompt; nothing for an empty prompt or a slash command. */
+const NOTHING: PromptMemories = { hits: [], text: "" };
+
+/**
+ * Memories for a prompt: nothing for an empty or content-less prompt ("yes", "continue", "ok do it"), a
+ * slash command or a harness template; else the entries and turns that cover what it asks (and the replies
+ * in their sessions), in the recall ranking's order, within `maxChars`, each turn shown as much as the room
+ * allows around what the prompt asks, no text twice, nothing the secret guard's shapes would redact.
+ */
 export function promptMemories(
   prompt: string,
   src: PromptSources,
   opts: PromptMemoryOptions = {},
 ): PromptMemories {
   const q = prompt.trim();
-  if (!q || q.startsWith("/")) return { hits: [], text: "" };
+  if (asksNothing(q)) return NOTHING;
+  const chosen = choose(q, src, opts);
+  return render(chosen, q, src, opts.maxChars ?? 2_000);
+}
+
+/**
+ * A prompt no memory goes with, from any source (the graph's lines too): empty, a slash command, a harness
+ * template ("<command-name>…"), or only acknowledgements and go-aheads ("yes", "ok do it", "continue").
+ */
+export function asksNothing(prompt: string): boolean {
+  const q = prompt.trim();
+  return !q || q.startsWith("/") || q.startsWith("<") || contentless(q);
+}
+
+/** The memories to show, best first (not yet cut to the room). */
+function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): SearchHit[] {
   const exclude = new Set(opts.exclude ?? []);
-  const max = opts.maxChars ?? 2_000;
   const floor = opts.floor ?? FLOOR;
   const episodeFloor = opts.episodeFloor ?? EPISODE_FLOOR;
-  // Room for the hits skipped below, so they cannot crowd out the entries ranked after them.
-  const limit = MAX_HITS + exclude.size + 20;
-  const depth = opts.depth ?? PROMPT_DEPTH;
-  const found = src.search(q, { limit, depth, types: KINDS, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+  const limit = MAX_HITS * 6 + exclude.size;
+  const found = src.search(q, {
+    limit,
+    depth: opts.depth ?? PROMPT_DEPTH,
+    types: KINDS,
+    ranking: "fused",
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+  });
   const qterms = terms(q);
-  const candidates = found.hits
-    .filter((h) => !exclude.has(h.id))
-    .map((h, i) => {
-      const relevance = coverage(qterms, memoryText(h.entry), src.weight);
-      const imp = h.entry.importance;
-      const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
-      const stale = h.type !== "episode" && src.stale && h.entry ? src.stale(h.entry) : "";
-      return { h, i, relevance, stale, key: relevance + shift - (stale ? STALE_SINK : 0) };
-    })
-    .filter((c) => c.relevance >= (c.h.type === "episode" ? episodeFloor : floor))
-    .sort((a, b) => b.key - a.key || a.i - b.i);
-  const hits: SearchHit[] = [];
-  const lines = [HEADER];
-  let size = HEADER.length;
-  let episodes = 0;
-  // A session's summaries (one per learner pass, src/learn/summary.ts) say much the same: one of them at most.
+  const usable = found.hits.filter(
+    (h) =>
+      !exclude.has(h.id) &&
+      // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
+      !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
+      !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
+      (!opts.cwd || inScope(h.entry, opts.cwd, q)),
+  );
+  const scored = usable.map((h, i) => {
+    const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight);
+    const imp = h.entry.importance;
+    const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
+    const stale = h.type !== "episode" && src.stale && h.entry ? src.stale(h.entry) : "";
+    return {
+      h,
+      i,
+      relevance,
+      key: relevance + shift - (stale ? STALE_SINK : 0),
+      strong: relevance >= (h.type === "episode" ? episodeFloor : floor),
+    };
+  });
+  // A reply is said by someone else than the turn that matched: a session's matching speakers, by session.
+  const sessions = new Map<unknown, Set<unknown>>();
+  for (const c of scored)
+    if (c.strong && c.h.type === "episode") {
+      const s = sessions.get(c.h.entry.session) ?? new Set();
+      s.add(c.h.entry.speaker);
+      sessions.set(c.h.entry.session, s);
+    }
+  const boilerplate = repeated(usable);
+  const kept = scored.filter(
+    (c) =>
+      !boilerplate.has(textKey(c.h)) &&
+      (c.strong ||
+        (c.h.type === "episode" &&
+          sessions.has(c.h.entry.session) &&
+          !sessions.get(c.h.entry.session)?.has(c.h.entry.speaker) &&
+          (c.h.relevance ?? 0) >= REPLY_RELEVANCE)),
+  );
+  // Entries by how much of the prompt they cover (importance nudging), then turns in the ranking's order.
+  const entries = kept.filter((c) => c.h.type !== "episode").sort((a, b) => b.key - a.key || a.i - b.i);
+  const turns = kept.filter((c) => c.h.type === "episode");
+  const out: SearchHit[] = [];
   const summarised = new Set<unknown>();
-  for (const { h, stale } of candidates) {
-    if (hits.length >= MAX_HITS) break;
+  let episodes = 0;
+  for (const { h } of [...entries, ...turns]) {
+    if (out.length >= MAX_HITS) break;
     if (h.type === "episode") {
       if (episodes >= MAX_EPISODES) continue;
-      if (opts.session !== undefined && h.entry?.session === opts.session) continue;
+      // A session's summaries (one per learner pass, src/learn/summary.ts) say much the same: one at most.
       if (h.entry?.role === "summary") {
         if (summarised.has(h.entry.session)) continue;
         summarised.add(h.entry.session);
       }
       episodes++;
     }
-    const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;
-    const text = h.type === "episode" ? episodeLine(h, q, src.weight) : `${stale}${h.text}`;
-    const line = hitLine({ ...h, id, text });
-    if (size + line.length + 1 > max) break;
-    lines.push(line);
-    size += line.length + 1;
-    hits.push(h);
+    out.push(h);
   }
-  return { hits, text: hits.length ? lines.join("\n") : "" };
+  return out;
 }
 
 /**
- * An episode's line: its date and speaker, then the stretch of the turn that holds what the prompt asks
- * (a long turn's first 300 characters often do not hold it).
+ * When the prompt names the memory's own project, the prompt's terms less that name: "which node version does
+ * billing-api pin?" names where to look (project-scope.ts), not what the turn about .nvmrc must say. (Only when
+ * named as a whole: in "how do we strip gps data from photos?" the word is content, not photo-blog's name.)
  */
-function episodeLine(h: SearchHit, prompt: string, weight: (term: string) => number): string {
-  const head = renderEpisode({ ...h.entry, text: "" }).slice(2);
-  const body = h.text.startsWith(head) ? h.text.slice(head.length) : h.text;
-  return head + focusedPreview(body, prompt, Math.max(80, EPISODE_CHARS - head.length), weight);
+function withoutName(qterms: string[], q: string, entry: SearchHit["entry"]): string[] {
+  const p = projectOf(entry);
+  if (!p || !namesProject(q, p)) return qterms;
+  const name = new Set(terms((p.split("/").pop() ?? "").replace(/[-_.]+/g, " ")));
+  const rest = qterms.filter((t) => !name.has(t));
+  return rest.length ? rest : qterms;
+}
+
+/** A memory's text, normalised, for telling repeats apart. */
+function textKey(h: SearchHit): string {
+  return memoryText(h.entry).toLowerCase().replace(/\s+/g, " ").trim().slice(0, 300);
+}
+
+/** Texts that more than one memory holds word for word (a command template, a stock reply): boilerplate. */
+function repeated(hits: SearchHit[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const h of hits) {
+    const k = textKey(h);
+    if (seen.has(k)) twice.add(k);
+    seen.add(k);
+  }
+  return twice;
+}
+
+/**
+ * The block: entries one line each, then each turn given an equal share of the room left (a shorter turn
+ * leaves its rest to the next ones), shown whole when it fits, else the part that holds what the prompt asks.
+ */
+function render(hits: SearchHit[], q: string, src: PromptSources, max: number): PromptMemories {
+  const lines = [HEADER];
+  const shown: SearchHit[] = [];
+  let size = HEADER.length;
+  const turns = hits.filter((h) => h.type === "episode").length;
+  let turnsLeft = turns;
+  for (const h of hits) {
+    const id = h.type !== "episode" && src.shortId ? src.shortId(h.id) : h.id;
+    let line: string;
+    if (h.type === "episode") {
+      const tag = hitLine({ type: h.type, id, text: "" });
+      const room = Math.floor((max - size - 1) / Math.max(1, turnsLeft)) - tag.length;
+      turnsLeft--;
+      if (room < 120) continue;
+      // Redacted before the window is chosen, so a window cannot keep a value without the words before it.
+      const clean = { ...h, entry: { ...h.entry, text: redactShown(String(h.entry.text ?? "")) } };
+      line = tag + redactShown(episodeLine(clean, q, room, src.weight));
+    } else {
+      const stale = src.stale && h.entry ? src.stale(h.entry) : "";
+      line = redactShown(hitLine({ ...h, id, text: `${stale}${h.text}` }));
+    }
+    if (size + line.length + 1 > max) continue;
+    lines.push(line);
+    size += line.length + 1;
+    shown.push(h);
+  }
+  return { hits: shown, text: shown.length ? lines.join("\n") : "" };
 }

@@ -11,7 +11,9 @@ import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
-import { firstName, RecallIndex } from "./index.ts";
+import { firstName, type Hit, RecallIndex } from "./index.ts";
+import { arrangeMentions, type MentionInfo } from "./mentions.ts";
+import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 
@@ -183,7 +185,11 @@ export class Recall {
     const named = new Set(qterms.filter((t) => index.speakers.has(t)));
     // A named speaker says who, not what: the name counts only when the query has nothing else.
     const mute = named.size > 0 && qterms.some((t) => !named.has(t)) ? named : new Set<string>();
-    const { hits, total } = index.search(
+    const {
+      hits,
+      total,
+      terms: searched,
+    } = index.search(
       qterms.filter((t) => !mute.has(t)),
       q.kinds,
       q.depth,
@@ -217,16 +223,63 @@ export class Recall {
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
     const widened = q.expand ? q.expand(lexical, qterms) : lexical;
-    const ranked = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
+    const fused = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
+    const { ranked, earlier } = wantEpisodes
+      ? arrangeMentions(fused, this.#mentionInfo(hits, searched, index), {
+          aggregate: asksForMany(query),
+          alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
+        })
+      : { ranked: fused, earlier: new Map<string, number>() };
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);
     const recalled: Recalled[] = [];
     for (const r of ranked) {
       const rec = this.#lookup(state, r.kind, r.id);
-      if (rec)
-        recalled.push({ rec, kind: r.kind, score: r.score, matched: (matched.get(r.id) ?? 0) / counted });
+      if (!rec) continue;
+      const later = earlier.get(r.id);
+      recalled.push({
+        rec,
+        kind: r.kind,
+        score: r.score,
+        matched: (matched.get(r.id) ?? 0) / counted,
+        ...(later !== undefined ? { earlier: later } : {}),
+      });
     }
     return { recalled, total };
+  }
+
+  /** What mentions.ts needs to know of an episode the index found (undefined for any other item). */
+  #mentionInfo(hits: Hit[], searched: string[], index: RecallIndex): (id: string) => MentionInfo | undefined {
+    const byId = new Map(hits.map((h) => [h.id, h]));
+    const w = searched.map((t) => index.weight(t));
+    const all = w.reduce((a, b) => a + b, 0);
+    return (id) => {
+      const h = byId.get(id);
+      if (h?.kind !== "episode" || all <= 0) return undefined;
+      const share = (bits: number) => {
+        let hit = 0;
+        let of = 0;
+        for (let i = 0; i < w.length; i++) {
+          if (!(bits & (1 << i))) continue;
+          of += w[i] as number;
+          if (h.mask & (1 << i)) hit += w[i] as number;
+        }
+        return of > 0 ? hit / of : 0;
+      };
+      let words: Set<string> | undefined;
+      return {
+        session: h.session ?? "",
+        speaker: h.speaker ?? "",
+        dateMs: h.dateMs ?? 0,
+        mask: h.mask,
+        cover: share(-1),
+        coverOf: share,
+        words: () => {
+          words ??= matchingWords(String(this.episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
+          return words;
+        },
+      };
+    };
   }
 
   /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */
@@ -311,6 +364,30 @@ export class Recall {
       return false;
     }
   }
+}
+
+/**
+ * The index terms of the sentences of `text` that hold one of the query terms a hit matched (what a
+ * restatement must repeat; the rest of a long turn is about other things).
+ */
+function matchingWords(text: string, searched: string[], mask: number): Set<string> {
+  const wanted = new Set(searched.filter((_, i) => mask & (1 << i)));
+  const out = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const ts = terms(sentence);
+    if (ts.some((t) => wanted.has(t))) for (const t of ts) out.add(t);
+  }
+  return out;
+}
+
+/** The bit set of `some` terms among the searched ones (bit i: searched[i]). */
+function bitsOf(some: string[], searched: string[]): number {
+  let bits = 0;
+  for (const t of some) {
+    const i = searched.indexOf(t);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
 }
 
 /**

@@ -38,3 +38,20 @@ export function coverage(
   }
   return all > 0 ? hit / all : 0;
 }
+
+/**
+ * What people type to keep an agent going or to acknowledge it ("yes", "continue", "ok do it", "lgtm",
+ * "thanks, that's all for today"): with the generic request words, a prompt made only of these asks nothing
+ * a memory could answer.
+ */
+const CHATTER_WORDS =
+  "yes yeah yep yup y ok okay k kk sure continue continuing proceed ahead go on do it please thanks thank thx ty " +
+  "lgtm sgtm good great nice cool perfect fine right correct agreed done next sounds looks keep going carry " +
+  "no nope not wait hmm hm ah oh alright awesome excellent exactly all that's today tonight later bye now then " +
+  "also too more bit sorry again stop";
+const CHATTER: ReadonlySet<string> = new Set([...GENERIC, ...terms(CHATTER_WORDS)]);
+
+/** A prompt with no term outside CHATTER and the generic request words (and stop words): it asks nothing. */
+export function contentless(prompt: string): boolean {
+  return terms(prompt).every((t) => CHATTER.has(t));
+}

@@ -16,6 +16,7 @@ export function hitText(r: Recalled): string {
 export function toSearchResult(query: string, found: RecallResult, opts: SearchOptions = {}): SearchResult {
   const min = opts.minScore ?? 0;
   const limit = Math.max(0, Math.min(opts.limit ?? 10, MAX_LIST_LIMIT));
+  if (opts.ranking === "fused") return fused(query, found, limit, min);
   const ordered = found.recalled
     .filter((r) => r.matched > 0)
     .map((r, i) => ({ r, i, score: Math.round(Math.min(1, r.matched) * 1000) / 1000 }))
@@ -25,6 +26,21 @@ export function toSearchResult(query: string, found: RecallResult, opts: SearchO
     if (hits.length >= limit) break;
     if (score < min) continue;
     hits.push({ id: r.rec.id, type: r.rec.type, text: hitText(r), score, entry: r.rec.entry });
+  }
+  return { query, total: found.total, hits };
+}
+
+/** The recall ranking as it is, neighbours included (`ranking: "fused"`), each hit with its relevance. */
+function fused(query: string, found: RecallResult, limit: number, min: number): SearchResult {
+  let top = 0;
+  for (const r of found.recalled) if (r.score > top) top = r.score;
+  const hits: SearchHit[] = [];
+  for (const r of found.recalled) {
+    if (hits.length >= limit) break;
+    const score = Math.round(Math.min(1, r.matched) * 1000) / 1000;
+    if (score < min) continue;
+    const relevance = top > 0 ? Math.round((r.score / top) * 1000) / 1000 : 0;
+    hits.push({ id: r.rec.id, type: r.rec.type, text: hitText(r), score, entry: r.rec.entry, relevance });
   }
   return { query, total: found.total, hits };
 }

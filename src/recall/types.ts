@@ -31,6 +31,8 @@ export interface Recalled {
   score: number;
   /** Share of the query's terms found in the entry's own text, 0–1. */
   matched: number;
+  /** A turn the same speaker restated later (src/recall/mentions.ts): when the latest restatement was made (epoch ms). */
+  earlier?: number;
 }
 
 export interface SearchOptions {
@@ -47,6 +49,12 @@ export interface SearchOptions {
    * fewer: ranking is most of a search's time on a large brain.
    */
   depth?: number;
+  /**
+   * "share" (default): entries holding a query term, by the share of the query's terms they hold. "fused":
+   * the recall ranking as it is (neighbouring turns that hold none of the terms included), each hit with its
+   * `relevance` — what the prompt memories need to show the reply to a question that matched.
+   */
+  ranking?: "share" | "fused";
 }
 
 export interface SearchHit {
@@ -57,6 +65,8 @@ export interface SearchHit {
   /** 0–1: share of the query's terms found in the entry's own text. */
   score: number;
   entry: BaseEntry;
+  /** With `ranking: "fused"`: the fused relevance over the best hit's, 0–1. */
+  relevance?: number;
 }
 
 export interface SearchResult {

@@ -110,7 +110,7 @@ describe("text the user never typed", () => {
     );
   });
 
-  test("a compaction summary stays an episode, marked; a typed message keeps its words without host notes", () => {
+  test("a compaction summary is no turn (it restates the file); a typed message keeps its words without host notes", () => {
     const text =
       rec("user", "This session is being continued from a previous conversation that ran out of context. …", {
         isCompactSummary: true,
@@ -123,10 +123,7 @@ describe("text the user never typed", () => {
     const turns = parsed?.turns ?? [];
     assert.deepEqual(
       turns.map((t) => [t.speaker, t.origin, t.text.slice(0, 40)]),
-      [
-        ["compaction summary", "summary", "This session is being continued from a p"],
-        ["user", undefined, "Always use pnpm here."],
-      ],
+      [["user", undefined, "Always use pnpm here."]],
     );
     assert.deepEqual(
       learnableTurns(turns).map((t) => t.text),

@@ -78,6 +78,34 @@ describe("transcript formats", () => {
     assert.equal(p.turns[1]?.date, "2025-06-01T09:00:05.000Z");
   });
 
+  test("Claude Code: compaction summaries, sub-agent notices, inline hook output and interrupts are not turns", () => {
+    const rec = (uuid: string, content: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type: "user",
+        sessionId: "s-compact",
+        uuid,
+        timestamp: "2025-06-02T09:00:00.000Z",
+        message: { role: "user", content },
+        ...extra,
+      });
+    const text = [
+      rec("c1", "This session is being continued from a previous conversation. Summary: the upload test…", {
+        isCompactSummary: true,
+      }),
+      rec("c2", "<task-notification><status>completed</status></task-notification>"),
+      rec("c3", "<user-prompt-submit-hook>## Relevant memories (brain)</user-prompt-submit-hook>"),
+      rec("c4", "[Request interrupted by user for tool use]"),
+      rec("c5", "Which port does staging use?"),
+    ].join("\n");
+    const p = parseTranscript(text, opts);
+    assert.ok(p);
+    assert.deepEqual(
+      p.turns.map((t) => t.turn),
+      ["c5"],
+    );
+    assert.equal(p.skipped, 4);
+  });
+
   test("pi: session header gives the session; tool results and model changes skipped", () => {
     const p = parseTranscript(read("pi.jsonl"), opts);
     assert.ok(p);

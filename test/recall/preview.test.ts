@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { dropBoilerplate, focusedPreview } from "../../src/recall/preview.ts";
+import { fc } from "../support/fc.ts";
 
 const LONG =
   "We spent the morning packing boxes for the move. The weather was grey and it rained twice. " +
@@ -37,4 +38,16 @@ test("runs of three or more sentences of common words are left out, marked once;
     "The warnings are gone. I adopted Pepper.",
   );
   assert.equal(dropBoilerplate(chatter, weight), chatter);
+});
+
+test("property: a match near the end of a text stays in the preview (the window is not pulled back to an earlier sentence)", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 2, max: 14 }), fc.integer({ min: 120, max: 400 }), (n, room) => {
+      const filler = "We went through the build logs and the lint warnings one file at a time. ".repeat(n);
+      const text = `${filler}In the end the staging gateway moved to port 9412 behind the new proxy.`;
+      const p = focusedPreview(text, "which port does the staging gateway use now?", room, () => 1);
+      assert.ok(p.length <= room + 2, `too long: ${p.length}`);
+      if (text.length > room) assert.match(p, /port 9412/, p);
+    }),
+  );
 });

@@ -141,13 +141,15 @@ describe("prompt memories: an episode's line", () => {
     fs.writeFileSync(file, `${JSON.stringify(line)}\n`);
     const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, cwd: dir });
     await brain.ingest(file, { format: "generic" });
-    const m = brain.promptMemories("which port does the staging gateway use now?");
+    const m = brain.promptMemories("which port does the staging gateway use now?", { maxChars: 400 });
+    const whole = brain.promptMemories("which port does the staging gateway use now?");
     brain.close();
     fs.rmSync(dir, { recursive: true, force: true });
     assert.equal(m.hits.length, 1, m.text);
     assert.match(m.text, /\[2026-03-01\] assistant: /, m.text);
     assert.match(m.text, /port 9412/, "the answer sits past the turn's first 300 characters");
-    assert.ok(m.text.length < turn.length, "the line is a preview, not the whole turn");
+    assert.ok(m.text.length <= 400, "the line is a preview within the room, not the whole turn");
+    assert.ok(whole.text.includes(turn.trim()), "with room for it, the turn is shown whole");
   });
 });
 

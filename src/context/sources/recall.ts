@@ -1,5 +1,5 @@
 import type { Item, Section } from "../../core/budget/types.ts";
-import { renderEpisode } from "../../core/episode.ts";
+import { dayOf, renderEpisode } from "../../core/episode.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
@@ -7,6 +7,8 @@ import type { Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
 import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
+import { asksAboutTime } from "../../recall/query-shape.ts";
+import { resolveRelativeDates } from "../../recall/relative-dates.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
@@ -27,6 +29,8 @@ export interface RecallView {
   stale?: (id: string) => string;
   /** A learning's line ends with its short id (core/short-ids.ts). */
   shortId?: (id: string) => string;
+  /** Show recalled turns with their relative dates resolved (the query is about time: query-shape.ts). */
+  dated?: boolean;
 }
 
 /**
@@ -48,22 +52,34 @@ export function previewChars(rank: number, budgetTokens: number): number {
 export const WHOLE_SLACK = 1.25;
 
 function item(r: Recalled, rank: number, view: RecallView): Item {
-  const raw = String(r.rec.entry.text ?? "");
   const share = view.fixedChars ?? previewChars(rank, view.budget ?? 2000);
-  const chars = raw.length <= share * WHOLE_SLACK ? raw.length : share;
-  const text =
-    r.kind === "episode"
-      ? renderEpisode({
-          ...r.rec.entry,
-          text: focusedPreview(
-            view.fixedChars === undefined && view.weight ? dropBoilerplate(raw, view.weight) : raw,
-            view.query ?? "",
-            chars,
-            view.weight,
-          ),
-        })
-      : `- ${oneLine(r.rec.entry.text)}${idTag(r.rec.id, view.shortId)}`;
+  if (r.kind !== "episode")
+    return {
+      text: `- ${oneLine(r.rec.entry.text)}${idTag(r.rec.id, view.shortId)}`,
+      entryIds: [r.rec.id],
+      score: Math.round(r.score * 1000) / 1000,
+    };
+  const raw = String(r.rec.entry.text ?? "");
+  // Baselines (fixedChars) show the turn as it is; for a question about time, Brain resolves its relative
+  // dates first (within the same share).
+  const full =
+    view.fixedChars || !view.dated
+      ? raw
+      : resolveRelativeDates(raw, Date.parse(String(r.rec.entry.date ?? "")));
+  const chars = full.length <= share * WHOLE_SLACK ? full.length : share;
+  const body = focusedPreview(
+    view.fixedChars === undefined && view.weight ? dropBoilerplate(full, view.weight) : full,
+    view.query ?? "",
+    chars,
+    view.weight,
+  );
+  const text = renderEpisode({ ...r.rec.entry, text: `${earlierMark(r)}${body}` });
   return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
+}
+
+/** For a turn the same speaker restated later (src/recall/mentions.ts): that it is the earlier statement. */
+function earlierMark(r: Recalled): string {
+  return r.earlier === undefined ? "" : `(earlier; said again ${dayOf(new Date(r.earlier).toISOString())}) `;
 }
 
 /**
@@ -113,6 +129,7 @@ export function recall(state: FoldState, req: SourceRequest): SourceOutput {
     ...(req.fixedPreviewChars ? { fixedChars: req.fixedPreviewChars } : {}),
     shortId: (id: string) => state.shortIds().short(id),
     stale: staleCheck(state, req.cwd),
+    dated: asksAboutTime(req.query ?? ""),
   });
   return { sections: [section], problems: [] };
 }

@@ -34,8 +34,8 @@ const hasToolResult = (content: unknown): boolean =>
  * assistant records carry `message: {role, content}`, `sessionId`, `uuid`, `timestamp`. Only what the user
  * typed becomes a user turn (src/recall/ingest/harness.ts): tool results, meta records, side chains
  * (sub-agents), slash-command wrappers and the template right after one, hook output and interrupt markers
- * are skipped, host notes inside a typed message are cut out, and a compaction summary is kept marked
- * (`origin: "summary"`, speaker "compaction summary"). With `withTools`, an assistant's tool calls become
+ * are skipped, host notes inside a typed message are cut out, and a compaction summary (a restatement of
+ * turns already in the file) is skipped too. With `withTools`, an assistant's tool calls become
  * turns marked `origin: "tool"` (the learner's context, never stored as episodes).
  */
 export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void {
@@ -75,8 +75,9 @@ export function parseClaude(text: string, opts: ParseOptions, out: Parsed): void
     }
     const raw = hasToolResult(msg?.content) || v.isMeta === true ? "" : textOf(msg?.content);
     const why = raw ? (v.isCompactSummary === true ? "summary" : untypedReason(raw)) : undefined;
+    // A compaction summary restates turns already in the file: recalled, it crowded out the turns themselves.
     if (why === "summary") {
-      out.turns.push({ ...base(0), speaker: "compaction summary", role, text: raw, origin: "summary" });
+      out.skipped++;
       continue;
     }
     if (why === "command" && isCommandWrapper(raw)) afterCommand = true;
