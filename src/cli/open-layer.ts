@@ -4,7 +4,7 @@ import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { BrainOptions } from "../engine/options.ts";
-import { brainOptions, homeOf } from "../engine/options.ts";
+import { assertUsableBrainPath, brainOptions, homeOf } from "../engine/options.ts";
 import { cliConfig } from "./cli-config.ts";
 
 export interface GlobalOpts {
@@ -49,7 +49,10 @@ function holdsBrainFiles(dir: string): boolean {
 
 /** A file brain that does not exist, for a command that only reads: NOT_FOUND, nothing created. */
 export function requireBrain(config: ResolvedConfig): void {
-  if (config.store || there(config.brainPath)) return;
+  if (config.store) return;
+  // A path that cannot hold a brain is that error (a configuration's), not "no brain there".
+  assertUsableBrainPath(config.brainPath);
+  if (there(config.brainPath)) return;
   // A brain that holds only conversations (`brain ingest` writes no entry) or its SOUL.md, AGENTS.md, … so far.
   if (holdsBrainFiles(dirname(config.brainPath))) return;
   // …or only what the hooks and an agent wrote beside it, no entry in brain.jsonl yet: the learner's queue and

@@ -57,3 +57,6 @@ export type { BrainHome } from "../store/home.ts";
 export function homeOf(config: Pick<ResolvedConfig, "brainPath" | "store">): BrainHome {
   return BrainHome.of(config);
 }
+
+/** Refuses a brain path that cannot hold a brain (procfs, a fifo, a directory …) before anything is read. */
+export { assertUsableLogPath as assertUsableBrainPath } from "../store/file-kind.ts";

@@ -1,4 +1,5 @@
 import { GENERIC_WORDS } from "../core/generic-words.ts";
+import { oneLine } from "../core/one-line.ts";
 import { conceptsOf } from "./concepts.ts";
 import type { Graph } from "./graph.ts";
 import { matchedBy } from "./match.ts";
@@ -114,7 +115,7 @@ export function promptLookup(g: Graph, prompt: string, analyze: Analyzer, o: Loo
   return { keys, hit, lines: render(g, agreed, o.text, gate) };
 }
 
-const label = (g: Graph, id: string) => (g.get(id)?.label || id.slice(2)).replace(/\s+/g, " ");
+const label = (g: Graph, id: string) => oneLine(g.get(id)?.label || id.slice(2));
 
 function render(
   g: Graph,
@@ -129,7 +130,8 @@ function render(
     const t = text(c.id.slice(2));
     if (!t) continue;
     const via = [...c.via].map((v) => label(g, v)).join(", ");
-    lines.push(`- [${c.id}] ${t.replace(/\s+/g, " ").trim()} (via ${via})`);
+    // A memory's text reaches the model and terminals: one line, no escape sequences or control characters.
+    lines.push(`- [${c.id}] ${oneLine(t)} (via ${via})`);
   }
   // The concepts that go with the prompt's words, grouped under the word they are most linked to.
   const concepts = agreed.filter((c) => kindOf(c.id) !== "memory").slice(0, gate.perLine);

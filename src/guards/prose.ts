@@ -40,6 +40,8 @@ const PLACEHOLDER =
 const PATH = /^(?:~|\.{1,2})?\/|^[A-Za-z]:\\|^https?:\/\//u;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/u;
 const CODE_REF = /(?:^|\.)(?:env|environ|getenv|secrets?|config|vault)\b|\(\)$/iu;
+/** A call in code ("password = readPassword();"): the value is computed, not said. */
+const CALL = /^[\p{L}_$][\p{L}\p{N}_$.]*\(/u;
 /** A digit or a symbol: how passwords and tokens look, and words do not. */
 const STRONG = /\p{N}|[!@#$%^&*+=_~?.-]/u;
 /** Words that follow "password:" or "token:" in code talk (types, states), not secrets. */
@@ -51,6 +53,7 @@ export function secretValue(value: string, direct: boolean): boolean {
   const v = value.replace(/[.!?)\]]+$/u, "");
   if (v.length < 4 || PLACEHOLDER.test(v) || PATH.test(v) || ENV_NAME.test(v) || CODE_REF.test(v))
     return false;
+  if (CALL.test(value)) return false;
   if (/^\p{L}+$/u.test(v)) {
     // A word: a secret only when mixed case inside it (hunTer) or given right after ":"/"=".
     if (/\p{Lu}/u.test(v.slice(1)) && /\p{Ll}/u.test(v)) return true;

@@ -71,7 +71,7 @@ test("brain forget --session removes the session's bytes from every file of the 
 test("brain remove id=… --purge takes the entry's lines out of the log, its backups and derived files", async (t) => {
   const sb = freshSandbox(t, "brain-purge-");
   await brainOk(sb, ["init"]);
-  const secret = "the staging database password is Tr0ub4dor-and-3";
+  const secret = "the staging database is called Tr0ub4dor-and-3";
   const id = json<{ data: { id: string } }>(
     await brainOk(sb, ["--json", "add", "type=learning", `text=${secret}`]),
   ).data.id;

@@ -166,7 +166,7 @@ describe("the brain tool's parameters, from the table", () => {
     assert.deepEqual(advertised, Object.keys(FIELD_DOCS));
     for (const name of advertised) assert.ok(liveFields.has(name), `${name} is a field of the table`);
     const known = new Set(KNOWN_PARAMS.filter((n) => !steering.includes(n)));
-    assert.deepEqual(known, new Set([...liveFields, "created", "reinforced", "json"]));
+    assert.deepEqual(known, new Set([...liveFields, "created", "reinforced", "used", "json"]));
     const mcp = Object.keys(brainInput.shape);
     const pi = Object.keys(brainToolJsonSchema().properties as object);
     assert.deepEqual(

@@ -51,6 +51,7 @@ test("export-rules still writes through a symlink that stays inside the repo", a
   fs.mkdirSync(join(repo, "docs"));
   fs.writeFileSync(join(repo, "docs", "agents.md"), "# Ours\n");
   fs.symlinkSync("docs/agents.md", join(repo, "AGENTS.md"));
+  assert.equal((await cli(["init"], env)).code, 0, "a brain to export from");
   const r = await cli(["export-rules", "--format", "agents", "--cwd", repo], env);
   assert.equal(r.code, 0, r.stderr);
   assert.ok(fs.lstatSync(join(repo, "AGENTS.md")).isSymbolicLink(), "the link is kept");

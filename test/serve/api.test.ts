@@ -16,6 +16,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 before(async () => {
   sb = sandbox("brain-serve-api-");
+  await brainOk(sb, ["init"], { env }); // the default behaviours: more entries than one page
   await brainOk(sb, ["add", "type=learning", "text=Use pnpm, never npm, in the monorepo"], { env });
   await brainOk(sb, ["add", "type=preference", "text=Prefers tabs over spaces", "category=Code"], { env });
   await brainOk(sb, ["ingest", DINNERS], { env });

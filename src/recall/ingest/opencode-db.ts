@@ -22,6 +22,8 @@ export const SQLITE_MAGIC = "SQLite format 3\u0000";
 
 export function isSqliteFile(path: string): boolean {
   try {
+    // Only a regular file is opened: opening a fifo blocks until someone writes to it (ingest of a fifo hung).
+    if (!fs.statSync(path).isFile()) return false;
     const fd = fs.openSync(path, "r");
     try {
       const b = Buffer.alloc(16);
