@@ -227,17 +227,15 @@ function probes(fx: Fixture): Probe[] {
       from: f.project,
     });
   }
-  fx.unrelated.forEach((u, i) =>
-    out.push({ kind: "unrelated", cwd: u.project, prompt: u.prompt, part: i % 2 ? "check" : "tune" }),
-  );
-  fx.contentless.forEach((c, i) =>
+  for (const [i, u] of fx.unrelated.entries())
+    out.push({ kind: "unrelated", cwd: u.project, prompt: u.prompt, part: i % 2 ? "check" : "tune" });
+  for (const [i, c] of fx.contentless.entries())
     out.push({
       kind: "contentless",
       cwd: fx.projects[i % fx.projects.length] as string,
       prompt: c,
       part: i % 2 ? "check" : "tune",
-    }),
-  );
+    });
   for (const s of fx.secrets)
     out.push({ kind: "secret", cwd: s.project, prompt: s.question, part: "check", answer: s.secret });
   return out;
