@@ -33,7 +33,7 @@ export function sandbox(prefix = "brain-test-"): Sandbox {
 export function removeSandbox(sb: Sandbox): void {
   // Retried: a learner a hook started in the background may still be writing its last file in there (on a
   // loaded machine it can take seconds to finish; rmSync's backoff grows with each try).
-  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 12, retryDelay: 100 });
+  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 30, retryDelay: 200 });
 }
 
 /** A sandbox removed when the test `t` ends. */
