@@ -17,7 +17,7 @@ test("an add by another process on the team store arrives as an append event", n
   const here = freshSandbox(t, "brain-serve-pg-");
   const there = freshSandbox(t, "brain-serve-pg-other-");
   const env = { BRAIN_STORE: url };
-  await brainOk(here, ["stats"], { env });
+  await brainOk(here, ["init"], { env });
   const s = await startServe(here, t, { env });
   const sse = subscribe(s.info);
   t.after(sse.close);

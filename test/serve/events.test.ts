@@ -10,7 +10,7 @@ type Append = {
 
 test("an add and a remove made by another brain process arrive as append events", async (t) => {
   const sb = freshSandbox(t, "brain-serve-sse-");
-  await brainOk(sb, ["stats"]);
+  await brainOk(sb, ["init"]);
   const s = await startServe(sb, t);
   const sse = subscribe(s.info);
   t.after(sse.close);
@@ -55,6 +55,7 @@ test("an add and a remove made by another brain process arrive as append events"
 
 test("the server's own writes reach the stream too", async (t) => {
   const sb = freshSandbox(t, "brain-serve-sse-own-");
+  await brainOk(sb, ["init", "--empty"]); // brain serve refuses a path with no brain (a mistyped one)
   const s = await startServe(sb, t);
   const sse = subscribe(s.info);
   t.after(sse.close);

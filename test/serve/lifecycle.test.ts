@@ -48,7 +48,7 @@ test("one server per brain: a second one is refused (quietly with --quiet); a to
 
 test("a stale serve.json (its pid is dead) is reported and replaced by the next server", async (t) => {
   const sb = freshSandbox(t, "brain-serve-stale-");
-  await brainOk(sb, ["stats"]);
+  await brainOk(sb, ["init"]);
   const dead = deadPid();
   fs.mkdirSync(serveJson(sb).replace(/serve\.json$/, ""), { recursive: true });
   fs.writeFileSync(
@@ -90,7 +90,7 @@ test("an idle time from the settings file (serve.idleMinutes) applies too; 0 mea
 
 test("brain open prints the viewer URL with the token, starting the server when none runs", async (t) => {
   const sb = freshSandbox(t, "brain-serve-open-");
-  await brainOk(sb, ["stats"]);
+  await brainOk(sb, ["init"]);
   t.after(() => {
     // Runs after the sandbox is gone: signal the server directly if the test did not stop it.
     if (started && alive(started)) process.kill(started, "SIGTERM");

@@ -44,7 +44,7 @@ const mode = (p: string) => fs.lstatSync(p).mode & 0o777;
 
 test("serve.json records the server's own socket: .brain/ 0700 (narrowed when wider), the socket 0600, the same API; removed on stop", async (t) => {
   const sb = freshSandbox(t, "brain-own-socket-");
-  await brainOk(sb, ["stats"]);
+  await brainOk(sb, ["init"]);
   const dir = join(sb.dir, "brain", ".brain");
   fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o755);
