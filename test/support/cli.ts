@@ -33,7 +33,15 @@ export function sandbox(prefix = "brain-test-"): Sandbox {
 export function removeSandbox(sb: Sandbox): void {
   // Retried: a learner a hook started in the background may still be writing its last file in there (on a
   // loaded machine it can take seconds to finish; rmSync's backoff grows with each try).
-  fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 30, retryDelay: 200 });
+  try {
+    fs.rmSync(sb.dir, { recursive: true, force: true, maxRetries: 12, retryDelay: 100 });
+  } catch (e) {
+    // Still written to after ~8 s: a background process the test started outlived it. That is reported (with
+    // what it is writing) but does not fail the test, whose own assertions passed; the temp directory stays.
+    if ((e as NodeJS.ErrnoException).code !== "ENOTEMPTY") throw e;
+    const left = fs.readdirSync(sb.dir, { recursive: true }).slice(0, 10).join(", ");
+    process.stderr.write(`removeSandbox: ${sb.dir} still being written (${left}); left in place\n`);
+  }
 }
 
 /** A sandbox removed when the test `t` ends. */
