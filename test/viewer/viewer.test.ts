@@ -41,6 +41,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
 
   before(async () => {
     sb = sandbox("brain-viewer-");
+    await brainOk(sb, ["init"]); // the default behaviours too: a small budget has something to cut
     await brainOk(sb, ["add", "type=learning", "text=This repo uses pnpm, not npm"]);
     await brainOk(sb, ["add", "type=learning", "text=Deploys go out on Tuesdays"]);
     await brainOk(sb, ["add", "type=preference", "category=Code", "text=Prefer small pure functions"]);
