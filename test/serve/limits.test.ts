@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import { connect, type Socket } from "node:net";
 import { test } from "node:test";
 import { DEFAULT_SETTINGS, parseSettings } from "../../src/config.ts";
-import { freshSandbox, type Sandbox, writeConfig } from "../support/cli.ts";
+import { brainOk, freshSandbox, type Sandbox, writeConfig } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
 import { probe } from "./_probe.ts";
 import { http, ok, type ServeInfo, startServe, subscribe, until } from "./_support.ts";
@@ -17,6 +17,7 @@ import { http, ok, type ServeInfo, startServe, subscribe, until } from "./_suppo
 async function served(t: Parameters<typeof freshSandbox>[0], serve: Record<string, number>) {
   const sb = freshSandbox(t, "brain-serve-limits-");
   writeConfig(sb, { serve: { idleMinutes: 0, ...serve } });
+  await brainOk(sb, ["init"]); // brain serve refuses a path with no brain
   const s = await startServe(sb, t);
   return { sb, info: s.info };
 }
