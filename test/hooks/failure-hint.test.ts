@@ -44,13 +44,14 @@ async function fire(sb: Sandbox, p: Record<string, unknown>, at: string, env: Re
   return r.stdout.trim();
 }
 
-const ENOTCACHED =
-  "Exit code 1\nnpm ERR! code ENOTCACHED\nnpm ERR! request to https://registry.npmjs.org/vitest failed: cache mode is 'only-if-cached' but no cached response is available.";
+/** A failing tool call's error excerpt (what the host reports; the words are the hook's only input). */
+const MISSING_MODULE =
+  "Exit code 1\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'vitest' imported from /repo/vitest.config.ts\n    at packageResolve (node:internal/modules/esm/resolve:873:9)";
 
-/** Session A: `npm test` fails offline, `npm test --prefer-online` passes; the ledger then reads it. */
+/** Session A: `npm test` fails (a missing package), `npm test --prefer-online` passes; the ledger then reads it. */
 async function firstSession(sb: Sandbox, project: string): Promise<void> {
   assert.equal(
-    await fire(sb, payload(sb, project, SESSION_A, "npm test", ENOTCACHED), "2026-03-01T10:00:00.000Z"),
+    await fire(sb, payload(sb, project, SESSION_A, "npm test", MISSING_MODULE), "2026-03-01T10:00:00.000Z"),
     "",
   );
   assert.equal(
@@ -74,7 +75,7 @@ describe("the failure hook: this failure happened before", () => {
     // Before the ledger read session A, nothing is known: the hook only records.
     const early = await fire(
       sb,
-      payload(sb, project, SESSION_B, "npm test", ENOTCACHED),
+      payload(sb, project, SESSION_B, "npm test", MISSING_MODULE),
       "2026-03-01T10:30:00.000Z",
     );
     assert.equal(early, "", "no index yet: no hint");
@@ -84,7 +85,7 @@ describe("the failure hook: this failure happened before", () => {
     assert.ok(ledger.every((l) => l.source === "tool-events"));
 
     // Session B, a day later: the same command fails the same way (a different package in the URL).
-    const again = ENOTCACHED.replace("vitest", "typescript");
+    const again = MISSING_MODULE.replace("vitest", "typescript");
     const out = await fire(
       sb,
       payload(sb, project, SESSION_B, "npm test", again),
@@ -116,7 +117,7 @@ describe("the failure hook: this failure happened before", () => {
     assert.equal(other, "");
     const cmd = await fire(
       sb,
-      payload(sb, project, SESSION_B, "make deploy", ENOTCACHED),
+      payload(sb, project, SESSION_B, "make deploy", MISSING_MODULE),
       "2026-03-02T09:06:00.000Z",
     );
     assert.equal(cmd, "");
@@ -133,7 +134,7 @@ describe("the failure hook: this failure happened before", () => {
     writeConfig(sb, { improve: { failureHints: false } });
     const out = await fire(
       sb,
-      payload(sb, project, SESSION_B, "npm test", ENOTCACHED),
+      payload(sb, project, SESSION_B, "npm test", MISSING_MODULE),
       "2026-03-02T09:00:00.000Z",
     );
     assert.equal(out, "");
@@ -147,7 +148,7 @@ describe("the failure hook: this failure happened before", () => {
     fs.writeFileSync(join(sb.dir, "brain", ".brain", "failure-index.json"), "{not json");
     const out = await fire(
       sb,
-      payload(sb, project, SESSION_B, "npm test", ENOTCACHED),
+      payload(sb, project, SESSION_B, "npm test", MISSING_MODULE),
       "2026-03-02T09:00:00.000Z",
     );
     assert.equal(out, "");
