@@ -9,6 +9,7 @@ import { isKeyedType, newId, type RandomHex, type Sha256Hex } from "./ids.ts";
 import { listEntries } from "./list.ts";
 import type { Params } from "./params.ts";
 import type { Rec } from "./rec.ts";
+import { untag } from "./short-ids.ts";
 import { didYouMean } from "./suggest.ts";
 import { dedupText } from "./text.ts";
 import {
@@ -322,10 +323,27 @@ function decay(env: ActionEnv): Plan {
   );
 }
 
+/** The task or reminder `given` names: its id, `#id`, or a unique prefix as a context prints it. */
+function typed(env: ActionEnv, type: "task" | "reminder", given: string): Rec {
+  const exact = env.state.arrays[type].get(untag(given));
+  if (exact) return exact;
+  let r: Rec;
+  try {
+    r = env.state.resolve(given);
+  } catch (e) {
+    if (e instanceof BrainError && e.code === "NOT_FOUND")
+      throw new BrainError("NOT_FOUND", `No ${type} with id "${given}"`);
+    throw e;
+  }
+  if (r.type !== type)
+    throw new BrainError("NOT_FOUND", `No ${type} with id "${given}" (${r.id} is a ${r.type})`);
+  return r;
+}
+
 function taskDone(params: Params, env: ActionEnv): Plan {
-  const id = requireString(params, "id", "task_done");
-  const task = env.state.arrays.task.get(id);
-  if (!task) throw new BrainError("NOT_FOUND", `No task with id "${id}"`);
+  const given = requireString(params, "id", "task_done");
+  const task = typed(env, "task", given);
+  const id = task.id;
   const now = env.now.toISOString();
   const entry = env.validate({ ...task.entry, status: "done", completedAt: now, created: now });
   return done("task_done", `Completed: ${String(task.entry.description)}`, [entry], { id });
@@ -345,13 +363,13 @@ function taskClear(env: ActionEnv): Plan {
 const RESULTS = ["ok", "error", "skipped"];
 
 function reminderRun(params: Params, env: ActionEnv): Plan {
-  const id = requireString(params, "id", "reminder_run");
+  const given = requireString(params, "id", "reminder_run");
   const result = params.result;
   if (typeof result !== "string" || !RESULTS.includes(result)) {
     throw new BrainError("INVALID", "reminder_run requires result (ok|error|skipped)", { field: "result" });
   }
-  const reminder = env.state.arrays.reminder.get(id);
-  if (!reminder) throw new BrainError("NOT_FOUND", `No reminder with id "${id}"`);
+  const reminder = typed(env, "reminder", given);
+  const id = reminder.id;
   let due: string;
   try {
     due = nextDue(reminder.entry.cadence, env.now);

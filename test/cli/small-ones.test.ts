@@ -1,0 +1,101 @@
+/**
+ * Issue 25's small ones, through the built CLI in a fresh HOME: the short ids a context prints are taken
+ * back by `get` and `task_done`, reminders are enabled unless told otherwise, exact duplicate open tasks and
+ * reminders are refused naming the existing id.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { describe, type TestContext, test } from "node:test";
+import { brain, type CliResult, json, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
+import { fc } from "../support/fc.ts";
+
+const NOW = "2026-02-10T12:00:00.000Z";
+
+function fresh(t: TestContext): Sandbox {
+  const sb = sandbox("brain-small-");
+  t.after(() => removeSandbox(sb));
+  return sb;
+}
+
+async function ok(sb: Sandbox, args: string[], code = 0): Promise<CliResult> {
+  const r = await brain(sb, args, { env: { BRAIN_NOW: NOW } });
+  assert.equal(r.code, code, `brain ${args.join(" ")}\n${show(r)}`);
+  return r;
+}
+
+async function addId(sb: Sandbox, args: string[]): Promise<string> {
+  return json<{ data: { id: string } }>(await ok(sb, ["add", ...args, "--json"])).data.id;
+}
+
+describe("short ids as the context prints them", { concurrency: 2 }, () => {
+  test("get and task_done take `#abcd` and `abcd` (the printed short id), and update takes `#abcd`", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    const L = await addId(sb, ["type=learning", "text=Deploys go through make ship"]);
+    const ctx = await ok(sb, ["context"]);
+    const tag = ctx.stdout.match(/Deploys go through make ship (#[0-9a-f]{4,8})\b/)?.[1];
+    assert.ok(tag, `the context prints a short id tag for the learning\n${ctx.stdout}`);
+    assert.ok(L.startsWith(tag.slice(1)));
+    for (const given of [tag, tag.slice(1)]) {
+      const g = await ok(sb, ["get", given]);
+      assert.match(g.stdout, new RegExp(`^id: ${L}$`, "m"), show(g));
+    }
+    await ok(sb, ["update", `id=${tag}`, "text=Deploys go through make ship-it"]);
+    const T = await addId(sb, ["type=task", "description=Rotate the deploy keys"]);
+    const done = await ok(sb, ["task_done", `id=#${T.slice(0, 4)}`]);
+    assert.match(done.stdout, /Completed: Rotate the deploy keys/);
+    const got = json<{ entry: { status: string } }>(await ok(sb, ["get", T.slice(0, 5), "--json"]));
+    assert.equal(got.entry.status, "done");
+  });
+
+  test("an ambiguous prefix is an error listing every candidate; one more character names one", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    // Ids that share a prefix of 4..7 characters (seeded): the prefix names all of them, the whole id one.
+    const cases = fc.sample(
+      fc.record({
+        base: fc.stringMatching(/^[0-9a-f]{8}$/),
+        shared: fc.integer({ min: 4, max: 7 }),
+        n: fc.integer({ min: 2, max: 3 }),
+      }),
+      { numRuns: 3 },
+    );
+    const lines: string[] = [];
+    const groups = cases.map(({ base, shared, n }, k) => {
+      const ids = Array.from({ length: n }, (_, i) => {
+        const c = ((Number.parseInt(base[shared] as string, 16) + i) % 16).toString(16);
+        return `${base.slice(0, shared)}${c}${base.slice(shared + 1)}`;
+      });
+      for (const id of ids)
+        lines.push(
+          JSON.stringify({
+            id,
+            type: "task",
+            description: `case ${k} task ${id}`,
+            status: "pending",
+            priority: "normal",
+            tags: [],
+            due: null,
+            completedAt: null,
+            created: NOW,
+          }),
+        );
+      return { prefix: base.slice(0, shared), ids };
+    });
+    fs.appendFileSync(sb.brainPath, `${lines.join("\n")}\n`);
+    for (const { prefix, ids } of groups) {
+      const live = ids.filter((id) => groups.every((g) => g.ids === ids || !g.ids.includes(id)));
+      for (const args of [
+        ["get", prefix],
+        ["task_done", `id=#${prefix}`],
+      ]) {
+        const r = await brain(sb, args, { env: { BRAIN_NOW: NOW } });
+        assert.notEqual(r.code, 0, show(r));
+        assert.match(r.stderr, /ambiguous/, show(r));
+        for (const id of live) assert.match(r.stderr, new RegExp(id), show(r));
+      }
+      const g = await ok(sb, ["get", `#${ids[0]}`]);
+      assert.match(g.stdout, new RegExp(`^id: ${ids[0]}$`, "m"));
+    }
+  });
+});
