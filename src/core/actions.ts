@@ -216,7 +216,24 @@ function add(params: Params, env: ActionEnv): Plan {
   if (DEDUP_TYPES.has(type) && env.state.hasText(dedupText(entry))) {
     throw new BrainError("DUPLICATE", `Duplicate ${type}: already stored`);
   }
+  const twin = openTwin(entry, env);
+  if (twin) {
+    throw new BrainError(
+      "DUPLICATE",
+      `Duplicate ${type}: already open as ${twin.id} ("${oneLiner(twin.entry)}"); finish or change that one instead`,
+      { id: twin.id },
+    );
+  }
   return done("add", `Added ${type}: ${oneLiner(entry)}`, [entry], { id: entry.id });
+}
+
+/** An open task (pending) or reminder (enabled) with the same words as `entry`: adding it again is a mistake. */
+function openTwin(entry: BaseEntry, env: ActionEnv): Rec | undefined {
+  if (entry.type !== "task" && entry.type !== "reminder") return undefined;
+  const open = (e: BaseEntry) => (e.type === "task" ? e.status !== "done" : e.enabled !== false);
+  const words = dedupText(entry);
+  if (!words || !open(entry)) return undefined;
+  return env.state.list(entry.type).find((r) => open(r.entry) && dedupText(r.entry) === words);
 }
 
 function update(params: Params, env: ActionEnv): Plan {

@@ -99,3 +99,40 @@ describe("short ids as the context prints them", { concurrency: 2 }, () => {
     }
   });
 });
+
+describe("reminders and tasks as a user adds them", { concurrency: 2 }, () => {
+  test("a reminder without `enabled` is enabled, and `brain help add` lists enabled as optional", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    for (const cadence of ["6h", "08:00", '{"kind":"interval","every":"2d"}']) {
+      const id = await addId(sb, ["type=reminder", `text=Water the plants ${cadence}`, `cadence=${cadence}`]);
+      const got = json<{ entry: { enabled: unknown } }>(await ok(sb, ["get", id, "--json"]));
+      assert.equal(got.entry.enabled, true);
+    }
+    const off = await addId(sb, ["type=reminder", "text=Dormant one", "cadence=6h", "enabled=false"]);
+    assert.equal(
+      json<{ entry: { enabled: unknown } }>(await ok(sb, ["get", off, "--json"])).entry.enabled,
+      false,
+    );
+    const help = await ok(sb, ["help", "add"]);
+    assert.match(help.stdout, /^ {2}reminder {3}text \+ cadence {2}\(optional: enabled\b/m, help.stdout);
+  });
+
+  test("an exact duplicate of an open task or reminder is refused naming the existing id", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    const T = await addId(sb, ["type=task", "description=Write the quarterly report"]);
+    for (const text of ["Write the quarterly report", "  write the Quarterly report! "]) {
+      const r = await ok(sb, ["add", "type=task", `description=${text}`], 4);
+      assert.match(r.stderr, new RegExp(`Duplicate task: already open as ${T}\\b`), show(r));
+    }
+    const R = await addId(sb, ["type=reminder", "text=Back up the photos", "cadence=1d"]);
+    const again = await ok(sb, ["add", "type=reminder", "text=Back up the photos", "cadence=6h"], 4);
+    assert.match(again.stderr, new RegExp(`Duplicate reminder: already open as ${R}\\b`), show(again));
+    // Not open any more: the same words are a new task / reminder.
+    await ok(sb, ["task_done", `id=${T}`]);
+    await addId(sb, ["type=task", "description=Write the quarterly report"]);
+    await ok(sb, ["update", `id=${R}`, "enabled=false"]);
+    await addId(sb, ["type=reminder", "text=Back up the photos", "cadence=1d"]);
+  });
+});

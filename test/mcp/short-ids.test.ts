@@ -58,3 +58,15 @@ test("an ambiguous prefix names every candidate", async () => {
   const none = await call({ action: "task_done", id: "#zzzz" });
   assert.match(textOf(none), /^NOT_FOUND: No task with id "#zzzz"/);
 });
+
+test("a reminder added without `enabled` is enabled; the same open reminder again is refused by id", async () => {
+  const r = await call({ action: "add", type: "reminder", text: "Stretch your legs", cadence: "2h" });
+  assert.notEqual(r.isError, true, textOf(r));
+  const id = /"id":"([0-9a-f]{8})"/.exec(JSON.stringify(r))?.[1];
+  assert.ok(id, JSON.stringify(r));
+  const listed = await call({ action: "list", type: "reminder", filter: "enabled" });
+  assert.match(textOf(listed), /Stretch your legs/);
+  const twin = await call({ action: "add", type: "reminder", text: "stretch your legs", cadence: "3h" });
+  assert.equal(twin.isError, true);
+  assert.match(textOf(twin), new RegExp(`^DUPLICATE: Duplicate reminder: already open as ${id}`));
+});
