@@ -136,3 +136,53 @@ describe("reminders and tasks as a user adds them", { concurrency: 2 }, () => {
     await addId(sb, ["type=reminder", "text=Back up the photos", "cadence=1d"]);
   });
 });
+
+describe("brain ingest says what it did not do", { concurrency: 2 }, () => {
+  const transcript = (dir: string) => {
+    const file = `${dir}/chat.jsonl`;
+    fs.writeFileSync(
+      file,
+      [
+        { role: "user", content: "How do I deploy the frobnicator to staging?" },
+        { role: "assistant", content: "Run make deploy-staging after bumping its version." },
+        { role: "user", content: "And to production?" },
+      ]
+        .map((m) => JSON.stringify(m))
+        .join("\n"),
+    );
+    return file;
+  };
+
+  test("re-ingesting after forget says how many turns were previously forgotten (and adds none)", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    const file = transcript(sb.dir);
+    await ok(sb, ["ingest", file]);
+    await ok(sb, ["forget", "--session", "chat"]);
+    const again = await ok(sb, ["ingest", file]);
+    assert.match(
+      again.stdout,
+      /0 new, 0 already known, 3 previously forgotten \(not re-added\)/,
+      show(again),
+    );
+    const j = json<{ added: number; existing: number; forgotten: number }>(
+      await ok(sb, ["ingest", file, "--json"]),
+    );
+    assert.deepEqual([j.added, j.existing, j.forgotten], [0, 0, 3]);
+    const s = await ok(sb, ["search", "frobnicator"]);
+    assert.equal(s.stdout, "No entries found.\n");
+  });
+
+  test("--format that reads no turns from the file is an error naming the format it looks like", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    const file = transcript(sb.dir);
+    for (const format of ["claude", "pi", "locomo"]) {
+      const r = await ok(sb, ["ingest", "--format", format, file], 2);
+      assert.match(r.stderr, new RegExp(`no conversation turns as --format ${format}`), show(r));
+      assert.match(r.stderr, /looks like openai: pass --format openai or leave --format out/, show(r));
+    }
+    const right = await ok(sb, ["ingest", "--format", "openai", file]);
+    assert.match(right.stdout, /3 turns in 1 session\(s\), 3 new/);
+  });
+});

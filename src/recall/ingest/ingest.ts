@@ -23,6 +23,8 @@ export interface IngestResult {
   added: number;
   /** Turns already in the log (an earlier import of the same transcript). */
   existing: number;
+  /** Turns not added because they were forgotten (`brain forget`): a forgotten turn is never re-imported. */
+  forgotten: number;
   /** Records that were not conversation (tool calls, metadata, empty text). */
   skipped: number;
   sessions: number;
@@ -72,6 +74,22 @@ export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
     throw new BrainError(
       "INVALID",
       `cannot tell the format of ${path}; pass --format (${FORMATS.join(", ")})`,
+      { field: "format" },
+    );
+  }
+  if (format && parsed.turns.length === 0 && (parsed.skipped > 0 || parsed.problems.length > 0)) {
+    // The wrong --format reads nothing and would exit 0 with "0 turns": say so, and what the file looks like.
+    const guess = parseTranscript(text, {
+      session: "detect",
+      fallbackDate: mtime.toISOString(),
+    });
+    const hint =
+      guess && guess.format !== format && guess.turns.length > 0
+        ? `; it looks like ${guess.format}: pass --format ${guess.format} or leave --format out`
+        : `; leave --format out to detect it (${FORMATS.join(", ")})`;
+    throw new BrainError(
+      "INVALID",
+      `no conversation turns as --format ${format} in ${path} (${parsed.skipped} records skipped, ${parsed.problems.length} problems)${hint}`,
       { field: "format" },
     );
   }
