@@ -28,7 +28,9 @@ export function searchPage(brain: Brain, query: string, limit: number, offset: n
       ? formatEpisodes(g.entries, g.total)
       : formatCompact(g.type, g.entries, nowMs, g.total),
   );
-  const total = all.total;
+  // One total: the results this search can list (the engine lists at most MAX_LIST_LIMIT of the matches), so
+  // the group counts add up to it and a page within it is never empty.
+  const total = all.hits.length;
   let message =
     parts.length > 0
       ? parts.join("\n\n")

@@ -186,3 +186,52 @@ describe("brain ingest says what it did not do", { concurrency: 2 }, () => {
     assert.match(right.stdout, /3 turns in 1 session\(s\), 3 new/);
   });
 });
+
+describe("brain search", () => {
+  test("one total: the group counts add up to it, and every page up to it lists results", async (t) => {
+    const sb = fresh(t);
+    await ok(sb, ["init"]);
+    // Just above the 1000 hits a search lists: 1100 matching turns and one learning.
+    const file = `${sb.dir}/zebras.jsonl`;
+    const turns = Array.from({ length: 1100 }, (_, i) =>
+      JSON.stringify({ role: i % 2 ? "assistant" : "user", content: `zebra note ${i} about stripes` }),
+    );
+    fs.writeFileSync(file, `${turns.join("\n")}\n`);
+    await ok(sb, ["ingest", file]);
+    await ok(sb, ["add", "type=learning", "text=Zebra stripes confuse flies"]);
+    for (const [limit, offset] of fc.sample(
+      fc.tuple(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 1200 })),
+      { numRuns: 4 },
+    )) {
+      const args = ["search", "zebra", "--limit", String(limit), "--offset", String(offset)];
+      const r = await ok(sb, args);
+      const j = json<{ data: { total: number; shown: number; groups: { total: number }[] } }>(
+        await ok(sb, [...args, "--json"]),
+      );
+      const headers = [...r.stdout.matchAll(/^\[\w+\] \((\d+)\)$/gm)].map((m) => Number(m[1]));
+      const totals = [...r.stdout.matchAll(/ of (\d+)[;)]|\((\d+) in total\)/g)].map((m) =>
+        Number(m[1] ?? m[2]),
+      );
+      const total = j.data.total;
+      if (j.data.shown > 0)
+        assert.equal(
+          headers.reduce((a, b) => a + b, 0),
+          total,
+          r.stdout,
+        );
+      assert.equal(
+        j.data.groups.reduce((a, g) => a + g.total, 0),
+        j.data.shown > 0 ? total : 0,
+      );
+      if (totals.length > 0) assert.deepEqual(new Set(totals), new Set([total]), r.stdout);
+      // A page inside the total lists results; "use --offset N for more" never points past it.
+      assert.equal(
+        j.data.shown,
+        Math.max(0, Math.min(limit, total - offset)),
+        `${args.join(" ")}\n${r.stdout}`,
+      );
+      const next = /use --offset (\d+) for more/.exec(r.stdout)?.[1];
+      if (next) assert.ok(Number(next) < total, r.stdout);
+    }
+  });
+});
