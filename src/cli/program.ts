@@ -275,6 +275,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "--repair",
       "fix what is safe (after a backup): terminate torn tails, drop stale locks and dead writers' temp files, rebuild the snapshot",
     )
+    .option(
+      "--quarantine",
+      "with --repair: move bad lines out of the logs into .brain/quarantine/ beside them (after a backup; each line kept whole, with its line number and reason)",
+    )
     .action((o) =>
       run(
         async () => (await import("./doctor.ts")).runDoctor({ ...g(), ...o }),

@@ -135,6 +135,11 @@ export class BrainHome {
     return join(this.local, "backups");
   }
 
+  /** Bad lines `brain doctor --repair --quarantine` moved out of the brain's logs (one file per log). */
+  get quarantine(): string {
+    return join(this.local, "quarantine");
+  }
+
   /** A derived file of one of the brain's logs: `.brain/<log name>.<kind>` (snapshot, recall.json, …). */
   derived(logPath: string, kind: string): string {
     return join(this.local, `${basename(logPath)}.${kind}`);
