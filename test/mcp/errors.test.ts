@@ -79,4 +79,17 @@ describe("tool errors name the field", () => {
     const { tools } = await f.client.listTools();
     assert.equal(tools.length, 8);
   });
+
+  it("an error's text carries the MCP error prefix at most once (schema errors and unknown tools)", async () => {
+    for (const [name, args] of [
+      ["brain", { action: "bogus" }],
+      ["brain", { action: "list", limit: "many" }],
+      ["brain_search", { query: 5 }],
+      ["nope", {}],
+    ] as const) {
+      const text = await failing(name, args as Record<string, unknown>);
+      assert.ok((text.match(/MCP error/g) ?? []).length <= 1, text);
+      assert.ok((text.match(/-32602/g) ?? []).length <= 1, text);
+    }
+  });
 });
