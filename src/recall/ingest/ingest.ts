@@ -78,20 +78,16 @@ export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
     );
   }
   if (format && parsed.turns.length === 0 && (parsed.skipped > 0 || parsed.problems.length > 0)) {
-    // The wrong --format reads nothing and would exit 0 with "0 turns": say so, and what the file looks like.
-    const guess = parseTranscript(text, {
-      session: "detect",
-      fallbackDate: mtime.toISOString(),
-    });
-    const hint =
-      guess && guess.format !== format && guess.turns.length > 0
-        ? `; it looks like ${guess.format}: pass --format ${guess.format} or leave --format out`
-        : `; leave --format out to detect it (${FORMATS.join(", ")})`;
-    throw new BrainError(
-      "INVALID",
-      `no conversation turns as --format ${format} in ${path} (${parsed.skipped} records skipped, ${parsed.problems.length} problems)${hint}`,
-      { field: "format" },
-    );
+    // The wrong --format reads nothing and would exit 0 with "0 turns": when the file reads as another format,
+    // say so. (A file of this format whose records are all unusable is not an error: they are reported.)
+    const guess = parseTranscript(text, { session: "detect", fallbackDate: mtime.toISOString() });
+    if (guess && guess.format !== format && guess.turns.length > 0)
+      throw new BrainError(
+        "INVALID",
+        `no conversation turns as --format ${format} in ${path} (${parsed.skipped} records skipped, ` +
+          `${parsed.problems.length} problems); it looks like ${guess.format}: pass --format ${guess.format} or leave --format out`,
+        { field: "format" },
+      );
   }
   return parsed;
 }
