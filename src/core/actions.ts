@@ -1,3 +1,4 @@
+import { openTwin, typed } from "./action-lookup.ts";
 import { ACTIONS, type Action } from "./action-names.ts";
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
@@ -9,7 +10,6 @@ import { isKeyedType, newId, type RandomHex, type Sha256Hex } from "./ids.ts";
 import { listEntries } from "./list.ts";
 import type { Params } from "./params.ts";
 import type { Rec } from "./rec.ts";
-import { untag } from "./short-ids.ts";
 import { didYouMean } from "./suggest.ts";
 import { dedupText } from "./text.ts";
 import {
@@ -227,15 +227,6 @@ function add(params: Params, env: ActionEnv): Plan {
   return done("add", `Added ${type}: ${oneLiner(entry)}`, [entry], { id: entry.id });
 }
 
-/** An open task (pending) or reminder (enabled) with the same words as `entry`: adding it again is a mistake. */
-function openTwin(entry: BaseEntry, env: ActionEnv): Rec | undefined {
-  if (entry.type !== "task" && entry.type !== "reminder") return undefined;
-  const open = (e: BaseEntry) => (e.type === "task" ? e.status !== "done" : e.enabled !== false);
-  const words = dedupText(entry);
-  if (!words || !open(entry)) return undefined;
-  return env.state.list(entry.type).find((r) => open(r.entry) && dedupText(r.entry) === words);
-}
-
 function update(params: Params, env: ActionEnv): Plan {
   const existing = env.state.resolve(requireString(params, "id", "update"));
   const id = existing.id;
@@ -338,23 +329,6 @@ function decay(env: ActionEnv): Plan {
     stale.map((r) => tombstone(env, r, "decay")),
     { decayed: stale.map((r) => r.id) },
   );
-}
-
-/** The task or reminder `given` names: its id, `#id`, or a unique prefix as a context prints it. */
-function typed(env: ActionEnv, type: "task" | "reminder", given: string): Rec {
-  const exact = env.state.arrays[type].get(untag(given));
-  if (exact) return exact;
-  let r: Rec;
-  try {
-    r = env.state.resolve(given);
-  } catch (e) {
-    if (e instanceof BrainError && e.code === "NOT_FOUND")
-      throw new BrainError("NOT_FOUND", `No ${type} with id "${given}"`);
-    throw e;
-  }
-  if (r.type !== type)
-    throw new BrainError("NOT_FOUND", `No ${type} with id "${given}" (${r.id} is a ${r.type})`);
-  return r;
 }
 
 function taskDone(params: Params, env: ActionEnv): Plan {
