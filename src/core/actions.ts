@@ -216,7 +216,7 @@ function add(params: Params, env: ActionEnv): Plan {
   if (DEDUP_TYPES.has(type) && env.state.hasText(dedupText(entry))) {
     throw new BrainError("DUPLICATE", `Duplicate ${type}: already stored`);
   }
-  const twin = openTwin(entry, env);
+  const twin = openTwin(entry, env.state);
   if (twin) {
     throw new BrainError(
       "DUPLICATE",
@@ -333,7 +333,7 @@ function decay(env: ActionEnv): Plan {
 
 function taskDone(params: Params, env: ActionEnv): Plan {
   const given = requireString(params, "id", "task_done");
-  const task = typed(env, "task", given);
+  const task = typed(env.state, "task", given);
   const id = task.id;
   const now = env.now.toISOString();
   const entry = env.validate({ ...task.entry, status: "done", completedAt: now, created: now });
@@ -359,7 +359,7 @@ function reminderRun(params: Params, env: ActionEnv): Plan {
   if (typeof result !== "string" || !RESULTS.includes(result)) {
     throw new BrainError("INVALID", "reminder_run requires result (ok|error|skipped)", { field: "result" });
   }
-  const reminder = typed(env, "reminder", given);
+  const reminder = typed(env.state, "reminder", given);
   const id = reminder.id;
   let due: string;
   try {
