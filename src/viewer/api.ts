@@ -194,7 +194,8 @@ export const api = {
       "GET",
       at > 0 ? `/api/history?since=${at - 1}&limit=1` : "/api/history?limit=0",
     ),
-  historyState: (at: number) => call<{ at: number; entries: Entry[] }>("GET", `/api/history/state?at=${at}`),
+  historyState: (at: number) =>
+    call<{ at: number; entries: Entry[]; defaultIds?: string[] }>("GET", `/api/history/state?at=${at}`),
   historyDiff: (from: number, to: number) =>
     call<HistoryDiff>("GET", `/api/history/diff?from=${from}&to=${to}`),
   graphHubs: (limit = 10) =>

@@ -13,13 +13,8 @@ import { type Browser, chromiumMissing, launchBrowser } from "../support/viewer.
  */
 const missing = chromiumMissing();
 if (missing) process.stderr.write(`viewer tests skipped: ${missing}\n`);
-/**
- * Every run writes its screenshots to .tmp/screenshots (ignored by git: ids and times differ per run);
- * BRAIN_README_SCREENSHOTS=1 writes them over the README's own, in docs/screenshots.
- */
-const SHOTS = process.env.BRAIN_README_SCREENSHOTS
-  ? join(ROOT, "docs", "screenshots")
-  : join(ROOT, ".tmp", "screenshots");
+/** Every run writes its screenshots to .tmp/screenshots (the docs' come from scripts/viewer-screenshots.ts). */
+const SHOTS = join(ROOT, ".tmp", "screenshots");
 
 describe("viewer in Chromium", { skip: missing ?? false }, () => {
   let sb: Sandbox;

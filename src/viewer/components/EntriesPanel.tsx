@@ -103,15 +103,15 @@ export function EntriesPanel(props: { choice: ContextChoice; tick: number }) {
   );
 }
 
-/** "16 default behaviours, 1 reminder, 1 meta entry (from brain init)". */
+/** "16 default behaviours, 1 reminder, 1 meta entry (protected) — from brain init". */
 function defaultsLabel(list: Entry[]): string {
-  const n = (t: string) => list.filter((e) => e.type === t).length;
-  const parts: string[] = [];
-  const b = n("behavior");
-  if (b) parts.push(`${b} default behaviour${b === 1 ? "" : "s"}`);
-  const other = list.length - b - n("meta");
-  if (other) parts.push(`${other} other default${other === 1 ? "" : "s"}`);
-  if (n("meta")) parts.push(`${n("meta")} meta entry (protected)`);
+  const counts = new Map<string, number>();
+  for (const e of list) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  const parts = [...counts].map(([type, n]) => {
+    if (type === "behavior") return `${n} default behaviour${n === 1 ? "" : "s"}`;
+    if (type === "meta") return `${n} meta entr${n === 1 ? "y" : "ies"} (protected)`;
+    return `${n} ${type}${n === 1 ? "" : "s"}`;
+  });
   return `${parts.join(", ")} — from brain init`;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Session } from "../api.ts";
-import { readableDate } from "../dates.ts";
+import { readableRange, readableTime } from "../dates.ts";
 import { useLoad } from "../use-load.ts";
 
 /** Sessions per page: the API sends one page of summaries; a session's turns come when it is opened. */
@@ -60,13 +60,11 @@ export function EpisodesPanel(props: { tick: number }) {
 function SessionRow(props: { session: Session }) {
   const s = props.session;
   const [open, setOpen] = useState(false);
-  const same = readableDate(s.first) === readableDate(s.last);
   return (
     <details class="session" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span class="when">{readableDate(s.last) || "(no date)"}</span> · {s.count} turn
-        {s.count === 1 ? "" : "s"}
-        {!same && s.first ? ` · since ${readableDate(s.first)}` : ""} · <code>{s.sessionId}</code>
+        <span class="when">{readableRange(s.first, s.last) || "(no date)"}</span> · {s.count} turn
+        {s.count === 1 ? "" : "s"} · <code>{s.sessionId}</code>
       </summary>
       {open && <Turns session={s.sessionId} />}
     </details>
@@ -82,7 +80,10 @@ function Turns(props: { session: string }) {
     <ol class="turns">
       {turns.map((e) => (
         <li key={e.id}>
-          <time dateTime={e.ts}>{readableDate(e.ts)}</time> <span class="role">{e.role}</span> {e.text}
+          <time dateTime={e.ts} title={e.ts}>
+            {readableTime(e.ts)}
+          </time>{" "}
+          <span class="role">{e.role}</span> {e.text}
         </li>
       ))}
     </ol>

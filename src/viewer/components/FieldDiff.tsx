@@ -1,7 +1,7 @@
 import type { Entry } from "../api.ts";
 
-/** Bookkeeping fields every update touches: not a change a person made. */
-const IGNORED = new Set(["updated"]);
+/** Bookkeeping fields every update touches (the fold stamps the update's time): not a change a person made. */
+const IGNORED = new Set(["updated", "created"]);
 
 const show = (v: unknown): string =>
   v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v);

@@ -79,7 +79,7 @@ export function HistoryPanel(props: { tick: number }) {
         <section class="state" aria-label="Brain at this point">
           <h2>{state.data?.entries.length ?? 0} live entries then</h2>
           <ul class="plain">
-            {(state.data?.entries ?? []).map((e) => (
+            {ownFirst(state.data?.entries ?? [], state.data?.defaultIds ?? []).map((e) => (
               <li key={`${e.type}:${e.id}`} data-id={e.id}>
                 <span class="type">{e.type}</span> {entryText(e)}
               </li>
@@ -111,4 +111,11 @@ function DiffList(props: { title: string; cls: string; entries: Entry[]; before?
       </ul>
     </div>
   );
+}
+
+/** The user's own entries first, then what `brain init` wrote (each group in log order). */
+function ownFirst(entries: Entry[], defaultIds: string[]): Entry[] {
+  const defaults = new Set(defaultIds);
+  const isDefault = (e: Entry) => defaults.has(e.id) || e.type === "meta";
+  return [...entries.filter((e) => !isDefault(e)), ...entries.filter(isDefault)];
 }
