@@ -180,7 +180,10 @@ export const api = {
     }),
   /** One page of session summaries, newest first. */
   episodes: (offset: number, limit: number) =>
-    call<{ sessions: Session[]; total: number }>("GET", `/api/episodes${qs({ offset, limit })}`),
+    call<{ sessions: Session[]; total: number; offset: number }>(
+      "GET",
+      `/api/episodes${qs({ offset, limit })}`,
+    ),
   /** One session's turns. */
   sessionTurns: (session: string) =>
     call<{ sessions: Session[] }>("GET", `/api/episodes${qs({ session, limit: 1 })}`),

@@ -67,6 +67,11 @@ describe("viewer: the user's memories first", { skip: missing ?? false }, () => 
     assert.match((await group.locator("summary").textContent()) ?? "", /16 default/);
     // The user's own entries are visible, the defaults are not, until the group is opened.
     assert.ok(await row("uses pnpm").isVisible());
+    // One total bar in view; the per-section bars wait behind a disclosure.
+    assert.ok(await page.locator("meter[aria-label='total budget']").isVisible());
+    const sectionBars = page.locator("details.sections meter");
+    assert.ok((await sectionBars.count()) > 0);
+    assert.equal(await sectionBars.first().isVisible(), false);
     assert.equal(await byId("b0000001").isVisible(), false);
     const firstId = await page.locator("li.entry").first().getAttribute("data-id");
     assert.ok(!/^b00000|^meta|^rem0/.test(firstId ?? ""), `first row is the user's own, not ${firstId}`);
@@ -139,7 +144,10 @@ describe("viewer: the user's memories first", { skip: missing ?? false }, () => 
     const r = await http(served.info, "/api/entries/meta0001", { method: "DELETE" });
     assert.equal(r.status, 400, r.text);
     assert.match(r.body.error.message, /schema_version|meta/);
+    const patch = await http(served.info, "/api/entries/meta0001", { method: "PATCH", body: { value: "9" } });
+    assert.equal(patch.status, 400, patch.text);
     assert.notEqual(lastLine(sb.brainPath).type, "tombstone");
+    assert.notEqual(lastLine(sb.brainPath).id, "meta0001");
     await page.locator("details.defaults summary").click();
   });
 
@@ -176,6 +184,8 @@ describe("viewer: the user's memories first", { skip: missing ?? false }, () => 
     assert.equal(await change.locator(".old").textContent(), "This repo uses pnpm, not npm");
     assert.equal(await change.locator(".new").textContent(), "This repo uses pnpm 9, not npm");
     assert.match((await change.textContent()) ?? "", /→/);
+    // Only what the person changed: not the timestamp the fold gives every update.
+    assert.equal(await page.locator(".difflist.changed .field-change").count(), 1);
   });
 
   test("episodes: a loading state, not 'no episodes', while the page is on its way", async () => {

@@ -21,7 +21,7 @@ export function EpisodesPanel(props: { tick: number }) {
   if (total === 0) return <p class="empty">No episodes recorded yet.</p>;
   const byProject = new Map<string, Session[]>();
   for (const s of sessions) byProject.set(s.project, [...(byProject.get(s.project) ?? []), s]);
-  const last = Math.min(total, offset + sessions.length);
+  const last = Math.min(total, r.data.offset + sessions.length);
   return (
     <section aria-label="Episodes" class="timeline">
       <nav class="pager" aria-label="Pages of sessions">
@@ -33,9 +33,7 @@ export function EpisodesPanel(props: { tick: number }) {
         >
           ← Newer
         </button>
-        <span>
-          Sessions {offset + 1}–{last} of {total}
-        </span>
+        <span>{r.data.offset === offset ? `Sessions ${offset + 1}–${last} of ${total}` : "Loading…"}</span>
         <button
           type="button"
           aria-label="Next page"
