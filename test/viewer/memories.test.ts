@@ -68,7 +68,7 @@ describe("viewer: the user's memories first", { skip: missing ?? false }, () => 
     // The user's own entries are visible, the defaults are not, until the group is opened.
     assert.ok(await row("uses pnpm").isVisible());
     // One total bar in view; the per-section bars wait behind a disclosure.
-    assert.ok(await page.locator("meter[aria-label='total budget']").isVisible());
+    await page.locator("meter[aria-label='total budget']").waitFor(); // visible once the context is built
     const sectionBars = page.locator("details.sections meter");
     assert.ok((await sectionBars.count()) > 0);
     assert.equal(await sectionBars.first().isVisible(), false);
