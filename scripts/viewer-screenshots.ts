@@ -174,6 +174,7 @@ const VIEWS: View[] = [
       await p.locator("ol.turns li").first().waitFor();
     },
   },
+  { name: "inbox", tab: "Inbox", ready: loaded },
   { name: "rules", tab: "Rules & brain files", ready: loaded },
   { name: "history", tab: "History", ready: (p) => p.locator(".field-change").first().waitFor() },
   { name: "graph", tab: "Graph", ready: loaded },
