@@ -206,6 +206,25 @@ describe("viewer: the user's memories first", { skip: missing ?? false }, () => 
     await page.unroute("**/api/episodes*", hold);
   });
 
+  test("inbox: a loading state, not 'the inbox is empty', while its answer is on its way", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route("**/api/inbox*", hold);
+    await page.getByRole("tab", { name: "Inbox" }).click();
+    await page.getByText("Loading…").waitFor();
+    assert.equal(await page.getByText("The inbox is empty").count(), 0);
+    release();
+    await page.getByText("The inbox is empty").waitFor();
+    await page.unroute("**/api/inbox*", hold);
+    await page.getByRole("tab", { name: "Episodes" }).click();
+  });
+
   test("episodes: one page at a time (API and viewer), next/prev, readable dates", async () => {
     const one = await http(served.info, "/api/episodes?limit=10&offset=0");
     assert.equal(one.body.sessions.length, 10);
