@@ -7,7 +7,20 @@ export function InboxPanel(props: { tick: number }) {
   const [own, setOwn] = useState(0);
   const r = useLoad(() => api.inbox(), [props.tick, own]);
   const items = r.data?.items ?? r.data?.inbox ?? [];
-  if (items.length === 0) return <p class="empty">The inbox is empty.</p>;
+  if (r.error && !r.data) return <p class="error">{r.error}</p>;
+  if (!r.data)
+    return (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
+  if (items.length === 0)
+    return (
+      <p class="empty">
+        The inbox is empty: memories the learner proposes from your sessions wait here for you to accept or
+        reject.
+      </p>
+    );
   const act = (id: string, verb: "accept" | "reject") =>
     api.inboxAct(id, verb).then(() => setOwn((n) => n + 1));
   return (
