@@ -57,10 +57,6 @@ export async function importFromHosts(
     {
       home: homeOf(config),
       memories: async () => MemoryIndex.of(keep(Brain.open(brainOptions(config, cwd)))),
-      holdsSecret: async (text) => {
-        const { findSecrets } = await import("../guards/secrets.ts");
-        return (await findSecrets(text)).length > 0;
-      },
       now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),
     },
     files,

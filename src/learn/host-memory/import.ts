@@ -36,8 +36,6 @@ export interface ImportDeps {
   home: BrainHome;
   /** The brain's near-duplicate index of its memories, opened only when a note is new to the inbox. */
   memories: () => Promise<MemoryIndex>;
-  /** A text holds a credential (src/guards/): not proposed. */
-  holdsSecret: (text: string) => Promise<boolean>;
   now: Date;
 }
 
@@ -71,6 +69,11 @@ function candidate(n: HostNote): InboxCandidate {
     origin: { host: n.host, file: n.file, line: n.line },
     ...(n.project ? { project: n.project } : {}),
   };
+}
+
+async function holdsSecret(text: string): Promise<boolean> {
+  const { findSecrets } = await import("../../guards/secrets.ts");
+  return (await findSecrets(text)).length > 0;
 }
 
 export async function importHostMemory(
@@ -115,7 +118,8 @@ export async function importHostMemory(
         r.known++;
         continue;
       }
-      if (await deps.holdsSecret(c.text)) {
+      // The inbox is not brain.jsonl, but a credential is not kept there either (as the learner's pass).
+      if (await holdsSecret(c.text)) {
         r.secrets++;
         continue;
       }
