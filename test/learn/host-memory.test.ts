@@ -133,6 +133,13 @@ describe("brain import-host-memory", () => {
     assert.ok(r.added.every((c) => c.origin.host === "claude"));
     const grafana = r.added.find((c) => c.origin.file.endsWith("reference_grafana.md"));
     assert.ok(grafana);
+    const listed = await brainOk(sb, ["inbox"], { env: ENV, cwd: project });
+    assert.ok(
+      listed.stdout.includes(
+        `${grafana.id} learning: ${grafana.text}  — claude memory from ${grafana.evidence[0]}`,
+      ),
+      listed.stdout,
+    );
     await brainOk(sb, ["inbox", "accept", grafana.id], { env: ENV, cwd: project });
     const entry = readLines(sb.brainPath).find((e) => String(e.text ?? "").includes("api-latency"));
     assert.ok(entry, "stored in brain.jsonl");
