@@ -51,7 +51,7 @@ export async function importFromHosts(
 ): Promise<ImportResult> {
   const places = hostPlaces(config);
   const read = { projectRoot: repoRoot(cwd), maxFileBytes: config.learner.maxLineBytes };
-  const files = (o.hosts ?? [...MEMORY_HOSTS]).flatMap((h) => readHostMemory(h, places, read));
+  const hosts = o.hosts ?? [...MEMORY_HOSTS];
   const { Brain } = await import("../engine/brain.ts");
   return importHostMemory(
     {
@@ -59,7 +59,7 @@ export async function importFromHosts(
       memories: async () => MemoryIndex.of(keep(Brain.open(brainOptions(config, cwd)))),
       now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),
     },
-    files,
+    (seen) => hosts.flatMap((h) => readHostMemory(h, places, { ...read, seen })),
     o,
   );
 }

@@ -151,9 +151,11 @@ describe("host memory readers (properties)", () => {
               memories: async () => new MemoryIndex(),
               now: new Date("2026-11-26T00:00:00Z"),
             };
-            const read = () =>
-              (["claude", "codex", "gemini"] as const).flatMap((h) => readHostMemory(h, p, READ));
-            const r = await importHostMemory(deps, read());
+            const read = (seen: Record<string, string>) =>
+              (["claude", "codex", "gemini"] as const).flatMap((h) =>
+                readHostMemory(h, p, { ...READ, seen }),
+              );
+            const r = await importHostMemory(deps, read);
             const texts = r.added.map((c) => c.text);
             assert.equal(new Set(texts).size, texts.length, "no note proposed twice");
             for (const n of notes) {
@@ -164,8 +166,10 @@ describe("host memory readers (properties)", () => {
               r.notes,
               where.slice(0, notes.length).reduce((s, w) => s + w.length, 0),
             );
-            const again = await importHostMemory(deps, read(), { reread: true });
+            const again = await importHostMemory(deps, read, { reread: true });
             assert.equal(again.added.length, 0);
+            const unchanged = await importHostMemory(deps, read);
+            assert.deepEqual([unchanged.notes, unchanged.unchanged], [0, 3], "no file read again");
           } finally {
             fs.rmSync(p.root, { recursive: true, force: true });
           }

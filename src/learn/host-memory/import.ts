@@ -10,11 +10,12 @@ import type { HostFile, HostNote } from "./read.ts";
  * Each host's own memory notes (src/learn/host-memory/read.ts) as candidates in Brain's inbox, for the user to
  * accept (then recalled from every host), edit or reject. A note is proposed once: not when the brain already
  * holds it or a near-duplicate (learning or preference), not when the inbox holds it in any state (so a
- * rejected note stays rejected), not twice in one read (two hosts remembering the same thing). A file whose
- * bytes are the ones read last time is not read again (`.brain/host-memory.json`: paths and hashes only).
+ * rejected note stays rejected), not twice in one read (two hosts remembering the same thing). A file with the
+ * size and modification time it had when last read is not read again (`.brain/host-memory.json`: paths and
+ * stamps only).
  */
 export interface HostMemoryState {
-  /** file path → sha256 of the bytes last read. */
+  /** file path → its stamp (size:mtime) when last read. */
   files: Record<string, string>;
 }
 
@@ -25,10 +26,10 @@ export const HOST_MEMORY_DOC: DocSpec<HostMemoryState> = {
     if (!files || typeof files !== "object" || Array.isArray(files)) return { problem: "no files map" };
     return Object.values(files).every((x) => typeof x === "string")
       ? { files: files as Record<string, string> }
-      : { problem: "a file's hash is not a string" };
+      : { problem: "a file's stamp is not a string" };
   },
   empty: () => ({ files: {} }),
-  // Paths and hashes, no text of the user's.
+  // Paths and stamps, no text of the user's.
   purged: (doc) => doc,
 };
 
@@ -41,7 +42,7 @@ export interface ImportDeps {
 
 export interface ImportResult {
   files: number;
-  /** Files whose bytes were read before (not read again). */
+  /** Files unchanged since the last read (not read again). */
   unchanged: number;
   /** Files passed over (too big), with why. */
   skipped: { file: string; why: string }[];
@@ -78,11 +79,12 @@ async function holdsSecret(text: string): Promise<boolean> {
 
 export async function importHostMemory(
   deps: ImportDeps,
-  files: HostFile[],
+  read: (seen: Record<string, string>) => HostFile[],
   o: { dryRun?: boolean; reread?: boolean } = {},
 ): Promise<ImportResult> {
   const doc = new JsonDoc(deps.home, HOST_MEMORY_DOC);
   const state = doc.load();
+  const files = read(o.reread ? {} : state.files);
   const r: ImportResult = {
     files: files.length,
     unchanged: 0,
@@ -96,7 +98,7 @@ export async function importHostMemory(
   const fresh: HostFile[] = [];
   for (const f of files) {
     if (f.skipped) r.skipped.push({ file: f.file, why: f.skipped });
-    else if (!o.reread && state.files[f.file] === f.sha) r.unchanged++;
+    else if (f.unchanged) r.unchanged++;
     else fresh.push(f);
   }
   const notes = fresh.flatMap((f) => f.notes);
@@ -132,7 +134,7 @@ export async function importHostMemory(
   if (r.added.length) r.added = addCandidates(deps.home, deps.now.toISOString(), r.added);
   if (fresh.length) {
     const next = { files: { ...state.files } };
-    for (const f of fresh) next.files[f.file] = f.sha;
+    for (const f of fresh) next.files[f.file] = f.stamp;
     deps.home.ensureLocal();
     doc.save(next);
   }

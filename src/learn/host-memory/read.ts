@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type ParseError, parse } from "jsonc-parser";
@@ -47,8 +46,10 @@ export interface HostNote {
 export interface HostFile {
   host: MemoryHost;
   file: string;
-  /** sha256 of the bytes read (an unchanged file is not read again). */
-  sha: string;
+  /** The file's size and modification time when read: a file with the same stamp is not read again. */
+  stamp: string;
+  /** Its stamp is the one `seen` gave: not read, no notes. */
+  unchanged?: boolean;
   notes: HostNote[];
   /** Why the file was passed over (too big). */
   skipped?: string;
@@ -61,6 +62,8 @@ export interface ReadOptions {
   maxFileBytes: number;
   /** A note longer than this is cut (with …). */
   maxNoteChars?: number;
+  /** file → the stamp it had when last read: such a file is not read again. */
+  seen?: Record<string, string>;
 }
 
 /** Claude Code's directory name under `projects/` for a project path. */
@@ -90,13 +93,11 @@ function load(host: MemoryHost, file: string, o: ReadOptions): { text: string; o
     return undefined;
   }
   if (!st.isFile()) return undefined;
-  if (st.size > o.maxFileBytes) {
-    const sha = `size:${st.size}:${st.mtimeMs}`;
-    return { text: "", out: { host, file, sha, notes: [], skipped: `over ${o.maxFileBytes} bytes` } };
-  }
-  const buf = fs.readFileSync(file);
-  const sha = createHash("sha256").update(buf).digest("hex");
-  return { text: buf.toString("utf8"), out: { host, file, sha, notes: [] } };
+  const stamp = `${st.size}:${st.mtimeMs}`;
+  if (o.seen?.[file] === stamp) return { text: "", out: { host, file, stamp, notes: [], unchanged: true } };
+  if (st.size > o.maxFileBytes)
+    return { text: "", out: { host, file, stamp, notes: [], skipped: `over ${o.maxFileBytes} bytes` } };
+  return { text: fs.readFileSync(file, "utf8"), out: { host, file, stamp, notes: [] } };
 }
 
 function cut(text: string, max: number): string {
@@ -133,7 +134,7 @@ function readNoteDir(host: MemoryHost, dir: string, o: ReadOptions, project?: st
     const got = load(host, file, o);
     if (!got) continue;
     out.push(got.out);
-    if (got.out.skipped) continue;
+    if (got.out.skipped || got.out.unchanged) continue;
     const lines = got.text.split(/\r?\n/u);
     const fm = frontMatter(lines);
     if (fm.bodyStart > 0) {
@@ -200,7 +201,7 @@ function readCodex(p: HostMemoryPlaces, o: ReadOptions): HostFile[] {
     const got = load("codex", file, o);
     if (!got) continue;
     out.push(got.out);
-    for (const n of got.out.skipped ? [] : markdownNotes(got.text)) {
+    for (const n of got.out.skipped || got.out.unchanged ? [] : markdownNotes(got.text)) {
       if (n.headings.some((h) => CODEX_SKIP.test(h.trim())) || CODEX_META.test(n.text)) continue;
       const pref = n.headings.some((h) => /preference|user profile/iu.test(h));
       got.out.notes.push(note("codex", file, n, pref ? "preference" : "learning", o));
@@ -228,7 +229,7 @@ function readGemini(p: HostMemoryPlaces, o: ReadOptions): HostFile[] {
     const got = load("gemini", file, o);
     if (!got) continue;
     out.push(got.out);
-    for (const n of got.out.skipped ? [] : markdownNotes(got.text))
+    for (const n of got.out.skipped || got.out.unchanged ? [] : markdownNotes(got.text))
       if (n.headings.at(-1)?.trim() === GEMINI_SECTION)
         got.out.notes.push(note("gemini", file, n, "learning", o));
   }
