@@ -161,6 +161,26 @@ describe("brain import-host-memory", () => {
     assert.match(ctx.stdout, /api-latency/);
   });
 
+  it("never reads Brain's own export (brain install gemini --export) back as Gemini's memory", async (t) => {
+    const { sb, project } = await setup(t);
+    await brainOk(sb, ["add", "type=learning", "text=The CI cache key includes the lockfile hash"], {
+      env: ENV,
+    });
+    await brainOk(sb, ["install", "gemini", "--export"], { env: ENV, cwd: project });
+    const gemini = fs.readFileSync(join(sb.home, ".gemini", "GEMINI.md"), "utf8");
+    const lines = gemini.split("\n");
+    const begin = lines.findIndex((l) => l.startsWith("<!-- brain:begin"));
+    const end = lines.indexOf("<!-- brain:end -->");
+    assert.ok(begin > 0 && end > begin && gemini.includes("lockfile hash"), "the export is in GEMINI.md");
+    const r = await importJson(sb, project, ["--host", "gemini"]);
+    assert.deepEqual(
+      r.added.filter((c) => c.origin.line > begin && c.origin.file.endsWith("GEMINI.md")).map((c) => c.text),
+      [],
+      "nothing from Brain's section",
+    );
+    assert.equal(r.added.length, 4, "Gemini's 3 saved memories and its private project note");
+  });
+
   it("runs in the learner's pass, and refuses an unknown host", async (t) => {
     const { sb, project } = await setup(t);
     await brainOk(sb, ["learn"], { env: ENV, cwd: project });

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type ParseError, parse } from "jsonc-parser";
+import { BEGIN, END } from "../../project/export-rules.ts";
 import { DEFAULT_MAX_CHARS } from "../extract/schema.ts";
 import { flatten, frontMatter, type MdNote, markdownNotes } from "./markdown.ts";
 
@@ -97,7 +98,22 @@ function load(host: MemoryHost, file: string, o: ReadOptions): { text: string; o
   if (o.seen?.[file] === stamp) return { text: "", out: { host, file, stamp, notes: [], unchanged: true } };
   if (st.size > o.maxFileBytes)
     return { text: "", out: { host, file, stamp, notes: [], skipped: `over ${o.maxFileBytes} bytes` } };
-  return { text: fs.readFileSync(file, "utf8"), out: { host, file, stamp, notes: [] } };
+  return { text: withoutBrainSection(fs.readFileSync(file, "utf8")), out: { host, file, stamp, notes: [] } };
+}
+
+/**
+ * The text with Brain's own exported section (`brain install <host> --export`, between Brain's markers) blanked
+ * out, line for line (the lines after it keep their numbers): Brain never reads its own export back as the
+ * host's memory.
+ */
+export function withoutBrainSection(text: string): string {
+  const b = text.indexOf(BEGIN.slice(0, 16));
+  if (b < 0) return text;
+  const e = text.indexOf(END, b);
+  const stop = e < 0 ? text.length : e + END.length;
+  return (
+    text.slice(0, b) + text.slice(b, stop).replace(/[^\n]/gu, "") + withoutBrainSection(text.slice(stop))
+  );
 }
 
 function cut(text: string, max: number): string {
