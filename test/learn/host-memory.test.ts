@@ -105,6 +105,10 @@ describe("brain import-host-memory", () => {
     assert.equal(testing.origin.line, 6, "the body's first line, after the front matter");
     assert.equal(testing.project, project, "the note of the project's Claude Code slug names the project");
     assert.match(testing.origin.file, new RegExp(`/projects/${claudeSlug(project)}/memory/`));
+    const jwt = r.added.find((c) => c.text.startsWith("JWT refresh"));
+    assert.equal(jwt?.project, project, "a Codex task group's applies_to cwd names the project");
+    const tip = r.added.find((c) => c.text.includes("cargo fmt"));
+    assert.equal(tip?.project, undefined, "a general tip names none");
     const lint = r.added.find((c) => c.origin.file.endsWith("feedback_lint.md"));
     assert.equal(lint?.project, undefined, "another project's note names no project it cannot tell");
 

@@ -217,10 +217,17 @@ function readCodex(p: HostMemoryPlaces, o: ReadOptions): HostFile[] {
     const got = load("codex", file, o);
     if (!got) continue;
     out.push(got.out);
+    // A task group's `applies_to: cwd=<dir>` names the project its notes belong to.
+    let group = "";
+    let cwd: string | undefined;
     for (const n of got.out.skipped || got.out.unchanged ? [] : markdownNotes(got.text)) {
+      const g = n.headings.find((h) => /^task group:/iu.test(h.trim())) ?? "";
+      if (g !== group) [group, cwd] = [g, undefined];
+      const at = /applies_to:\s*cwd=([^\s;,]+)/iu.exec(n.text)?.[1];
+      if (at?.startsWith("/")) cwd = at;
       if (n.headings.some((h) => CODEX_SKIP.test(h.trim())) || CODEX_META.test(n.text)) continue;
       const pref = n.headings.some((h) => /preference|user profile/iu.test(h));
-      got.out.notes.push(note("codex", file, n, pref ? "preference" : "learning", o));
+      got.out.notes.push(note("codex", file, n, pref ? "preference" : "learning", o, cwd));
     }
   }
   return out;
