@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Entry, entryText } from "../api.ts";
+import { api, type Entry, entryText, type InboxItem } from "../api.ts";
 import { useLoad } from "../use-load.ts";
 
 /** Proposed entries waiting for a decision (shown only when the server has an inbox). */
@@ -28,6 +28,7 @@ export function InboxPanel(props: { tick: number }) {
       {items.map((it) => (
         <li key={it.id} class="entry">
           <p class="text">{entryText(it as Entry)}</p>
+          <Origin item={it} />
           <div class="actions">
             <button type="button" aria-label={`Accept ${it.id}`} onClick={() => act(it.id, "accept")}>
               Accept
@@ -39,5 +40,17 @@ export function InboxPanel(props: { tick: number }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Where a note read from a host's own memory came from: the host, its file and line (src/learn/host-memory/). */
+function Origin(props: { item: InboxItem }) {
+  const o = props.item.origin as { host?: unknown; file?: unknown; line?: unknown } | undefined;
+  if (!o || typeof o.host !== "string" || typeof o.file !== "string") return null;
+  return (
+    <p class="reason origin">
+      from {o.host}'s own memory: {o.file}
+      {typeof o.line === "number" ? `:${o.line}` : ""}
+    </p>
   );
 }
