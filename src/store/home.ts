@@ -64,6 +64,8 @@ export const LOCAL_FILES = {
   deep: "deep",
   /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
   graphEvents: "graph-events.jsonl",
+  /** Headless host runs the learner made today, against `extraction.callsPerDay` (src/learn/extract/host-budget.ts). */
+  hostCalls: "host-calls.json",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
