@@ -9,6 +9,8 @@
  *   hang          never answers (the provider must kill it)
  *   garbage       prints a line that is not JSON and exits 1
  *   error         an error result (`is_error: true`), exit 1
+ * Like the real 2.1.197, a `--json-schema` that declares `"$schema"` (zod's draft 2020-12) is dropped without
+ * a word: no StructuredOutput tool, so the model answers in words and there is no `structured_output`.
  */
 import * as fs from "node:fs";
 import { join } from "node:path";
@@ -40,6 +42,11 @@ process.stdin.on("end", () => {
   if (mode === "hang") { setInterval(() => {}, 1000); return; }
   if (mode === "garbage") { process.stdout.write("Error: something went wrong\\n"); process.exit(1); }
   if (mode === "error") { process.stdout.write(JSON.stringify({ type: "result", subtype: "success", is_error: true, result: "Invalid API key · Please run /login", usage }) + "\\n"); process.exit(1); }
+  const schemaArg = process.argv[process.argv.indexOf("--json-schema") + 1] || "{}";
+  if (JSON.parse(schemaArg).$schema !== undefined) {
+    process.stdout.write(result({ result: "Noted." }) + "\\n");
+    return;
+  }
   if (mode === "text") { process.stdout.write(result({}) + "\\n"); return; }
   process.stdout.write(result({ structured_output: answer }) + "\\n");
 });

@@ -139,7 +139,9 @@ export function createHeadlessProvider(
         `${name}: the day's ${options.budget.perDay} headless calls are spent (extraction.callsPerDay)`,
         { usage, calls: 0 },
       );
-    const schema = z.toJSONSchema(request.schema, { unrepresentable: "any" });
+    // Claude Code 2.1.197 drops a schema that declares "$schema" (zod writes draft 2020-12's) without a word:
+    // no StructuredOutput tool is offered and the answer comes back in prose. The bare schema is taken.
+    const { $schema: _, ...schema } = z.toJSONSchema(request.schema, { unrepresentable: "any" });
     const input = request.messages
       .map((m) => (m.role === "user" ? m.content : `[your earlier answer]\n${m.content}`))
       .join("\n\n");
