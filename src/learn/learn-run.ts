@@ -24,6 +24,8 @@ export interface LearnSettings {
   extractor: () => Promise<Extractor | undefined>;
   /** The model in words for the user (src/learn/mode.ts), undefined without one; absent: not said. */
   describe?: () => Promise<string | undefined>;
+  /** Without a model: what the user could switch on (src/learn/settings.ts, hostOffer); absent: the default hint. */
+  offer?: () => Promise<string | undefined>;
   autoAccept: boolean;
   curatorThreshold: number;
   /** The detectors' options (the bench measures structure alone, seed 003's detectors; default: the cue table). */

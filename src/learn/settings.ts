@@ -36,6 +36,7 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
       };
     },
     describe: () => describeModel(config),
+    offer: () => hostOffer(config),
     autoAccept: config.autoAccept,
     curatorThreshold: config.curatorThreshold,
   };
@@ -91,7 +92,7 @@ export async function hostOffer(config: ResolvedConfig): Promise<string | undefi
   if (src?.raw !== undefined) return undefined;
   const { findOnPath } = await import("./extract/headless-config.ts");
   if (!findOnPath("claude", src?.env.PATH)) return undefined;
-  return 'Claude Code is installed: to learn with its model (your subscription\'s quota, at most 20 calls a day), set "extraction": { "provider": "claude-code" } in the settings or run `brain learn --use claude-code`';
+  return "Claude Code is installed: to learn with its model (your sign-in's quota, at most 20 calls a day), run `brain learn --use claude-code`; or set ANTHROPIC_API_KEY or OPENAI_API_KEY";
 }
 
 /** The learner's caps from the settings (`learner.maxLineBytes`, `learner.maxTurnChars`). */

@@ -98,4 +98,73 @@ describe("the learner with extraction.provider claude-code", () => {
     assert.equal(r.code, 0, show(r));
     assert.deepEqual((runs(sb).at(-1) as { errors: unknown[] }).errors, []);
   });
+
+  it("switched on only by the user: --status offers it, `learn --use claude-code` writes it (other keys kept), `--use none` undoes it", async (t) => {
+    const sb = freshSandbox(t, "brain-headless-use-");
+    assert.equal((await brain(sb, ["init"])).code, 0);
+    const fake = fakeClaude(join(sb.dir, "bin"));
+    const file = join(sb.dir, "config.json");
+    fs.writeFileSync(file, JSON.stringify({ autoAccept: false, promptBudget: 1500 }));
+    const env = { BRAIN_CONFIG: file, PATH: `${fake.dir}:${process.env.PATH ?? "/usr/bin:/bin"}` };
+
+    const offered = await brain(sb, ["learn", "--status"], { env });
+    assert.match(
+      offered.stdout,
+      /learning without a model: .*Claude Code is installed: .*brain learn --use claude-code/,
+    );
+    assert.equal(fake.runs().length, 0, "offering runs nothing");
+
+    const on = await brain(sb, ["learn", "--use", "claude-code"], { env });
+    assert.equal(on.code, 0, show(on));
+    assert.match(on.stdout, /now uses Claude Code's headless mode .*at most 20 calls a day/);
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), {
+      autoAccept: false,
+      promptBudget: 1500,
+      extraction: { provider: "claude-code" },
+    });
+    assert.deepEqual(JSON.parse(fs.readFileSync(`${file}.bak`, "utf8")), {
+      autoAccept: false,
+      promptBudget: 1500,
+    });
+    const status = await brain(sb, ["learn", "--status"], { env });
+    assert.match(
+      status.stdout,
+      /Mode: learning with a model: the host's: claude-code \(claude -p, model haiku\), 20 of 20/,
+    );
+
+    const off = await brain(sb, ["learn", "--use", "none"], { env });
+    assert.equal(off.code, 0, show(off));
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), { autoAccept: false, promptBudget: 1500 });
+
+    const missing = await brain(sb, ["learn", "--use", "claude-code"], {
+      env: { BRAIN_CONFIG: file, PATH: "/usr/bin:/bin" },
+    });
+    assert.notEqual(missing.code, 0);
+    assert.match(missing.stderr, /claude is not on PATH/);
+    assert.deepEqual(
+      JSON.parse(fs.readFileSync(file, "utf8")),
+      { autoAccept: false, promptBudget: 1500 },
+      "unchanged",
+    );
+  });
+
+  it("brain install claude --learn-with-claude switches it on; without the flag install only offers it", async (t) => {
+    const sb = freshSandbox(t, "brain-headless-install-");
+    const fake = fakeClaude(join(sb.dir, "bin"));
+    const file = join(sb.dir, "config.json");
+    const env = { BRAIN_CONFIG: file, PATH: `${fake.dir}:${process.env.PATH ?? "/usr/bin:/bin"}` };
+    const market = join(sb.dir, "market");
+    const plain = await brain(sb, ["install", "claude", "--dir", market, "--no-core-files"], { env });
+    assert.equal(plain.code, 0, show(plain));
+    assert.match(plain.stdout, /brain install claude --learn-with-claude/);
+    assert.equal(fs.existsSync(file), false, "nothing switched on without the flag");
+    const r = await brain(
+      sb,
+      ["install", "claude", "--dir", market, "--no-core-files", "--learn-with-claude"],
+      { env },
+    );
+    assert.equal(r.code, 0, show(r));
+    assert.match(r.stdout, /now uses Claude Code's headless mode/);
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), { extraction: { provider: "claude-code" } });
+  });
 });
