@@ -1,3 +1,4 @@
+import type { Brain } from "../engine/brain.ts";
 import {
   buildExtractionPrompt,
   DEFAULT_BUDGET,
@@ -7,7 +8,6 @@ import {
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
 import { splitMessages } from "./extract/split.ts";
 import { LlmError, type LlmProvider } from "./extract/types.ts";
-import type { PassContext, PassInput, PassResult } from "./pass.ts";
 
 /** Recalled memories shown to the model, before its token budget picks among them. */
 const MEMORY_CANDIDATES = 40;
@@ -16,6 +16,34 @@ const QUERY_CHARS = 4_000;
 export const DEFAULT_MAX_CALLS = 4;
 /** Earlier messages shown before a piece that is not the delta's first. */
 const CONTEXT_MESSAGES = 4;
+
+/** What the calls need of the pass (src/learn/pass.ts's PassContext has it all). */
+export interface AskContext {
+  brain: Brain;
+  maxItems?: number;
+  maxChars?: number;
+  summaryChars?: number;
+  /** Extraction calls one delta may take (default DEFAULT_MAX_CALLS). */
+  maxCalls?: number;
+}
+
+export interface AskInput {
+  messages: readonly (PromptMessage & { tool?: boolean })[];
+  before: readonly PromptMessage[];
+  project?: string;
+  summary?: string;
+}
+
+/** What the calls add to the pass's result. */
+export interface AskTally {
+  tokens: { input: number; output: number };
+  calls: number;
+  repaired?: boolean;
+  /** Older messages of a delta too long for `maxCalls` calls, not shown to the model. */
+  dropped?: number;
+  /** A headless host's calls for the day were spent (src/learn/extract/host-budget.ts). */
+  overBudget?: boolean;
+}
 
 /**
  * The extraction calls over one delta (issue 11 step 2; issue 23): the new messages, a few before, the stored
@@ -26,10 +54,10 @@ const CONTEXT_MESSAGES = 4;
  * calls with what they found; spent before it, the error goes to the caller (the model-free path).
  */
 export async function askModel(
-  ctx: PassContext,
+  ctx: AskContext,
   provider: LlmProvider,
-  input: PassInput,
-  result: PassResult,
+  input: AskInput,
+  result: AskTally,
 ): Promise<Extraction> {
   const maxItems = ctx.maxItems ?? DEFAULT_MAX_ITEMS;
   const maxChars = ctx.maxChars ?? DEFAULT_MAX_CHARS;

@@ -110,17 +110,14 @@ interface ClaudeResult {
   };
 }
 
-function lastJsonLine(stdout: string): ClaudeResult | undefined {
-  const lines = stdout.trim().split("\n").reverse();
-  for (const line of lines) {
-    try {
-      const v = JSON.parse(line) as unknown;
-      if (v && typeof v === "object" && !Array.isArray(v)) return v as ClaudeResult;
-    } catch {
-      /* not this line */
-    }
+/** The one JSON document `--output-format json` prints (undefined when it printed something else). */
+function resultOf(stdout: string): ClaudeResult | undefined {
+  try {
+    const v = JSON.parse(stdout.trim()) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as ClaudeResult) : undefined;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 const excerpt = (s: string) => s.replace(/\s+/gu, " ").trim().slice(0, 300);
@@ -161,7 +158,7 @@ export function createHeadlessProvider(
     if (out.spawnError) fail("http", `could not start ${file}: ${out.spawnError.message}`);
     if (out.timedOut)
       fail("timeout", `no answer within ${config.timeoutMs} ms (extraction.timeoutMs): killed`);
-    const result = lastJsonLine(out.stdout);
+    const result = resultOf(out.stdout);
     if (!result) fail("malformed", `exit ${out.code}, no JSON result: ${excerpt(out.stdout || out.stderr)}`);
     const r = result as ClaudeResult;
     usage.inputTokens =
