@@ -171,7 +171,13 @@ ${coreFilesText(core)}`
  */
 async function learnStep(o: InstallOpts): Promise<{ line: string; switched: boolean } | undefined> {
   const { cliConfig } = await import("./cli-config.ts");
-  const config = cliConfig(o.brain);
+  let config: ReturnType<typeof cliConfig>;
+  try {
+    config = cliConfig(o.brain);
+  } catch (e) {
+    if (o.learnWithClaude) throw e;
+    return undefined; // a settings file that does not load is not the install's to report; no offer then
+  }
   if (o.learnWithClaude) {
     const { useHost } = await import("../learn/extract/use-host.ts");
     return {
