@@ -1,7 +1,9 @@
+import { resolve } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { localFilesHealth, repairLocalFiles } from "../engine/local-files.ts";
 import type { RepairReport } from "../engine/options.ts";
 import { contentLines, contentReport } from "./doctor-content.ts";
+import { hostMemoryLines, hostMemoryReport } from "./host-memory.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -10,8 +12,9 @@ const QUARANTINE_OFFER =
   "  `brain doctor --repair --quarantine` moves bad lines to .brain/quarantine/ beside the log (after a backup; nothing is lost)";
 
 /**
- * `brain doctor [--repair [--quarantine]]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot), episodes.jsonl
- * (bad lines, torn tail, lock) and temp files left by killed writers. Exits 1 when anything needs attention.
+ * `brain doctor [--repair [--quarantine]]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot),
+ * episodes.jsonl (bad lines, torn tail, lock), temp files left by killed writers, and whether each host's own
+ * memory is on (reported only: Brain never turns it off). Exits 1 when anything needs attention.
  */
 export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
@@ -44,6 +47,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
   const lock = brain.lockStatus();
   const { episodes, tempFiles } = localFilesHealth(config.brainPath);
   const content = contentReport(brain);
+  const hostMemory = hostMemoryReport(config, resolve(g.cwd ?? process.cwd()));
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,
     path: config.brainPath,
@@ -58,6 +62,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
     episodes,
     tempFiles,
     content,
+    hostMemory,
   };
   if (g.json) printJson(report);
   else {
@@ -94,6 +99,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
       `temp files left by killed writers: ${tempFiles.length}`,
       ...tempFiles.slice(0, 20).map((t) => `  ${t.path} (${t.bytes} bytes, pid ${t.pid} not running)`),
       ...contentLines(content, config.configPath),
+      ...hostMemoryLines(hostMemory),
     ];
     print(lines.join("\n"));
   }
