@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { MCP_TOOL_NAMES } from "../../src/core/mcp-tool-names.ts";
 import { type McpFixture, startMcp, textOf } from "./_support.ts";
 
 let f: McpFixture;
@@ -77,7 +78,7 @@ describe("tool errors name the field", () => {
     assert.equal(r.isError, true);
     assert.match(textOf(r), /Tool nope not found/);
     const { tools } = await f.client.listTools();
-    assert.equal(tools.length, 8);
+    assert.equal(tools.length, MCP_TOOL_NAMES.length);
   });
 
   it("an error's text carries the MCP error prefix at most once (schema errors and unknown tools)", async () => {
