@@ -28,7 +28,7 @@ import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
-import { Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
+import { namesAny, Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
 import { WriteGate } from "./write-gate.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
@@ -237,10 +237,14 @@ export class BrainCore {
     if (target.entries.size > 0)
       count(
         "brain.jsonl",
-        this.store.purge((v) => {
-          const id = v.type === "tombstone" ? v.target_id : v.id;
-          return typeof id === "string" && target.entries.has(id);
-        }, purpose),
+        this.store.purge(
+          (v) => {
+            const id = v.type === "tombstone" ? v.target_id : v.id;
+            return typeof id === "string" && target.entries.has(id);
+          },
+          purpose,
+          namesAny(target.entries, target.texts),
+        ),
       );
     if (target.episodes.size > 0) {
       const episodes = this.episodeStore ?? this.store.sibling("episodes.jsonl");
@@ -249,6 +253,7 @@ export class BrainCore {
         episodes.purge(
           (v) => v.type === "episode" && typeof v.id === "string" && target.episodes.has(v.id),
           purpose,
+          namesAny(target.episodes, target.texts),
         ),
       );
     }

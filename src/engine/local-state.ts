@@ -17,6 +17,7 @@ import { purgeView } from "../mind/view.ts";
 import { FEEDBACK_LOG } from "../store/feedback-log.ts";
 import type { BrainHome, LocalFile } from "../store/home.ts";
 import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
+import { purgeQuarantine } from "../store/jsonl/quarantine.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { PurgeTarget } from "../store/purge-target.ts";
 import { TOOL_EVENTS_LOG } from "../store/tool-event-log.ts";
@@ -96,5 +97,7 @@ export function localPurgeables(home: BrainHome): Purgeable[] {
     })),
     ...DOCS.map((spec) => ({ name: spec.file, purge: (t: PurgeTarget) => new JsonDoc(home, spec).purge(t) })),
     ...CUSTOM.map((c) => ({ name: c.file, purge: (t: PurgeTarget) => c.purge(home, t) })),
+    // The bad lines `doctor --repair --quarantine` moved out of the logs (a folder, not one local file).
+    { name: "quarantine", purge: (t: PurgeTarget) => purgeQuarantine(home, t) },
   ];
 }

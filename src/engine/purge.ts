@@ -1,4 +1,4 @@
-import type { PurgeTarget } from "../store/purge-target.ts";
+import { holdsText, type PurgeTarget } from "../store/purge-target.ts";
 
 export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.ts";
 
@@ -11,6 +11,15 @@ export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.
  * construction; `brain forget` and `brain remove --purge` reach all of them, and afterwards `grep -r` of the
  * brain's directory finds nothing.
  */
+/**
+ * For a log's bad lines (torn writes, lines a repair left or a quarantine kept): one that names a purged id
+ * as a JSON string, or holds a purged text, goes with the rest — forget leaves no byte of what it names.
+ */
+export function namesAny(ids: ReadonlySet<string>, texts: readonly string[]): (line: string) => boolean {
+  const quoted = [...ids].map((id) => JSON.stringify(id));
+  return (line) => quoted.some((q) => line.includes(q)) || holdsText(line, texts);
+}
+
 /** Something that keeps bytes of the brain and removes what a purge names. */
 export interface Purgeable {
   readonly name: string;

@@ -40,9 +40,15 @@ export interface EventStore {
   /**
    * Remove every line holding a JSON object `drop` picks, under the lock: a verified rewrite (a temp file put
    * in place by rename) that keeps every other line byte for byte, after which no copy the store made (its
-   * backups) holds the removed lines either. Bad lines and a torn tail are kept. What "forget" means on disk.
+   * backups) holds the removed lines either. Bad lines and a torn tail are kept — except a complete bad line
+   * `raw` picks (one that still names what is forgotten: a torn copy of a purged entry). What "forget" means on
+   * disk.
    */
-  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport;
+  purge(
+    drop: (value: Record<string, unknown>) => boolean,
+    purpose: string,
+    raw?: (line: string) => boolean,
+  ): PurgeReport;
   /** Persisted fold (start-up without re-reading the whole log); absent when the store has none. */
   readonly snapshots?: SnapshotStore;
   /** Where derived files of the log (fold snapshot, recall index) live and how they are checked against it. */

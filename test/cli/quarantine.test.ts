@@ -120,3 +120,33 @@ test("doctor --repair --quarantine moves exactly the bad lines out, after a back
   assert.equal(all.length, quarantined.length + 1);
   assert.equal((JSON.parse(all.at(-1) as string) as { text: string }).text, "second round {");
 });
+
+test("forget reaches the quarantine: remove --purge of an entry takes its quarantined line too", async (t) => {
+  const sb = freshSandbox(t, "brain-quarantine-purge-");
+  fs.mkdirSync(dirname(sb.brainPath), { recursive: true });
+  const secret = "the staging vault unseal order is amber then teal";
+  const good = JSON.stringify({ id: "90000077", type: "learning", text: secret, created: NOW });
+  // A torn copy of the same entry (a crash mid-write), then a line about something else.
+  const torn = good.slice(0, good.length - 9);
+  fs.writeFileSync(sb.brainPath, `${good}\n${torn}\nnot json at all {\n`);
+  const fixed = await run(sb, ["doctor", "--repair", "--quarantine", "--json"]);
+  assert.equal(fixed.code, 0, show(fixed));
+  const qfile = json<DoctorJson>(fixed).repaired?.quarantined?.file as string;
+  assert.ok(fs.readFileSync(qfile, "utf8").includes("90000077"), "the torn line is quarantined");
+
+  const purged = await run(sb, ["remove", "id=90000077", "--purge"]);
+  assert.equal(purged.code, 0, show(purged));
+  const left = fs.existsSync(qfile) ? fs.readFileSync(qfile, "utf8") : "";
+  assert.ok(!left.includes("90000077") && !left.includes("unseal"), left);
+  assert.match(left, /not json at all/, "the other quarantined line stays");
+  const everywhere = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+      const p = join(dir, d.name);
+      return d.isDirectory()
+        ? everywhere(p)
+        : fs.readFileSync(p, "latin1").includes("unseal order")
+          ? [p]
+          : [];
+    });
+  assert.deepEqual(everywhere(dirname(sb.brainPath)), [], "no byte of it anywhere in the brain's folder");
+});

@@ -79,8 +79,12 @@ export class JsonlLogFile implements EventStore {
     return new JsonlLogFile(join(this.dir, name), this.siblingOptions(opts));
   }
 
-  purge(drop: (value: Record<string, unknown>) => boolean, purpose: string): PurgeReport {
-    return purgeLog(this, drop, new BrainHome(this.dir).backups, purpose);
+  purge(
+    drop: (value: Record<string, unknown>) => boolean,
+    purpose: string,
+    raw?: (line: string) => boolean,
+  ): PurgeReport {
+    return purgeLog(this, drop, new BrainHome(this.dir).backups, purpose, raw);
   }
 
   scan(from: Position, sink: ScanSink) {

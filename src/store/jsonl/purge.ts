@@ -8,6 +8,8 @@ import { derivedPath, newGeneration } from "./log-identity.ts";
 import type { MaintainedLog } from "./maintenance.ts";
 
 type Drop = (value: Record<string, unknown>) => boolean;
+/** A bad line (not a JSON object) the purge takes all the same: it still names what is forgotten. */
+type Raw = ((line: string) => boolean) | undefined;
 
 const CHUNK = 1 << 22;
 
@@ -38,32 +40,29 @@ function* linesOf(path: string): Generator<{ bytes: Buffer; complete: boolean }>
   }
 }
 
-/** Whether a complete line holds a JSON object `drop` picks (a bad line never does). */
-function picked(bytes: Buffer, drop: Drop): boolean {
-  const p = parseJson(bytes.toString("utf8"));
-  return (
-    p.ok &&
-    p.value !== null &&
-    typeof p.value === "object" &&
-    !Array.isArray(p.value) &&
-    drop(p.value as Record<string, unknown>)
-  );
+/** Whether a complete line holds a JSON object `drop` picks, or is a bad line `raw` picks. */
+function picked(bytes: Buffer, drop: Drop, raw: Raw): boolean {
+  const text = bytes.toString("utf8");
+  const p = parseJson(text);
+  if (p.ok && p.value !== null && typeof p.value === "object" && !Array.isArray(p.value))
+    return drop(p.value as Record<string, unknown>);
+  return raw?.(text) ?? false;
 }
 
 /** How many complete lines of `path` `drop` picks (0 when the file is missing). */
-function countPicked(path: string, drop: Drop): number {
+function countPicked(path: string, drop: Drop, raw: Raw): number {
   if (!fs.existsSync(path)) return 0;
   let n = 0;
-  for (const l of linesOf(path)) if (l.complete && picked(l.bytes, drop)) n++;
+  for (const l of linesOf(path)) if (l.complete && picked(l.bytes, drop, raw)) n++;
   return n;
 }
 
 /** Rewrite `path` without the picked lines (every other byte kept); returns how many were removed. */
-function rewrite(path: string, drop: Drop, mode: number, beforeCommit?: () => void): number {
+function rewrite(path: string, drop: Drop, raw: Raw, mode: number, beforeCommit?: () => void): number {
   let removed = 0;
   function* kept(): Generator<Buffer> {
     for (const l of linesOf(path)) {
-      if (l.complete && picked(l.bytes, drop)) {
+      if (l.complete && picked(l.bytes, drop, raw)) {
         removed++;
         continue;
       }
@@ -117,10 +116,14 @@ export function purgeLog(
   drop: Drop,
   backups: string,
   purpose: string,
+  raw?: (line: string) => boolean,
 ): PurgeReport {
   return store.withLock(() => {
     const path = store.path;
-    if (countPicked(path, drop) === 0 && copiesOf(path, backups).every((c) => countPicked(c, drop) === 0))
+    if (
+      countPicked(path, drop, raw) === 0 &&
+      copiesOf(path, backups).every((c) => countPicked(c, drop, raw) === 0)
+    )
       return { removed: 0, copies: 0 };
     let mode = 0o600;
     try {
@@ -132,19 +135,19 @@ export function purgeLog(
     if (fs.existsSync(path)) {
       if ((mode & 0o200) === 0)
         throw new BrainError("INVALID", `${path} is read-only; refusing to rewrite it for ${purpose}`);
-      removed = rewrite(path, drop, mode, () => store.lock.verify());
+      removed = rewrite(path, drop, raw, mode, () => store.lock.verify());
       newGeneration(path);
-      if (countPicked(path, drop) !== 0)
+      if (countPicked(path, drop, raw) !== 0)
         throw new BrainError("IO", `${purpose}: ${path} still holds purged lines after the rewrite`);
     }
     dropDerived(path);
     let copies = 0;
     for (const copy of copiesOf(path, backups)) {
-      if (countPicked(copy, drop) === 0) continue;
+      if (countPicked(copy, drop, raw) === 0) continue;
       copies++;
       try {
-        rewrite(copy, drop, 0o600);
-        if (countPicked(copy, drop) === 0) continue;
+        rewrite(copy, drop, raw, 0o600);
+        if (countPicked(copy, drop, raw) === 0) continue;
       } catch {
         /* fall through: a copy we cannot clean goes */
       }

@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { BrainHome } from "../home.ts";
+import { holdsText, type PurgeTarget } from "../purge-target.ts";
 
 /** Where the bad lines `doctor --repair --quarantine` moved out of a log are kept: `.brain/quarantine/<log>`. */
 export function quarantineFile(logPath: string): string {
@@ -63,4 +64,39 @@ export function quarantineLines(
   writeFileAtomic(file, [held, sep, ...moved], { mode: 0o600 });
   writeFileAtomic(path, keep, { mode, beforeCommit });
   return { file, lines };
+}
+
+/**
+ * "Forget" reaches the quarantine too: a quarantined line is whatever a log held, so one that names a purged
+ * entry, episode or session (its id anywhere in the line) or holds a purged text is removed (each file rewritten
+ * through a temp file and a rename; a file left empty is deleted). Returns how many lines went.
+ */
+export function purgeQuarantine(home: BrainHome, t: PurgeTarget): number {
+  let files: string[];
+  try {
+    files = fs.readdirSync(home.quarantine);
+  } catch {
+    return 0;
+  }
+  const ids = [...t.entries, ...t.episodes, ...t.sessions];
+  const named = (line: string) => ids.some((id) => line.includes(id)) || holdsText(line, t.texts);
+  let removed = 0;
+  for (const name of files) {
+    const file = join(home.quarantine, name);
+    const lines = fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l !== "");
+    const keep = lines.filter((l) => !named(l));
+    if (keep.length === lines.length) continue;
+    removed += lines.length - keep.length;
+    if (keep.length === 0) fs.rmSync(file, { force: true });
+    else
+      writeFileAtomic(
+        file,
+        keep.map((l) => `${l}\n`),
+        { mode: 0o600 },
+      );
+  }
+  return removed;
 }
