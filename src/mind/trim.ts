@@ -89,7 +89,9 @@ export function keptNumbers(records: readonly MindRecord[], state: MindState, ca
 /** Records a compaction appends first so the fold is the same without the records it drops. */
 export function checkpoint(state: MindState): Unnumbered[] {
   const p = state.plan;
-  return p ? [{ at: p.setAt, label: "plan", steps: p.steps, current: p.current }] : [];
+  if (!p) return [];
+  const tasks = p.tasks ? { tasks: p.tasks, ...(p.session ? { session: p.session } : {}) } : {};
+  return [{ at: p.setAt, label: "plan", steps: p.steps, current: p.current, ...tasks }];
 }
 
 /**
