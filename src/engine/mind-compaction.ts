@@ -7,10 +7,11 @@ import type { Log } from "../store/log.ts";
 
 /**
  * When and how the mind's log is compacted to its caps (src/mind/trim.ts says what stays), kept out of the
- * writes' hot path: a write that leaves a compaction due only schedules it for when the event loop turns
- * next (an agent loop awaiting its model, a server between requests); the end of a command or session
- * (the facet's `persist`) and `maintain()` run a due one at once. Only an overdue log — a writer that never
- * yields nor ends — is compacted by the write itself, so the log stays within about 3× the mind.
+ * writes' hot path with the view's snapshot save (which hashes the log it covers): a write that leaves
+ * either due only schedules it for when the event loop turns next (an agent loop awaiting its model, a
+ * server between requests); the end of a command or session (the facet's `persist`) and `maintain()` run
+ * them at once. Only an overdue log — a writer that never yields nor ends — is compacted by the write
+ * itself, so the log stays within about 3× the mind.
  */
 export class MindCompaction {
   /** Compactions run (for tests and the bench). */
@@ -26,18 +27,18 @@ export class MindCompaction {
     private readonly compacted: (save: boolean) => void,
   ) {}
 
-  /** After a write: an overdue log compacted now; a due one once the event loop turns (never in the write). */
-  afterWrite(s: MindState): void {
-    if (overdueForCompaction(s, this.caps)) {
-      this.cancel();
-      this.compact();
-      return;
-    }
-    if (this.#due || !dueForCompaction(s, this.caps)) return;
+  /**
+   * After a write: an overdue log compacted now; a due compaction, and the snapshot save when `saveDue`,
+   * once the event loop turns (never in the write).
+   */
+  afterWrite(s: MindState, saveDue: boolean): void {
+    if (overdueForCompaction(s, this.caps)) this.compact();
+    if (this.#due || !(saveDue || dueForCompaction(s, this.caps))) return;
     this.#due = setImmediate(() => {
       this.#due = null;
       try {
         this.maintain();
+        this.compacted(true);
       } catch {
         // The log locked by another writer for too long: the next write, persist or maintain() tries again.
       }

@@ -157,8 +157,7 @@ export class MindFacet implements Projection {
       v.refresh();
       return recs;
     });
-    this.#compaction.afterWrite(v.state);
-    v.save();
+    this.#compaction.afterWrite(v.state, v.saveDue);
     return written;
   }
 
