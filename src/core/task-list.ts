@@ -103,7 +103,7 @@ export function applyTaskChange(list: readonly HostTask[], c: TaskChange, max: n
   }
   while (out.length > Math.max(1, max)) {
     const done = out.findIndex((t) => t.status === "done" || t.status === "dropped");
-    out.splice(done >= 0 ? done : 0, 1);
+    out.splice(Math.max(done, 0), 1);
   }
   return out;
 }
