@@ -3,7 +3,9 @@
  *
  * 1. A tick loop through the library (`brain.mind.tick`: one locked append per tick, compaction as the caps
  *    fill): p50 / p99 / max per tick, against a plain baseline in the same run — the same JSON line appended
- *    with fs.appendFileSync (no lock, no fold) — and the files' sizes after it.
+ *    with fs.appendFileSync (no lock, no fold) — and the files' sizes after it. Twice: a loop that never
+ *    yields, and one that lets the event loop turn between ticks as an agent awaiting its model does (the
+ *    tick's call timed alone; a due compaction runs in between). `--ticks-only` stops after this part.
  * 2. `decisionContext()` with every collection at seed 001's cap (a memory.json at the caps, imported): warm
  *    p50 (the view in memory) and cold p50 (a fresh Brain.open, the view loaded from its snapshot), sizes.
  * 3. The prompt hook through the installed bin (whole process, in process, no resident server): a brain with
@@ -56,7 +58,21 @@ for (let i = 1; i <= TICKS; i++) {
   loop.mind.tick(input(i));
   ticks.push(performance.now() - t0);
 }
+const syncCompactions = (loop.mind as { compactions?: number }).compactions;
 loop.close();
+const yieldDir = join(dir, "yield");
+fs.mkdirSync(yieldDir);
+const agent = Brain.open({ path: join(yieldDir, "brain.jsonl"), cwd: yieldDir });
+agent.mind.tick(input(0));
+const yielded: number[] = [];
+for (let i = 1; i <= TICKS; i++) {
+  const t0 = performance.now();
+  agent.mind.tick(input(i));
+  yielded.push(performance.now() - t0);
+  await new Promise((r) => setImmediate(r));
+}
+const yieldCompactions = (agent.mind as { compactions?: number }).compactions;
+agent.close();
 const plain = join(loopDir, "plain.jsonl");
 const appends: number[] = [];
 for (let i = 1; i <= TICKS; i++) {
@@ -69,9 +85,18 @@ const mindFile = join(loopDir, ".brain", "mind.jsonl");
 const viewFile = join(loopDir, ".brain", "mind-view.json");
 console.log(`\n## ${TICKS} ticks through brain.mind.tick\n`);
 console.log(
-  table(HEAD, [row("brain.mind.tick", ticks), row("baseline: fs.appendFileSync of a line", appends)]),
+  table(HEAD, [
+    row("brain.mind.tick, a loop that never yields", ticks),
+    row("brain.mind.tick, yielding between ticks", yielded),
+    row("baseline: fs.appendFileSync of a line", appends),
+  ]),
 );
+console.log(`\ncompactions: ${syncCompactions} never yielding, ${yieldCompactions} yielding`);
 console.log(`\nmind.jsonl ${kb(mindFile)}, mind-view.json ${kb(viewFile)}, plain.jsonl ${kb(plain)}`);
+if (process.argv.includes("--ticks-only")) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // 2. decisionContext() with every collection at its cap.
 const capsDir = join(dir, "caps");

@@ -29,11 +29,11 @@ import {
   tickRecords,
 } from "../mind/ops.ts";
 import type { MindRecord, Role, Unnumbered } from "../mind/records.ts";
-import { checkpoint, dueForCompaction, keptNumbers } from "../mind/trim.ts";
-import { foldLog, foldRecords, fullKeep, MindView } from "../mind/view.ts";
+import { foldLog, fullKeep, MindView } from "../mind/view.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { Log } from "../store/log.ts";
 import type { BrainCore } from "./core.ts";
+import { MindCompaction } from "./mind-compaction.ts";
 import type { Projection } from "./projection.ts";
 
 export type { MindCaps, MindTextLimits } from "../mind/caps.ts";
@@ -77,7 +77,9 @@ export interface TickResult {
  * `replan`, `explored`, `chat`, `goal.add/complete`) and what it reads to decide (`decisionContext`). Every
  * write is one locked append to `.brain/mind.jsonl` (src/mind/log.ts); the view it reads is registered as a
  * projection (its snapshot saved at the end of a command, dropped after a purge). The log is compacted to the
- * caps as it grows (src/mind/trim.ts).
+ * caps as it grows, out of the writes' hot path (src/engine/mind-compaction.ts): when the event loop turns,
+ * at the end of a command or session (`persist`: the CLI, the learner's run, an MCP session) or by
+ * `maintain()`; only an overdue log (a loop that never yields) is compacted by the write itself.
  */
 export class MindFacet implements Projection {
   readonly name = "mind";
@@ -86,8 +88,7 @@ export class MindFacet implements Projection {
   readonly #home: BrainHome;
   readonly #log: Log<MindRecord>;
   #view: MindView | null = null;
-  /** Compactions run (for tests and the bench). */
-  compactions = 0;
+  readonly #compaction: MindCompaction;
 
   readonly #links: MindLinks;
 
@@ -99,6 +100,15 @@ export class MindFacet implements Projection {
     this.limits = mindLimits(opts);
     // No fsync per tick: a power cut may lose the last ticks, never tear a line (the tool-event log's choice).
     this.#log = mindLog(core.home, { fsync: false });
+    this.#compaction = new MindCompaction(
+      this.#log,
+      this.limits.caps,
+      () => (this.exists ? this.state() : null),
+      (save) => {
+        this.#view?.refresh();
+        if (save) this.#view?.save();
+      },
+    );
     core.projections.register(this);
   }
 
@@ -147,9 +157,18 @@ export class MindFacet implements Projection {
       v.refresh();
       return recs;
     });
-    if (dueForCompaction(v.state, this.limits.caps)) this.compact();
-    v.save();
+    this.#compaction.afterWrite(v.state, v.saveDue);
     return written;
+  }
+
+  /** Compactions run (for tests and the bench). */
+  get compactions(): number {
+    return this.#compaction.count;
+  }
+
+  /** Compact the log if the caps leave enough of it behind (an agent loop between ticks, an idle moment). */
+  maintain(): { removed: number } {
+    return this.#compaction.maintain();
   }
 
   /**
@@ -299,24 +318,9 @@ export class MindFacet implements Projection {
     };
   }
 
-  /**
-   * Compact the log to the caps: a checkpoint of the plan first, then every record the caps let go of purged
-   * (a verified rewrite under the lock, src/store/log.ts). Returns how many records left the log.
-   */
+  /** Compact the log to the caps now (src/engine/mind-compaction.ts); how many records left it. */
   compact(): { removed: number } {
-    const caps = this.limits.caps;
-    const removed = this.#log.withLock(() => {
-      const records = this.#log.read().records.map((x) => x.value);
-      const full = foldRecords(records, fullKeep(caps));
-      const keep = keptNumbers(records, full, caps);
-      if (keep.size === records.length) return 0;
-      const last = full.lastN;
-      this.#log.append(checkpoint(full).map((x, i) => ({ ...x, n: last + 1 + i }) as MindRecord));
-      return this.#log.purge((x) => x.n <= last && !keep.has(x.n)).removed;
-    });
-    this.compactions++;
-    this.#view?.refresh();
-    return { removed };
+    return this.#compaction.compact();
   }
 
   /**
@@ -348,9 +352,16 @@ export class MindFacet implements Projection {
     this.#view?.refresh();
   }
   persist(force: boolean): boolean {
-    return this.#view?.save(force) ?? false;
+    if (!this.#view) return false;
+    try {
+      this.maintain(); // the end of a command or session: a due compaction runs here, not in a write
+    } catch {
+      // Never throws (a projection's persist): the log locked too long, the next writer compacts it.
+    }
+    return this.#view.save(force);
   }
   drop(): void {
+    this.#compaction.cancel();
     if (this.#view) this.#view.drop();
     else new MindView(this.#home, this.limits.caps, this.#log).drop();
     this.#view = null;

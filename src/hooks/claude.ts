@@ -32,6 +32,7 @@ function toolCall(p: Payload, event: HookEventSpec): ToolCall {
     ...(error !== undefined ? { error } : {}),
     ...(exit !== undefined ? { exit } : {}),
     ...(ms !== undefined ? { ms } : {}),
+    ...(p.tool_response !== undefined ? { response: p.tool_response } : {}),
   };
 }
 

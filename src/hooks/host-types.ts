@@ -35,6 +35,8 @@ export interface ToolCall {
   error?: string;
   exit?: number;
   ms?: number;
+  /** The tool's response, where a record needs what only it says (a new task's id: src/core/task-list.ts). */
+  response?: unknown;
 }
 
 /** Context and a notice for the user, whichever host asked (the row prints them in its shape). */

@@ -1,4 +1,5 @@
 import type { HookSettings } from "../config-hooks.ts";
+import { formatTaskChange, isTaskTool, taskChangeOf } from "../core/task-list.ts";
 import { formatTodos, isTodoTool, todosOf } from "../core/todo.ts";
 import type { ToolEvent, ToolKind } from "../core/tool-event.ts";
 import type { ToolCall } from "./host-types.ts";
@@ -97,8 +98,10 @@ export function toolEventOf(
 ): ToolEvent {
   const kind = toolKind(call.tool);
   // A todo list is kept as compact lines (src/core/todo.ts): the agent's plan, whole within the cap.
+  // Claude Code 2.1's task tools change one task a call: the change, with the id the response gave a new one.
   const todos = isTodoTool(call.tool) ? todosOf(call.input) : undefined;
-  const target = todos ? formatTodos(todos) : toolTarget(kind, call.input);
+  const task = isTaskTool(call.tool) ? taskChangeOf(call.tool, call.input, call.response) : undefined;
+  const target = todos ? formatTodos(todos) : task ? formatTaskChange(task) : toolTarget(kind, call.input);
   const error = call.error?.trim();
   return {
     at: c.at.toISOString(),

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { oneLine } from "../core/one-line.ts";
-import { isTodoTool, parseTodos } from "../core/todo.ts";
+import { applyTaskChange, isTaskTool, parseTaskChange } from "../core/task-list.ts";
+import { isTodoTool, parseTodos, type Todo } from "../core/todo.ts";
 import type { ToolEvent } from "../core/tool-event.ts";
 import { clip, type MindLimits } from "./caps.ts";
 import type { MindState } from "./fold.ts";
@@ -12,8 +13,9 @@ import type { Unnumbered } from "./records.ts";
  * What a coding agent's host tells the mind without a model, read from the one tool-event log (never
  * captured again): files read, listed, searched or edited → explored paths; URLs fetched → explored URLs; a
  * failing tool → the last error (cleared when the same call later succeeds); the host's todo list
- * (TodoWrite, update_plan, write_todos) → the plan and its step. Pure: the records, from the state they
- * apply to.
+ * (TodoWrite, update_plan, write_todos) → the plan and its step; Claude Code 2.1's task list (TaskCreate,
+ * TaskUpdate: one task a call, src/core/task-list.ts) → applied to the list the plan keeps (the same
+ * session's), the plan and its step from the result. Pure: the records, from the state they apply to.
  */
 export interface FeedMemo {
   /** A hash of the call that failed last (tool and target), so its success can clear the error; no text. */
@@ -33,8 +35,8 @@ function searchedIn(target: string): { what: string; where: string } | undefined
 }
 
 /** The step a todo list is at: its first item neither done nor dropped (its end when all are). */
-function planOf(target: string, lim: MindLimits): { steps: string[]; current: number } | undefined {
-  const todos = parseTodos(target);
+function planOf(target: string | readonly Todo[], lim: MindLimits) {
+  const todos = typeof target === "string" ? parseTodos(target) : target;
   if (todos.length === 0) return undefined;
   let current = todos.findIndex((t) => t.status === "doing" || t.status === "todo");
   if (current < 0) current = todos.length;
@@ -43,6 +45,9 @@ function planOf(target: string, lim: MindLimits): { steps: string[]; current: nu
   const start = Math.max(0, Math.min(current - 1, todos.length - max));
   return { steps: todos.slice(start, start + max).map((t) => t.text), current: current - start };
 }
+
+/** How many of a host's tasks the plan keeps, per step it shows (the rest: the oldest finished go first). */
+const TASKS_PER_STEP = 5;
 
 const samePlan = (s: MindState["plan"], p: { steps: string[]; current: number }) =>
   s !== null && s.current === p.current && s.steps.join("\n") === p.steps.join("\n");
@@ -55,6 +60,7 @@ export function toolEventRecords(
 ): Unnumbered[] {
   const out: Unnumbered[] = [];
   let plan = s.plan;
+  let taskPlanAt = -1;
   let lastRef = "";
   const explored = (ref: string, summary: string, st: Stamp, project: string) => {
     if (ref === lastRef) return;
@@ -79,6 +85,26 @@ export function toolEventRecords(
     if (memo.failed === call) {
       out.push({ ...st, label: "error", text: "" });
       delete memo.failed;
+    }
+    if (isTaskTool(e.tool)) {
+      const change = parseTaskChange(target);
+      if (!change) continue;
+      const mine = plan?.tasks && plan.session === e.session ? plan.tasks : [];
+      const tasks = applyTaskChange(mine, change, lim.caps.planSteps * TASKS_PER_STEP);
+      const p = planOf(tasks, lim) ?? { steps: [], current: 0 };
+      const rec = {
+        ...st,
+        label: "plan" as const,
+        steps: p.steps.map((x) => clip(x, lim.text.text)),
+        current: p.current,
+        tasks,
+      };
+      // A turn's calls make one plan record: the one this batch wrote last is replaced, not followed.
+      if (taskPlanAt >= 0 && taskPlanAt === out.length - 1) out[taskPlanAt] = rec;
+      else out.push(rec);
+      taskPlanAt = out.length - 1;
+      plan = { ...p, setAt: e.at, tasks, ...(e.session ? { session: e.session } : {}) };
+      continue;
     }
     if (isTodoTool(e.tool)) {
       const p = planOf(target, lim);

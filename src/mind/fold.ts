@@ -1,3 +1,4 @@
+import { type HostTask, hostTasks } from "../core/task-list.ts";
 import { type Affect, defaultAffect, setAffect } from "./affect.ts";
 import type { MindCaps } from "./caps.ts";
 import type { Label, MindRecord, Outcome, Role } from "./records.ts";
@@ -30,6 +31,9 @@ export interface Plan {
   /** Index of the next step; steps.length when the plan is done. */
   current: number;
   setAt: string;
+  /** A host's whole task list the plan was made from (Claude Code's TaskCreate/TaskUpdate), and its session. */
+  tasks?: HostTask[];
+  session?: string;
   more?: Record<string, unknown>;
 }
 export interface Thought extends Stamped {
@@ -234,6 +238,7 @@ export function apply(s: MindState, r: MindRecord, keep: Keep): void {
         steps: r.steps,
         current: Math.min(r.current, r.steps.length),
         setAt: r.at,
+        ...(r.tasks !== undefined ? { tasks: hostTasks(r.tasks), ...opt("session", r.session) } : {}),
         ...opt("more", r.more),
       };
       return;

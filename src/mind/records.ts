@@ -28,7 +28,7 @@ export const LABELS = {
   fact:        { text: ["text", true], source: ["text", false] },
   goal:        { id: ["id", true], text: ["text", true], by: ["text", false], status: ["text", false] },
   goal_done:   { id: ["id", true] },
-  plan:        { steps: ["texts", true], current: ["int", true] },
+  plan:        { steps: ["texts", true], current: ["int", true], tasks: ["json", false] },
   self:        { summary: ["text", true] },
   instruction: { text: ["text", true] },
   affect:      { emotions: ["emotions", false], hormones: ["hormones", false] },

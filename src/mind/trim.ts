@@ -89,7 +89,9 @@ export function keptNumbers(records: readonly MindRecord[], state: MindState, ca
 /** Records a compaction appends first so the fold is the same without the records it drops. */
 export function checkpoint(state: MindState): Unnumbered[] {
   const p = state.plan;
-  return p ? [{ at: p.setAt, label: "plan", steps: p.steps, current: p.current }] : [];
+  if (!p) return [];
+  const tasks = p.tasks ? { tasks: p.tasks, ...(p.session ? { session: p.session } : {}) } : {};
+  return [{ at: p.setAt, label: "plan", steps: p.steps, current: p.current, ...tasks }];
 }
 
 /**
@@ -117,4 +119,17 @@ export function excess(state: MindState, caps: MindCaps): { excess: number; kept
 export function dueForCompaction(state: MindState, caps: MindCaps): boolean {
   const e = excess(state, caps);
   return e.excess > Math.max(64, e.kept / 2);
+}
+
+/** How far past due a log may grow before a write compacts it itself (a writer that never lets go). */
+export const OVERDUE_FACTOR = 4;
+
+/**
+ * Overdue: `OVERDUE_FACTOR` times what makes a compaction due. A due compaction waits for an idle moment
+ * (src/engine/mind.ts); only a writer that never gives one (a loop that never yields nor ends) has the write
+ * itself compact, so the log stays within about 3× the mind.
+ */
+export function overdueForCompaction(state: MindState, caps: MindCaps): boolean {
+  const e = excess(state, caps);
+  return e.excess > OVERDUE_FACTOR * Math.max(64, e.kept / 2);
 }

@@ -147,6 +147,11 @@ export class MindView {
     fs.rmSync(this.#file, { force: true });
   }
 
+  /** Whether enough was folded since the last save that `save()` would write the snapshot. */
+  get saveDue(): boolean {
+    return this.#pos.offset !== 0 && this.#sinceSave >= SAVE_AFTER;
+  }
+
   /** Save the snapshot if enough was folded since the last save (always with `force`); true when saved. */
   save(force = false): boolean {
     if (this.#pos.offset === 0 || (!force && this.#sinceSave < SAVE_AFTER)) return false;

@@ -29,11 +29,17 @@ export interface FakeAnthropic {
   close: () => Promise<void>;
 }
 
+/**
+ * Each answer's own message id, as the real API gives: Claude Code groups a conversation by it (its
+ * compaction refuses a conversation of fewer than two groups: "Not enough messages to compact.").
+ */
+let answers = 0;
+
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 function message(model: string, text: string) {
   return {
-    id: "msg_fake",
+    id: `msg_fake_${++answers}`,
     type: "message",
     role: "assistant",
     model,

@@ -9,6 +9,9 @@ import * as fs from "node:fs";
 import { describe, it } from "node:test";
 import type { MindFacet } from "../../src/engine/mind.ts";
 import type { MindState } from "../../src/mind/fold.ts";
+import type { MindRecord } from "../../src/mind/records.ts";
+import { dueForCompaction } from "../../src/mind/trim.ts";
+import { foldRecords, fullKeep } from "../../src/mind/view.ts";
 import { fc } from "../support/fc.ts";
 import { mindBrain } from "./_support.ts";
 
@@ -66,23 +69,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 function run(mind: MindFacet, ops: Op[]): void {
-  for (const [i, op] of ops.entries()) {
-    if (op.k === "tick")
-      mind.tick({
-        thought: `${op.thought} ${i}`,
-        action: op.action,
-        outcome: op.outcome,
-        ...(op.error ? { error: op.error } : {}),
-      });
-    else if (op.k === "explored") mind.explored(op.ref, `seen ${i}`);
-    else if (op.k === "chat") mind.chat(op.user ? "user" : "assistant", `${op.text} ${i}`);
-    else if (op.k === "goal") mind.goal.add(`${op.text} ${i}`);
-    else if (op.k === "done") {
-      const g = mind.goal.list()[op.which];
-      if (g) mind.goal.complete(g.id);
-    } else if (op.k === "reflect") mind.reflect({ facts: [`${op.fact} ${i}`], selfInstructions: [op.rule] });
-    else mind.replan(Array.from({ length: op.steps }, (_, j) => `step ${j}`));
-  }
+  for (const [i, op] of ops.entries()) step(mind, op, i);
+}
+
+function step(mind: MindFacet, op: Op, i: number): void {
+  if (op.k === "tick")
+    mind.tick({
+      thought: `${op.thought} ${i}`,
+      action: op.action,
+      outcome: op.outcome,
+      ...(op.error ? { error: op.error } : {}),
+    });
+  else if (op.k === "explored") mind.explored(op.ref, `seen ${i}`);
+  else if (op.k === "chat") mind.chat(op.user ? "user" : "assistant", `${op.text} ${i}`);
+  else if (op.k === "goal") mind.goal.add(`${op.text} ${i}`);
+  else if (op.k === "done") {
+    const g = mind.goal.list()[op.which];
+    if (g) mind.goal.complete(g.id);
+  } else if (op.k === "reflect") mind.reflect({ facts: [`${op.fact} ${i}`], selfInstructions: [op.rule] });
+  else mind.replan(Array.from({ length: op.steps }, (_, j) => `step ${j}`));
 }
 
 /** What the mind holds, without the bookkeeping a compaction changes (record counts, the last number). */
@@ -140,15 +145,20 @@ describe("mind caps", () => {
     );
   });
 
-  it("compacts by itself as the log grows, so the file stays about the size of the mind", (t) => {
+  it("compacts by itself as the log grows, so the file stays about the size of the mind", async (t) => {
     const mb = mindBrain(t, { caps: CAPS });
     const mind = mb.brain.mind;
     mind.replan(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]);
-    for (let i = 0; i < 300; i++)
-      mind.tick({ thought: `t${i}`, action: "act", outcome: i % 50 === 0 ? "success" : "neutral" });
-    assert.ok(mind.compactions > 0, "compacted at least once");
-    const lines = mb.lines().length;
     const kept = CAPS.thoughts + CAPS.actions + CAPS.logs + CAPS.affectHistory + 1;
+    for (let i = 0; i < 300; i++) {
+      mind.tick({ thought: `t${i}`, action: "act", outcome: i % 50 === 0 ? "success" : "neutral" });
+      // A loop that never lets the event loop turn: the write itself compacts, at the hard bound only.
+      const lines = mb.lines().length;
+      assert.ok(lines <= kept * 3 + 4 * 64 + 4, `${lines} lines for a mind of ${kept} records`);
+    }
+    assert.ok(mind.compactions > 0, "compacted at least once");
+    mb.brain.persist(); // the end of a command: a due compaction runs
+    const lines = mb.lines().length;
     assert.ok(lines <= kept * 1.5 + 64 + 4, `${lines} lines for a mind of ${kept} records`);
     const s = mind.state();
     assert.equal(s.ticks, 300);
@@ -199,5 +209,52 @@ describe("mind caps", () => {
     assert.deepEqual(again.decisionContext().thoughts, ["after", "before"]);
     assert.equal(again.badLines.length, 2);
     assert.match(again.badLines[0]?.reason ?? "", /unknown label "martian"/);
+  });
+
+  it("a write never compacts while the log is under its hard bound: the compaction runs once the loop yields", async (t) => {
+    const mb = mindBrain(t, { caps: CAPS });
+    const mind = mb.brain.mind;
+    const due = () => dueForCompaction(mind.state(), mind.limits.caps);
+    for (let i = 0; i < 1000 && mind.compactions === 0 && !due(); i++)
+      mind.tick({ thought: `t${i}`, action: "act" });
+    assert.equal(mind.compactions, 0, "the tick that made it due did not compact");
+    assert.ok(due(), "a compaction is due");
+    const before = mb.lines().length;
+    await new Promise((r) => setImmediate(r));
+    assert.equal(mind.compactions, 1, "compacted when the event loop turned");
+    assert.ok(mb.lines().length < before, "…and the log shrank");
+  });
+
+  it("any sequence of writes, yields and maintenance: the mind is the fold of everything ever written", async (t) => {
+    // Ticks weigh most (four records each): the log passes due and overdue within a few hundred events.
+    const event = fc.oneof(
+      { weight: 6, arbitrary: opArb.filter((o) => o.k === "tick") },
+      { weight: 6, arbitrary: opArb },
+      { weight: 1, arbitrary: fc.constantFrom("yield" as const, "maintain" as const) },
+    );
+    let compactions = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 60, maxLength: 300 }), async (events) => {
+        const mb = mindBrain(t, { caps: CAPS });
+        const mind = mb.brain.mind;
+        const all: MindRecord[] = []; // every record ever appended, as if nothing were ever compacted
+        const take = () => {
+          const last = all.at(-1)?.n ?? 0;
+          for (const r of mb.lines() as unknown as MindRecord[]) if (r.n > last) all.push(r);
+        };
+        for (const [i, e] of events.entries()) {
+          if (e === "yield") await new Promise((r) => setImmediate(r));
+          else if (e === "maintain") mind.maintain();
+          else step(mind, e, i);
+          take();
+          const want = content(foldRecords(all, fullKeep(mind.limits.caps)));
+          assert.deepEqual(content(mind.full()), want, `after event ${i}`);
+        }
+        compactions += mind.compactions;
+        mb.close();
+      }),
+      { numRuns: 15 },
+    );
+    assert.ok(compactions > 0, "the sequences compacted the log");
   });
 });

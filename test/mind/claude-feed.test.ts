@@ -17,16 +17,21 @@ import { waitSettled } from "../support/learner.ts";
 const env = { BRAIN_NOW: "2026-03-01T12:00:00.000Z" };
 let n = 0;
 
-async function tool(sb: Sandbox, cwd: string, name: string, input: unknown, error?: string) {
+async function tool(
+  sb: Sandbox,
+  cwd: string,
+  name: string,
+  input: unknown,
+  error?: string,
+  response: unknown = { stdout: "", stderr: "", interrupted: false },
+) {
   n++;
   const payload = {
     ...common(sb, cwd, error ? "PostToolUseFailure" : "PostToolUse"),
     tool_name: name,
     tool_input: input,
     tool_use_id: `toolu_${n}`,
-    ...(error
-      ? { error, is_interrupt: false }
-      : { tool_response: { stdout: "", stderr: "", interrupted: false }, duration_ms: 5 }),
+    ...(error ? { error, is_interrupt: false } : { tool_response: response, duration_ms: 5 }),
   };
   const r = await runHook(sb, error ? "post-tool-use-failure" : "post-tool-use", payload, { env });
   assert.equal(r.code, 0, show(r));
@@ -80,5 +85,63 @@ describe("Claude Code feeds the mind without a model", () => {
     assert.equal(prompt.code, 0, show(prompt));
     assert.match(prompt.stdout, /Active plan \(brain\): step 2 of 3: Add a dark palette/);
     assert.match(prompt.stdout, /src\/theme\.ts/);
+  });
+
+  // Claude Code 2.1 offers no TodoWrite (the real 2.1.197 answers "TodoWrite exists but is not enabled"): its
+  // task list is TaskCreate (one task; the response names its id) and TaskUpdate (by id), payloads as it sends them.
+  it("the plan from Claude Code 2.1's task list (TaskCreate, TaskUpdate), across learner runs", async (t) => {
+    const sb = freshSandbox(t, "brain-mindfeed-tasks-");
+    const project = writeClaudeProject(sb);
+    const base = common(sb, project, "Stop");
+    const create = async (id: string, subject: string) =>
+      tool(sb, project, "TaskCreate", { subject, description: subject, activeForm: subject }, undefined, {
+        task: { id, subject },
+      });
+    const update = async (taskId: string, status: string) =>
+      tool(sb, project, "TaskUpdate", { taskId, status }, undefined, {
+        success: true,
+        taskId,
+        updatedFields: ["status"],
+      });
+    const stop = async () => {
+      const r = await runHook(sb, "stop", { ...base, stop_hook_active: false }, { env });
+      assert.equal(r.code, 0, show(r));
+      await waitSettled(sb.brainPath);
+    };
+    const plan = async () =>
+      (
+        JSON.parse((await brainOk(sb, ["mind", "show", "--json"], { env })).stdout) as {
+          plan: { steps: string[]; current: number } | null;
+        }
+      ).plan;
+    fs.writeFileSync(base.transcript_path, turn(base.session_id, "user", "Fix the parser", project));
+    await create("1", "Reproduce the failure");
+    await create("2", "Fix the off-by-one");
+    await create("3", "Run the tests");
+    await update("1", "completed");
+    await stop();
+    const first = await plan();
+    assert.deepEqual(
+      [first?.steps, first?.current],
+      [["Reproduce the failure", "Fix the off-by-one", "Run the tests"], 1],
+    );
+    // A later turn (another learner run) updates the list the mind kept: the step moves on, a task goes.
+    await update("2", "completed");
+    await update("3", "deleted");
+    await create("4", "Write the changelog");
+    fs.appendFileSync(base.transcript_path, turn(base.session_id, "user", "And the changelog", project));
+    await stop();
+    const p = await plan();
+    assert.deepEqual(
+      [p?.steps, p?.current],
+      [["Reproduce the failure", "Fix the off-by-one", "Write the changelog"], 2],
+    );
+    const prompt = await runHook(
+      sb,
+      "user-prompt-submit",
+      { ...common(sb, project, "UserPromptSubmit"), prompt: "go on" },
+      { env },
+    );
+    assert.match(prompt.stdout, /Active plan \(brain\): step 3 of 3: Write the changelog/);
   });
 });

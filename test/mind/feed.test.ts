@@ -8,6 +8,14 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import {
+  applyTaskChange,
+  formatTaskChange,
+  type HostTask,
+  parseTaskChange,
+  type TaskChange,
+  taskChangeOf,
+} from "../../src/core/task-list.ts";
 import { formatTodos, parseTodos, type TodoStatus, todosOf } from "../../src/core/todo.ts";
 import type { ToolEvent } from "../../src/core/tool-event.ts";
 import { toolEventOf } from "../../src/hooks/tool-event.ts";
@@ -146,6 +154,62 @@ describe("the mind fed from tool events", () => {
         else assert.equal(p.steps[p.current], items[at]?.[0], "the window holds the step the list is at");
       }),
       { numRuns: 40 },
+    );
+    mb.close();
+  });
+});
+
+describe("Claude Code 2.1's task list (TaskCreate, TaskUpdate) as the plan", () => {
+  const change = fc.record(
+    {
+      id: fc.constantFrom("1", "2", "3", "4", "5"),
+      status: fc.constantFrom("todo", "doing", "done", "deleted" as const),
+      text: fc.constantFrom("Read it", "Fix [x] it", "#2 test", "Ship"),
+    },
+    { requiredKeys: ["id"] },
+  ) as fc.Arbitrary<TaskChange>;
+
+  it("a change formats to one line and parses back", () => {
+    fc.assert(
+      fc.property(change, (c) => assert.deepEqual(parseTaskChange(formatTaskChange(c)), { ...c })),
+      { numRuns: 200 },
+    );
+    assert.deepEqual(taskChangeOf("TaskCreate", { subject: "Fix" }, { task: { id: "7", subject: "Fix" } }), {
+      id: "7",
+      status: "todo",
+      text: "Fix",
+    });
+    assert.deepEqual(taskChangeOf("TaskUpdate", { taskId: "7", status: "in_progress" }), {
+      id: "7",
+      status: "doing",
+    });
+  });
+
+  it("any changes, fed in any batches: the plan's tasks are the changes applied in order, per session", (t) => {
+    const mb = mindBrain(t, { caps: { planSteps: 2 } });
+    let session = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(change, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        (batches) => {
+          const s = `s${++session}`; // a new session's list starts empty
+          let model: HostTask[] = [];
+          for (const batch of batches) {
+            mb.brain.mind.feedToolEvents(
+              batch.map((c) => ev(mb.root, "TaskUpdate", "other", formatTaskChange(c), { session: s })),
+              {},
+            );
+            for (const c of batch) model = applyTaskChange(model, c, 2 * 5);
+            const p = mb.brain.mind.state().plan;
+            assert.deepEqual(p?.tasks, model);
+            const at = model.findIndex((x) => x.status === "todo" || x.status === "doing");
+            if (at >= 0)
+              assert.equal(p?.steps[p.current], model[at]?.text, "the step is the first open task");
+            assert.ok((p?.steps.length ?? 0) <= 2);
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
     mb.close();
   });
