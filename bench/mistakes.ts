@@ -269,8 +269,6 @@ async function main(): Promise<void> {
     ...(arms.includes("ledger") ? await replay("ledger", families, seed, totals) : []),
     ...(arms.includes("prompt") ? await replay("prompt", families, seed, totals) : []),
   ];
-  const out = arg("out");
-  if (out) fs.writeFileSync(out, JSON.stringify({ seed, outcomes, totals }, null, 1));
   // A hint naming another family's fix (and not this one's) is a wrong hint.
   const fixes = families.flatMap((f) =>
     f.sessions.flatMap((s) =>
@@ -280,6 +278,8 @@ async function main(): Promise<void> {
   for (const o of outcomes)
     if (o.hinted && !o.atFailure)
       o.wrong = o.role === "distractor" || fixes.some((f) => f.id !== o.family && names(o.hint, f.fix));
+  const out = arg("out");
+  if (out) fs.writeFileSync(out, JSON.stringify({ seed, outcomes, totals }, null, 1));
   const shown = outcomes.filter((o) => part === "all" || o.part === part);
   if (process.argv.includes("--json")) {
     process.stdout.write(`${JSON.stringify({ seed, part, outcomes: shown, totals }, null, 1)}\n`);
