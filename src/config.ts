@@ -44,7 +44,8 @@ import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/conf
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, CLAUDE_CONFIG_DIR, CODEX_HOME,
+ * CLAUDE_CODE_DISABLE_AUTO_MEMORY (the hosts' own places and memory switch, only read), BRAIN_STORE (a team store's URL, which
  * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
  * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
@@ -103,8 +104,13 @@ export interface ExtractionSource {
   file: string;
   /** The `extraction` value; undefined when the file has none (then a key in `env` may pick a provider). */
   raw: unknown;
-  /** ANTHROPIC_API_KEY, OPENAI_API_KEY and the variable `apiKeyEnv` names, as found in the environment. */
+  /** ANTHROPIC_API_KEY, OPENAI_API_KEY, the variable `apiKeyEnv` names and PATH, as found in the environment. */
   env: Record<string, string | undefined>;
+  /**
+   * The whole environment, only when `extraction.provider` is an agent host's headless mode ("claude-code"):
+   * the host's child needs the user's HOME, PATH and sign-in to spend their own quota (src/learn/extract/headless.ts).
+   */
+  hostEnv?: Record<string, string | undefined>;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -131,6 +137,11 @@ export interface ResolvedConfig extends Settings {
   /** The user's home directory, and Claude Code's config directory (CLAUDE_CONFIG_DIR, else ~/.claude). */
   homeDir: string;
   claudeDir: string;
+  /** Codex's directory (CODEX_HOME, else ~/.codex) and Gemini CLI's (~/.gemini): their own memories are read there. */
+  codexDir: string;
+  geminiDir: string;
+  /** CLAUDE_CODE_DISABLE_AUTO_MEMORY as set (Claude Code's own switch; `brain doctor` reports it, never sets it). */
+  claudeAutoMemoryEnv: string | undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -287,13 +298,22 @@ function curatorThreshold(file: string, v: unknown): number {
   return t;
 }
 
-const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
+const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PATH"];
+/** Extraction providers that run an agent host's own headless mode (src/learn/extract/headless-config.ts). */
+const HOST_PROVIDERS = ["claude-code"];
 
 /** The extraction settings with the keys they may use from `env` (resolved by the learner). */
 function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {
-  const named = (s.extraction?.raw as { apiKeyEnv?: unknown } | undefined)?.apiKeyEnv;
+  const raw = s.extraction?.raw as { apiKeyEnv?: unknown; provider?: unknown } | undefined;
+  const named = raw?.apiKeyEnv;
   const keys = typeof named === "string" ? [...PROVIDER_KEYS, named] : PROVIDER_KEYS;
-  return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
+  const host = typeof raw?.provider === "string" && HOST_PROVIDERS.includes(raw.provider);
+  return {
+    file,
+    raw: s.extraction?.raw,
+    env: Object.fromEntries(keys.map((k) => [k, env[k]])),
+    ...(host ? { hostEnv: { ...env } } : {}),
+  };
 }
 
 /** A settings file the hooks could not use: what was wrong, and the content it was wrong in. */
@@ -385,6 +405,9 @@ function resolveConfig(
     hostEnv: hostEnv(env),
     homeDir: home,
     claudeDir: env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(home, ".claude"),
+    codexDir: env.CODEX_HOME ? resolve(env.CODEX_HOME) : join(home, ".codex"),
+    geminiDir: join(home, ".gemini"),
+    claudeAutoMemoryEnv: env.CLAUDE_CODE_DISABLE_AUTO_MEMORY,
   };
 }
 

@@ -165,6 +165,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--once", "one bounded run only")
     .option("--max-bytes <n>", "transcript bytes one run reads at most (default 4 MiB)")
     .option("--max-attempts <n>", "failed attempts per queued item before it waits for new work (default 5)")
+    .option(
+      "--use <model>",
+      "claude-code: learn with Claude Code's headless mode (claude -p; your sign-in's quota, 20 calls a day); none: stop (written to the settings file)",
+    )
     .action((o) =>
       run(
         async () => (await import("./learn.ts")).runLearn({ ...g(), ...o }),
@@ -191,6 +195,24 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .action((o) =>
       run(
         async () => (await import("./serve.ts")).runServe({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
+    .command("import-host-memory")
+    .description(
+      "read each host's own memory (Claude Code auto memory, Codex memories, Gemini CLI memories) into the inbox",
+    )
+    .option("--host <host>", "only this host: claude | codex | gemini (default: all three)")
+    .option("--dry-run", "show what would be proposed; write nothing")
+    .option("--reread", "read files again even when unchanged since the last read")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain import-host-memory                    propose every new note of the three hosts\n  brain import-host-memory --host claude --dry-run   what Claude Code's auto memory would add\n  brain import-host-memory --json             counts and candidates as JSON\n  brain inbox                                 review them (accept <id>, edit <id> --text, reject <id>)\n\nEach note becomes a candidate with where it came from (host, file, line); a note the brain or the inbox\nalready holds is not proposed again. The learner runs this after its runs. The hosts' files are only read.",
+    )
+    .action((o) =>
+      run(
+        async () => (await import("./host-memory.ts")).runImportHostMemory({ ...g(), ...o }),
         () => Boolean(g().json),
       ),
     );
@@ -275,6 +297,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "--repair",
       "fix what is safe (after a backup): terminate torn tails, drop stale locks and dead writers' temp files, rebuild the snapshot",
     )
+    .option(
+      "--quarantine",
+      "with --repair: move bad lines out of the logs into .brain/quarantine/ beside them (after a backup; each line kept whole, with its line number and reason)",
+    )
     .action((o) =>
       run(
         async () => (await import("./doctor.ts")).runDoctor({ ...g(), ...o }),
@@ -332,6 +358,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",
     )
     .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
+    .option(
+      "--learn-with-claude",
+      "claude: the learner extracts memories with Claude Code's headless mode (claude -p: your quota, 20 calls a day)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n  brain install codex --dry-run\n",

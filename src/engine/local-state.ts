@@ -5,6 +5,7 @@ import { FAILURE_INDEX_DOC } from "../improve/failure-index.ts";
 import { purgeJournal, writeImprovements } from "../improve/journal.ts";
 import { purgeProposals, readProposals } from "../improve/proposals.ts";
 import { CURSORS_DOC } from "../learn/cursors.ts";
+import { HOST_CALLS_DOC } from "../learn/extract/host-budget.ts";
 import { purgeInbox } from "../learn/inbox.ts";
 import { LEARN_LOG } from "../learn/learn-log.ts";
 import { LEARNER_DOCS } from "../learn/learn-state.ts";
@@ -42,6 +43,7 @@ const DOCS: readonly DocSpec<unknown>[] = [
   ...LEARNER_DOCS,
   MIND_FEED_DOC as DocSpec<unknown>,
   FAILURE_INDEX_DOC as DocSpec<unknown>,
+  HOST_CALLS_DOC as DocSpec<unknown>,
 ];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [
@@ -63,7 +65,8 @@ const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarge
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
- * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes).
+ * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes; the host
+ * memory files read: paths and hashes).
  */
 export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "recent",
@@ -72,6 +75,7 @@ export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "openPage",
   "hookSeen",
   "improveState",
+  "hostMemory",
 ];
 
 /** Which local files the lists above cover (for the test that keeps them complete). */

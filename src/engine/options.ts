@@ -47,6 +47,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   };
 }
 
+export type { RepairReport } from "../store/event-store.ts";
 export type { BrainHome } from "../store/home.ts";
 
 /**
