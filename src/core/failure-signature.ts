@@ -64,9 +64,13 @@ export function normaliseCommand(command: string): string {
   return words.slice(0, 3).join(" ");
 }
 
-/** Lines that say what went wrong, in preference to the rest. */
+/**
+ * Lines that say what went wrong, in preference to the rest — a named exception among them (`AttributeError:
+ * …`, `pydantic.errors.PydanticImportError: …`: a Python traceback's telling line is its last, not the
+ * `Traceback` and `File …` lines above it, which every traceback shares).
+ */
 const TELLING =
-  /\b(err(or)?|fail(ed|ure)?|exception|denied|not found|no such|cannot|can't|unable|unknown|invalid|refused|forbidden|unauthori[sz]ed|missing|must|expected|timed? ?out|enotcached|eacces|enoent|eperm)\b|ERR!/i;
+  /\b([a-z.]*(?:error|exception)|err(or)?|fail(ed|ure)?|exception|denied|not found|no such|cannot|can't|unable|unknown|invalid|refused|forbidden|unauthori[sz]ed|missing|must|expected|timed? ?out|enotcached|eacces|enoent|eperm)\b|ERR!/i;
 const NOISE = /^(exit code|exited with|command failed with exit|process exited)/i;
 
 /**

@@ -25,8 +25,8 @@ export interface FailedCall {
 /** The heading of a failure hint (the e2e test and the bench look for it). */
 export const FAILURE_HINT_HEADER = "Brain: this failure happened before";
 
-/** How similar another project's failure must be for its fix to be shown. */
-const OTHER_PROJECT = 0.8;
+/** How similar another project's failure (or another run of the same program) must be for its fix to be shown. */
+const NEARLY_SAME = 0.8;
 
 /** What an entry knows that helps: a fix that changed something, a correction, a rule. */
 const helps = (e: FailureEntry) => Boolean(e.rule || e.correction || (e.fix && e.fix.kind !== "retry"));
@@ -41,24 +41,37 @@ const wellFormed = (e: FailureEntry) =>
   typeof e.count === "number" &&
   typeof e.last?.at === "string";
 
-/** The earlier failures like this one that say something useful, best first (same project, most similar). */
+const program = (cmd: string) => cmd.split(" ")[0] ?? "";
+
+/**
+ * The earlier failures like this one that say something useful, best first (same project, same command, most
+ * similar). The same command with a similar error; or — in the same project — the same program run with other
+ * arguments failing nearly word for word the same way (`npm install zod` after `npm install`, `pytest
+ * tests/dedup` after `pytest tests/features`: a mistake rarely comes back with the same arguments).
+ */
 export function matchFailure(index: Pick<FailureIndexDoc, "entries">, call: FailedCall): FailureEntry[] {
   const cmd = call.kind === "command" && call.target ? normaliseCommand(call.target) : "";
   const sig = errorSignature(call.error ?? "");
-  const scored: { e: FailureEntry; sim: number; here: boolean }[] = [];
+  const scored: { e: FailureEntry; sim: number; here: boolean; same: boolean }[] = [];
   for (const e of index.entries) {
     // A command is the same command whichever host ran it (Claude Code's Bash, Codex's shell, Gemini CLI's
     // run_shell_command): what Codex learned on Monday answers Copilot on Tuesday. Other tools by name.
-    if (!wellFormed(e) || (cmd === "" && e.tool !== call.tool) || e.cmd !== cmd || !helps(e)) continue;
-    const sim = similarity(e.sig, sig);
+    if (!wellFormed(e) || (cmd === "" && e.tool !== call.tool) || !helps(e)) continue;
+    const same = e.cmd === cmd;
     const here = (e.project ?? "") === (call.project ?? "");
-    // Another project's fix may not be this one's: only for the same error, nearly word for word.
-    if (sim < (here ? SAME_FAILURE : OTHER_PROJECT)) continue;
-    scored.push({ e, sim, here });
+    if (!same && !(here && cmd !== "" && program(e.cmd) === program(cmd))) continue;
+    const sim = similarity(e.sig, sig);
+    // Another project's fix, or another run of the program, may not be this one's: only for the same error,
+    // nearly word for word.
+    if (sim < (same && here ? SAME_FAILURE : NEARLY_SAME)) continue;
+    scored.push({ e, sim, here, same });
   }
   scored.sort(
     (a, b) =>
-      Number(b.here) - Number(a.here) || b.sim - a.sim || Date.parse(b.e.last.at) - Date.parse(a.e.last.at),
+      Number(b.here) - Number(a.here) ||
+      Number(b.same) - Number(a.same) ||
+      b.sim - a.sim ||
+      Date.parse(b.e.last.at) - Date.parse(a.e.last.at),
   );
   return scored.map((s) => s.e);
 }

@@ -118,7 +118,7 @@ describe("the failure index", () => {
     );
   });
 
-  it("a match is the same tool and command; a hint is within its size, headed and cited", () => {
+  it("a match is the same tool and command (or program, here); a hint is within its size, headed and cited", () => {
     fc.assert(
       fc.property(
         sessionRecords,
@@ -134,7 +134,11 @@ describe("the failure index", () => {
           const found = matchFailure(index, call);
           for (const e of found) {
             assert.equal(e.tool, tool);
-            assert.equal(e.cmd, cmd);
+            // The same command, or the same program in the same project (test/improve/failure-recur.test.ts).
+            if (e.cmd !== cmd) {
+              assert.equal(e.cmd.split(" ")[0], cmd.split(" ")[0]);
+              assert.equal(e.project, project);
+            }
           }
           const hint = failureHint(found, call, max);
           assert.ok(hint.length <= max, `${hint.length} > ${max}`);
