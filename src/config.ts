@@ -113,6 +113,11 @@ export interface ResolvedConfig extends Settings {
   brainPath: string;
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
+  /**
+   * The personal brain a project's own brain layers over (src/engine/layered.ts): the brain the rest of the
+   * path rules name, when brainPath is a project's (`brain init --project`) and that personal brain exists.
+   */
+  personalBrainPath: string | null;
   configPath: string;
   /** BRAIN_NOW: a pinned clock (ISO 8601) for reproducible output in tests and demos; null for the real one. */
   fixedNow: Date | null;
@@ -176,6 +181,11 @@ export function resolveBrainPath(
   // A project's own brain (`brain init --project`), found from the working directory.
   const project = projectBrainPath(cwd);
   if (fs.existsSync(project)) return { path: project, source: "project" };
+  return personalBrainPath(env, home);
+}
+
+/** The user's own brain, as the path rules name it after the project's (RHO_BRAIN_PATH, RHO_BRAIN_DIR, default). */
+function personalBrainPath(env: Env, home: string): { path: string; source: string } {
   if (env.RHO_BRAIN_PATH) return { path: resolve(env.RHO_BRAIN_PATH), source: "RHO_BRAIN_PATH" };
   if (env.RHO_BRAIN_DIR) return { path: resolve(env.RHO_BRAIN_DIR, "brain.jsonl"), source: "RHO_BRAIN_DIR" };
   return { path: join(home, ".rho", "brain", "brain.jsonl"), source: "default" };
@@ -338,6 +348,7 @@ function resolveConfig(
   lenient: ConfigProblem[] | null,
 ): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
+  const personal = source === "project" ? personalBrainPath(env, home).path : null;
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
   let settings: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   let text: string | undefined;
@@ -375,6 +386,8 @@ function resolveConfig(
     store,
     brainPath: path,
     brainPathSource: source,
+    // A team store holds the whole brain: a project's file brain is not layered over it.
+    personalBrainPath: personal && !store && fs.existsSync(personal) ? personal : null,
     configPath,
     fixedNow: fixedNow(env.BRAIN_NOW),
     snapshot: env.BRAIN_SNAPSHOT !== "0",

@@ -22,6 +22,7 @@ import {
 import { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import { FoldedLog } from "./folded-log.ts";
+import { Layers } from "./layered.ts";
 import { actions, brainFileWrite, migration } from "./lazy.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
@@ -62,6 +63,8 @@ export class BrainCore {
   readonly episodeStore: EventStore | undefined;
   /** Where the brain keeps its local files (src/store/home.ts); null for a store without a directory. */
   readonly home: BrainHome | null;
+  /** The personal brain under a project's own one (src/engine/layered.ts); null when not layered. */
+  readonly layers: Layers | null;
 
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;
@@ -73,6 +76,7 @@ export class BrainCore {
     this.home = store.dir ? new BrainHome(store.dir) : null;
     this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
     this.gate = new WriteGate(store, this.folded, this.settings);
+    this.layers = opts.personal ? new Layers(BrainCore.open(Layers.options(opts, opts.personal))) : null;
   }
 
   static open(opts: BrainOptions = {}): BrainCore {
@@ -88,8 +92,9 @@ export class BrainCore {
     return this;
   }
 
+  /** What every read sees: this brain's fold, or the personal and the project's layered (layered.ts). */
   get state() {
-    return this.folded.state;
+    return this.layers?.state(this.folded.state) ?? this.folded.state;
   }
 
   get position(): Position {
@@ -98,6 +103,7 @@ export class BrainCore {
 
   /** Read whatever was appended since the last read (by any process) and fold it in. */
   refresh(): { linesRead: number } {
+    this.layers?.personal.refresh();
     return this.folded.refresh();
   }
 
@@ -140,12 +146,15 @@ export class BrainCore {
   /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
   async act(params: Params): Promise<ActionResult> {
     const [{ checkHead, plan, writes }, { coerceParams }] = await actions();
+    const personal = this.layers?.route(params, this.folded.state);
+    if (personal) return personal.act(params);
     const raw = withProjectPath({ ...params }, this.state, this.cwd);
     // The action and the entry type first, then parameters (Rho names an unknown type before anything else).
     const action = checkHead(raw);
     const p = coerceParams(raw);
-    const env = (validate: (e: Record<string, unknown>) => BaseEntry) => ({
-      state: this.state,
+    // A write is planned against the log it goes to (the gate's state); a read against what reads see.
+    const env = (validate: (e: Record<string, unknown>) => BaseEntry, state = this.state) => ({
+      state,
       now: this.now(),
       sha256,
       random: this.random,
@@ -168,10 +177,10 @@ export class BrainCore {
     return this.gate.write({
       purpose: action,
       values: [raw],
-      plan: () => {
+      plan: (state) => {
         const pl = plan(
           coerceParams(raw),
-          env((e) => e as BaseEntry),
+          env((e) => e as BaseEntry, state),
         );
         return { entries: pl.append, result: pl.result };
       },
@@ -261,7 +270,8 @@ export class BrainCore {
     this.projections.drop();
     this.refresh();
     this.persist(true);
-    return { removed, copies, rebuilt };
+    const report = { removed, copies, rebuilt };
+    return this.layers ? this.layers.purge(target, purpose, report) : report;
   }
 
   /** The last version of an entry that is removed now (for undo), read from the log; undefined otherwise. */
@@ -418,6 +428,7 @@ export class BrainCore {
    * fold snapshot was saved (what start-up reads first).
    */
   persist(force = false): boolean {
+    this.layers?.personal.persist(force);
     return this.projections.persist(force).has(this.folded.name);
   }
 }
