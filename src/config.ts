@@ -32,6 +32,7 @@ export type { TeamStoreConfig } from "./config-store.ts";
 import { type TeamStoreConfig, teamStore } from "./config-store.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
+import { projectBrainFile } from "./store/home.ts";
 
 /**
  * Where the brain lives and how it behaves, resolved once at a surface's entry point.
@@ -114,8 +115,9 @@ export interface ResolvedConfig extends Settings {
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
   /**
-   * The personal brain a project's own brain layers over (src/engine/layered.ts): the brain the rest of the
-   * path rules name, when brainPath is a project's (`brain init --project`) and that personal brain exists.
+   * The personal brain a project's own brain layers over (src/engine/layered.ts): when brainPath is a project's
+   * (`<repo>/.brain/brain.jsonl`, made by `brain init --project`), the brain RHO_BRAIN_PATH, RHO_BRAIN_DIR or the
+   * default names — if it exists.
    */
   personalBrainPath: string | null;
   configPath: string;
@@ -348,7 +350,10 @@ function resolveConfig(
   lenient: ConfigProblem[] | null,
 ): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
-  const personal = source === "project" ? personalBrainPath(env, home).path : null;
+  // A project's own brain however it was named (found from the cwd, or --brain as the server and the learner
+  // are started with) layers over the personal brain.
+  const personal =
+    projectBrainFile(dirname(dirname(path))) === path ? personalBrainPath(env, home).path : null;
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
   let settings: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   let text: string | undefined;
@@ -387,7 +392,7 @@ function resolveConfig(
     brainPath: path,
     brainPathSource: source,
     // A team store holds the whole brain: a project's file brain is not layered over it.
-    personalBrainPath: personal && !store && fs.existsSync(personal) ? personal : null,
+    personalBrainPath: personal && personal !== path && !store && fs.existsSync(personal) ? personal : null,
     configPath,
     fixedNow: fixedNow(env.BRAIN_NOW),
     snapshot: env.BRAIN_SNAPSHOT !== "0",

@@ -56,12 +56,21 @@ test("a project brain layers over the personal one: both in the project, only th
     assert.match(inOther, want, `missing in another project's context:\n${inOther}`);
   assert.doesNotMatch(inOther, /kamal/, "the project's learning showed in another project");
 
-  // The same keyed entry in the project's own brain: the project's wins there, the personal one elsewhere.
-  await brainOk(sb, ["--brain", projectLog, "add", "type=user", "key=editor", "value=helix"], { cwd: app });
+  // The same keyed entry in the project's own brain (scope=project puts a personal type there): the project's
+  // wins there, the personal one elsewhere.
+  await run(app, "add", "type=user", "key=editor", "value=helix", "scope=project");
+  assert.match(text(projectLog), /helix/);
   const again = (await run(app, "context")).stdout;
   assert.match(again, /editor: helix/);
   assert.doesNotMatch(again, /editor: vim/);
   assert.match((await run(other, "context")).stdout, /editor: vim/);
+
+  // Named by path (as the resident server and the learner are started: --brain), it is layered all the same.
+  const named = await brainOk(sb, ["--brain", projectLog, "context", "--cwd", app], { env: found });
+  assert.match(named.stdout, /Never force-push main/);
+  // Search in the project reaches both brains' entries.
+  assert.match((await run(app, "search", "force-push")).stdout, /Never force-push main/);
+  assert.match((await run(app, "search", "kamal")).stdout, /deploys with kamal/);
 
   // export-rules in the project: the project brain's learnings, not the personal brain's.
   const rules = (await run(app, "export-rules", "--format", "agents", "--dry-run")).stdout;
