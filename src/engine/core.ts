@@ -29,17 +29,10 @@ import type { BrainOptions } from "./options.ts";
 import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
 import { Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
+import { lastVersion, restore } from "./restore.ts";
 import { WriteGate } from "./write-gate.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
-
-/** The first field (other than `created`) in which `given` and `held` differ; null when none does. */
-function changedField(given: Record<string, unknown>, held: Record<string, unknown>): string | null {
-  const keys = new Set([...Object.keys(given), ...Object.keys(held)]);
-  keys.delete("created");
-  for (const k of keys) if (JSON.stringify(given[k]) !== JSON.stringify(held[k])) return k;
-  return null;
-}
 
 /**
  * The engine's core, the part every command needs: one brain log folded incrementally (the first
@@ -274,55 +267,23 @@ export class BrainCore {
     return this.layers ? this.layers.purge(target, purpose, report) : report;
   }
 
-  /** The last version of an entry that is removed now (for undo), read from the log; undefined otherwise. */
+  /**
+   * The last version of an entry that is removed now (for undo), read from the log holding its tombstone —
+   * over a layered brain, the personal one's when this one's does not; undefined otherwise.
+   */
   lastRemoved(id: string): Record<string, unknown> | undefined {
     this.refresh();
-    if (!this.state.tombstoned.has(id)) return undefined;
-    let last: Record<string, unknown> | undefined;
-    for (const rec of this.recordsSince(START).recs)
-      if (rec.type !== "tombstone" && rec.id === id) last = rec.peek();
-    return last;
+    if (!this.folded.state.tombstoned.has(id)) return this.layers?.personal.lastRemoved(id);
+    return lastVersion(this.recordsSince(START).recs, id);
   }
 
-  /**
-   * Undo a removal: the entry's last version, appended again under its own id (the fold resurrects a
-   * tombstoned id), through the write gate. Only an id that is removed now can be restored (a live one is
-   * DUPLICATE, an unknown one NOT_FOUND); what is restored is what the log held, so `entry` must be that
-   * version (as the removal returned it; `created` aside): a restore cannot change a type or add fields.
-   */
-  async restore(entry: Record<string, unknown>): Promise<ActionResult> {
-    const id = entry.id;
-    if (typeof id !== "string" || !id)
-      throw new BrainError("INVALID", "restore requires id", { field: "id" });
-    if (this.state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
-    const last = this.lastRemoved(id);
-    if (!last) throw new BrainError("NOT_FOUND", `No removed entry with id "${id}"`);
-    const changed = changedField(entry, last);
-    if (changed !== null)
-      throw new BrainError(
-        "INVALID",
-        `a restore brings entry "${id}" back as the log held it (send it as its removal returned it): field "${changed}" differs`,
-        { field: changed },
-      );
-    const restored = { ...last, created: this.now().toISOString() };
-    return this.gate.write({
-      purpose: "restore",
-      values: [restored],
-      plan: (state) => {
-        if (state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
-        const e = restored as BaseEntry;
-        return {
-          entries: [e],
-          result: {
-            ok: true,
-            action: "add",
-            message: `Restored ${e.type} ${id}`,
-            written: [e],
-            data: { id },
-          },
-        };
-      },
-    });
+  /** Undo a removal (src/engine/restore.ts), in the brain that removed it. */
+  restore(entry: Record<string, unknown>): Promise<ActionResult> {
+    const id = String(entry.id ?? "");
+    const under = this.layers?.personal;
+    if (under && id && !this.folded.state.tombstoned.has(id) && under.lastRemoved(id))
+      return under.restore(entry);
+    return restore(this, entry);
   }
 
   stats(): string {

@@ -103,6 +103,8 @@ export class RecallFacet implements Projection {
   readonly name = "recall index";
   readonly core: BrainCore;
   #recall: Recall | null = null;
+  /** Over a layered brain: the personal fold the index was built with (a change there rebuilds it). */
+  #under: { state: object; applied: number } | null = null;
   #graph: GraphFacet | undefined;
 
   constructor(core: BrainCore) {
@@ -126,6 +128,11 @@ export class RecallFacet implements Projection {
 
   /** The recall engine: the episode log and the relevance index (created on first use). */
   get engine(): Recall {
+    const under = this.core.layers?.personal.state;
+    if (under && (under !== this.#under?.state || under.applied !== this.#under.applied)) {
+      this.#recall = null; // the index tails this brain's log only: the personal brain's entries are re-read
+      this.#under = { state: under, applied: under.applied };
+    }
     if (!this.#recall) {
       const core = this.core;
       const store = this.episodeStore;
