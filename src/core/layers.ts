@@ -10,9 +10,10 @@ import type { Params } from "./params.ts";
  * project's wins, every other entry of either is kept (a union; nothing is lost).
  *
  * WRITE — who you are and how you work (identity, user, behaviours, preferences) is personal and goes to the
- * personal brain, as outside the project; what is learned in the project (learnings of any scope, project
- * context, tasks, reminders) goes to the project brain. A change to an existing entry (update, remove, done …)
- * goes to the brain that holds it, the project's first.
+ * personal brain, as outside the project, unless given `scope=project`; what is learned in the project
+ * (learnings, project context, tasks, reminders) goes to the project brain, except a learning explicitly
+ * given `scope=global` or `scope=personal`. A change to an existing entry (update, remove, done …) goes to
+ * the brain that holds it, the project's first.
  */
 export function layerStates(personal: FoldState, project: FoldState): FoldState {
   const merged = new FoldState();
@@ -36,8 +37,12 @@ function holds(state: FoldState, id: string): boolean {
 
 /** Which brain a `brain` tool call writes to (see WRITE above); reads are the layered view's. */
 export function writeLayer(params: Params, project: FoldState, personal: FoldState): "project" | "personal" {
-  if (params.action === "add")
+  if (params.action === "add") {
+    // A learning said to hold everywhere (scope=global or personal) would hold only here in the project's brain.
+    if (params.type === "learning")
+      return params.scope === "global" || params.scope === "personal" ? "personal" : "project";
     return PERSONAL_TYPES.has(String(params.type)) && params.scope !== "project" ? "personal" : "project";
+  }
   const id = params.id;
   if (typeof id !== "string" || id === "" || holds(project, id)) return "project";
   return holds(personal, id) ? "personal" : "project";

@@ -32,7 +32,8 @@ async function layered(sb: Sandbox): Promise<{ app: string; other: string }> {
   await run(sb.dir, "add", "type=learning", "text=Never force-push main", "pinned=true", "importance=high");
   await run(sb.dir, "add", "type=preference", "text=Use pnpm, never npm install", "category=tools");
   await run(sb.dir, "add", "type=user", "key=editor", "value=vim");
-  await run(app, "init", "--project", "--empty");
+  const init = await run(app, "init", "--project", "--empty");
+  assert.match(init.stdout, /Layered over your personal brain at .*\.rho\/brain\/brain\.jsonl/);
   return { app, other };
 }
 
@@ -47,12 +48,18 @@ test("a project brain layers over the personal one: both in the project, only th
   assert.doesNotMatch(text(personalLog(sb)), /kamal/, "a project learning leaked into the personal brain");
   assert.match(text(personalLog(sb)), /Commit messages say why/, "a preference is the person's");
   assert.doesNotMatch(text(projectLog), /Commit messages/);
+  await run(app, "add", "type=learning", "text=Docker needs sudo on this laptop", "scope=global");
+  assert.match(
+    text(personalLog(sb)),
+    /Docker needs sudo/,
+    "a learning said to be global stays in one project",
+  );
 
   const inApp = (await run(app, "context")).stdout;
   for (const want of [/Never force-push main/, /pnpm/, /editor: vim/, /Commit messages say why/, /kamal/])
     assert.match(inApp, want, `missing in the project's context:\n${inApp}`);
   const inOther = (await run(other, "context")).stdout;
-  for (const want of [/Never force-push main/, /pnpm/, /editor: vim/, /Commit messages say why/])
+  for (const want of [/Never force-push main/, /pnpm/, /editor: vim/, /Commit messages say why/, /Docker/])
     assert.match(inOther, want, `missing in another project's context:\n${inOther}`);
   assert.doesNotMatch(inOther, /kamal/, "the project's learning showed in another project");
 

@@ -53,23 +53,21 @@ test("over an empty layer the view is the other layer, in its order", () => {
   );
 });
 
-test("writes: a new personal type goes to the personal brain unless scope=project; a change to the brain holding it", () => {
+test("writes: a new personal type (or a learning said to hold everywhere) goes to the personal brain; a change to the brain holding it", () => {
   fc.assert(
     fc.property(
       mixedEntriesArb(30),
       mixedEntriesArb(30),
       fc.constantFrom(...LIVE_TYPES),
-      fc.boolean(),
+      fc.constantFrom(undefined, "project", "global", "personal"),
       fc.constantFrom(...ID_POOL),
-      (p, q, type, scoped, id) => {
+      (p, q, type, scope, id) => {
         const personal = foldEntries(p);
         const project = foldEntries(q);
-        const add = writeLayer(
-          { action: "add", type, ...(scoped ? { scope: "project" } : {}) },
-          project,
-          personal,
-        );
-        assert.equal(add, PERSONAL_TYPES.has(type) && !scoped ? "personal" : "project");
+        const add = writeLayer({ action: "add", type, ...(scope ? { scope } : {}) }, project, personal);
+        const everywhere = scope === "global" || scope === "personal";
+        const mine = type === "learning" ? everywhere : PERSONAL_TYPES.has(type) && scope !== "project";
+        assert.equal(add, mine ? "personal" : "project");
         const change = writeLayer({ action: "update", id }, project, personal);
         const where = project.find(id) ? "project" : personal.find(id) ? "personal" : "project";
         assert.equal(change, where);
