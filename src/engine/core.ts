@@ -57,7 +57,7 @@ export class BrainCore {
   /** Where the brain keeps its local files (src/store/home.ts); null for a store without a directory. */
   readonly home: BrainHome | null;
   /** The personal brain under a project's own one (src/engine/layered.ts); null when not layered. */
-  readonly layers: Layers | null;
+  readonly layers: Layers<BrainCore> | null;
 
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;

@@ -1,7 +1,6 @@
 import type { FoldState } from "../core/fold.ts";
 import { layerStates, writeLayer } from "../core/layers.ts";
 import type { Params } from "../core/params.ts";
-import type { BrainCore } from "./core.ts";
 import type { BrainOptions } from "./options.ts";
 import type { PurgeReport, PurgeTarget } from "./purge.ts";
 
@@ -12,11 +11,18 @@ import type { PurgeReport, PurgeTarget } from "./purge.ts";
  * brain it belongs to; a purge and a forget reach both. The two logs, their locks, snapshots and local files
  * stay each their own; nothing is copied from one to the other.
  */
-export class Layers {
-  readonly personal: BrainCore;
+/** What the layering needs of the personal brain's core (a `BrainCore`; no import of it: core.ts imports this). */
+export interface LayerCore {
+  readonly state: FoldState;
+  refresh(): unknown;
+  purge(target: PurgeTarget, purpose: string): Promise<PurgeReport>;
+}
+
+export class Layers<C extends LayerCore> {
+  readonly personal: C;
   #view: { personal: FoldState; pa: number; project: FoldState; qa: number; merged: FoldState } | null = null;
 
-  constructor(personal: BrainCore) {
+  constructor(personal: C) {
     this.personal = personal;
   }
 
@@ -44,7 +50,7 @@ export class Layers {
   }
 
   /** The personal core when a `brain` call belongs there (core/layers.ts WRITE); null for the project's. */
-  route(params: Params, project: FoldState): BrainCore | null {
+  route(params: Params, project: FoldState): C | null {
     if (params.action === "list") return null; // a read: the layered view
     this.personal.refresh();
     return writeLayer(params, project, this.personal.state) === "personal" ? this.personal : null;

@@ -1,8 +1,9 @@
 import type { ActionResult } from "../core/actions.ts";
 import { BrainError } from "../core/errors.ts";
+import type { FoldState } from "../core/fold.ts";
 import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
-import type { BrainCore } from "./core.ts";
+import type { WriteGate } from "./write-gate.ts";
 
 /** The first field (other than `created`) in which `given` and `held` differ; null when none does. */
 function changedField(given: Record<string, unknown>, held: Record<string, unknown>): string | null {
@@ -19,13 +20,21 @@ export function lastVersion(recs: readonly Rec[], id: string): Record<string, un
   return last;
 }
 
+/** What a restore needs of the core (a `BrainCore`; no import of it: core.ts imports this). */
+export interface RestoringCore {
+  readonly state: FoldState;
+  readonly gate: WriteGate;
+  readonly now: () => Date;
+  lastRemoved(id: string): Record<string, unknown> | undefined;
+}
+
 /**
  * Undo a removal: the entry's last version, appended again under its own id (the fold resurrects a
  * tombstoned id), through the write gate. Only an id that is removed now can be restored (a live one is
  * DUPLICATE, an unknown one NOT_FOUND); what is restored is what the log held, so `entry` must be that
  * version (as the removal returned it; `created` aside): a restore cannot change a type or add fields.
  */
-export async function restore(core: BrainCore, entry: Record<string, unknown>): Promise<ActionResult> {
+export async function restore(core: RestoringCore, entry: Record<string, unknown>): Promise<ActionResult> {
   const id = entry.id;
   if (typeof id !== "string" || !id) throw new BrainError("INVALID", "restore requires id", { field: "id" });
   if (core.state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
