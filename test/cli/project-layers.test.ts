@@ -58,6 +58,14 @@ test("a project brain layers over the personal one: both in the project, only th
   const inApp = (await run(app, "context")).stdout;
   for (const want of [/Never force-push main/, /pnpm/, /editor: vim/, /Commit messages say why/, /kamal/])
     assert.match(inApp, want, `missing in the project's context:\n${inApp}`);
+  // A session starting in the project (the Claude Code hook) gets the personal memories and the project's.
+  const start = await brainOk(sb, ["hook", "session-start"], {
+    stdin: JSON.stringify({ session_id: "s1", cwd: app, source: "startup" }),
+    env: { ...found, BRAIN_SERVE_AUTOSTART: "0" },
+    cwd: app,
+  });
+  for (const want of [/Never force-push main/, /pnpm/, /kamal/])
+    assert.match(start.stdout, want, `missing in the session's context:\n${start.stdout}`);
   const inOther = (await run(other, "context")).stdout;
   for (const want of [/Never force-push main/, /pnpm/, /editor: vim/, /Commit messages say why/, /Docker/])
     assert.match(inOther, want, `missing in another project's context:\n${inOther}`);

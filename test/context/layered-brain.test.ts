@@ -69,3 +69,29 @@ test("undo of a personal entry removed in the project restores it in the persona
   assert.ok(!fs.existsSync(projectLog) || !/Tabs/.test(fs.readFileSync(projectLog, "utf8")));
   assert.match(fs.readFileSync(personal, "utf8"), /Tabs, never spaces/);
 });
+
+test("'Recently in this project' holds the sessions the personal brain kept here before the project's brain", async (t) => {
+  const dir = temp(t);
+  const { layered, other } = brains(dir);
+  const app = join(dir, "app");
+  const turn = (session: string, text: string) => ({
+    session,
+    turn: "1",
+    speaker: "user",
+    role: "user",
+    text,
+    date: "2026-01-10T10:00:00.000Z",
+  });
+  await other().ingestTurns([turn("s-before", "migrate the billing tables to postgres")], "claude:a.jsonl", {
+    project: app,
+  });
+  await layered.ingestTurns([turn("s-after", "add a retry to the webhook sender")], "claude:b.jsonl", {
+    project: app,
+  });
+  const recent = layered
+    .recentSessions(app)
+    .map((s) => s.text)
+    .join("\n");
+  assert.match(recent, /billing tables/, "the personal brain's session here is missing");
+  assert.match(recent, /webhook sender/);
+});
