@@ -10,10 +10,11 @@
  * (`--spawn-learner` lets each start one, as on an idle brain). `node -e 0` runs in the same rounds as the
  * baseline; with `--vs`,
  * another build's bin runs each case too, interleaved run by run (A B A B …) so a drift of the machine's
- * speed hits both alike. Prints: case | build | runs | median | p99 | median over node -e 0. Nothing here
+ * speed hits both alike. Prints: case | build | runs | median | p99 | median over node -e 0 | mean CPU time
+ * (user + system, Linux: steadier than wall time on a busy machine). Nothing here
  * asserts on time (the tests check behaviour: test/hooks/).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -81,16 +82,43 @@ const input = (i: number, event: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
+/**
+ * CPU time (user + system) of this process's reaped children so far, in ms, from /proc/self/stat (Linux; null
+ * elsewhere). A loaded machine stretches wall time but hardly the CPU a hook spends, so the table gives both:
+ * the delta around one child is its CPU, in clock ticks (10 ms) — the mean over the runs is the figure.
+ */
+const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100);
+function childrenCpu(): number | null {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[13]) + Number(f[14])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+const cpu = new Map<string, number[]>();
+
 /** Wall time of one child process from spawn to exit, in ms; null when it exits non-zero. */
-function time(args: string[], stdin: string | undefined, keepOpen = false): Promise<number | null> {
+function time(
+  args: string[],
+  stdin: string | undefined,
+  keepOpen = false,
+  key?: string,
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    const c0 = childrenCpu();
     const child = spawn(process.execPath, args, { env, cwd: project, stdio: ["pipe", "ignore", "ignore"] });
     child.stdin.on("error", () => {});
     if (stdin !== undefined) child.stdin.write(stdin);
     if (!keepOpen) child.stdin.end();
     child.on("error", reject);
-    child.on("close", (code) => resolve(code === 0 ? performance.now() - t0 : null));
+    child.on("close", (code) => {
+      const c1 = childrenCpu();
+      if (key && code === 0 && c0 !== null && c1 !== null) cpu.set(key, [...(cpu.get(key) ?? []), c1 - c0]);
+      resolve(code === 0 ? performance.now() - t0 : null);
+    });
   });
 }
 
@@ -205,7 +233,7 @@ const add = (key: string, v: number | null) => samples.set(key, [...(samples.get
 try {
   for (let round = -1; round < RUNS; round++) {
     // Round -1 warms the file cache and is not counted.
-    const baseline = await time(["-e", "0"], undefined);
+    const baseline = await time(["-e", "0"], undefined, false, round >= 0 ? "node -e 0" : undefined);
     if (round >= 0) add("node -e 0", baseline);
     for (const c of CASES)
       for (const [build, bin] of Object.entries(BUILDS)) {
@@ -213,6 +241,7 @@ try {
           [bin, "hook", c.event],
           c.stdin(round * 10 + Object.keys(BUILDS).indexOf(build)),
           c.keepOpen,
+          round >= 0 ? `${c.name}\0${build}` : undefined,
         );
         if (round >= 0) add(`${c.name}\0${build}`, t);
       }
@@ -222,6 +251,10 @@ try {
   fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
+const cpuMean = (key: string) => {
+  const vs = cpu.get(key) ?? [];
+  return vs.length ? ms(vs.reduce((a, b) => a + b, 0) / vs.length) : "–";
+};
 const node = median(samples.get("node -e 0")?.filter((v): v is number => v !== null) ?? []);
 const rows = [...samples].map(([key, vs]) => {
   const [name, build] = key.split("\0") as [string, string | undefined];
@@ -235,11 +268,20 @@ const rows = [...samples].map(([key, vs]) => {
     median: ok.length ? ms(m) : "–",
     p99: ok.length ? ms(quantile(ok, 0.99)) : "–",
     over: build && ok.length ? `${m >= node ? "+" : "−"}${ms(Math.abs(m - node))}` : "",
+    cpu: cpuMean(key),
   };
 });
 console.log(
   table(
-    { case: "case", build: "build", runs: "runs", median: "median", p99: "p99", over: "over node -e 0" },
+    {
+      case: "case",
+      build: "build",
+      runs: "runs",
+      median: "median",
+      p99: "p99",
+      over: "over node -e 0",
+      cpu: "CPU (mean)",
+    },
     rows,
   ),
 );

@@ -45,7 +45,8 @@ import { projectBrainFile } from "./store/home.ts";
  * Settings: BRAIN_CONFIG, else ~/.rho/config.json (Rho's file; keys we do not know are left alone).
  * Extraction keys (for the learner's model): ANTHROPIC_API_KEY, OPENAI_API_KEY, or the one `extraction.apiKeyEnv` names.
  * Environment knobs (read here and nowhere else): RHO_AUTO_MEMORY, RHO_SUBAGENT, BRAIN_NOW, BRAIN_SNAPSHOT,
- * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, BRAIN_STORE (a team store's URL, which
+ * BRAIN_FSYNC, BRAIN_LOCK_TIMEOUT_MS, BRAIN_DEBUG, BRAIN_HOOK_TIMING, CLAUDE_CONFIG_DIR, CODEX_HOME,
+ * CLAUDE_CODE_DISABLE_AUTO_MEMORY (the hosts' own places and memory switch, only read), BRAIN_STORE (a team store's URL, which
  * wins over the settings file's `store: { url }`; the PG* variables are the driver's own), and the variables by
  * which a hook tells its host (src/config-hooks.ts: GEMINI_PROJECT_DIR, …).
  */
@@ -138,6 +139,11 @@ export interface ResolvedConfig extends Settings {
   /** The user's home directory, and Claude Code's config directory (CLAUDE_CONFIG_DIR, else ~/.claude). */
   homeDir: string;
   claudeDir: string;
+  /** Codex's directory (CODEX_HOME, else ~/.codex) and Gemini CLI's (~/.gemini): their own memories are read there. */
+  codexDir: string;
+  geminiDir: string;
+  /** CLAUDE_CODE_DISABLE_AUTO_MEMORY as set (Claude Code's own switch; `brain doctor` reports it, never sets it). */
+  claudeAutoMemoryEnv: string | undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -403,6 +409,9 @@ function resolveConfig(
     hostEnv: hostEnv(env),
     homeDir: home,
     claudeDir: env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(home, ".claude"),
+    codexDir: env.CODEX_HOME ? resolve(env.CODEX_HOME) : join(home, ".codex"),
+    geminiDir: join(home, ".gemini"),
+    claudeAutoMemoryEnv: env.CLAUDE_CODE_DISABLE_AUTO_MEMORY,
   };
 }
 

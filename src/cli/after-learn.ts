@@ -6,7 +6,8 @@ import { packageVersion } from "../package-root.ts";
 /**
  * After the learner's runs (`brain learn`, which the hooks start after every turn): the feedback ledger reads
  * what the tool-event log gained (and the failure index with it, so the next failure finds what fixed this
- * session's), then whatever of the improvement loop is due runs (src/improve/schedule.ts). The ledger needs
+ * session's), the hosts' own memory files are read for new notes (src/cli/host-memory.ts), then whatever of
+ * the improvement loop is due runs (src/improve/schedule.ts). The ledger needs
  * no brain; a due task opens it.
  */
 export async function afterLearn(config: ResolvedConfig, cwd: string): Promise<void> {
@@ -19,6 +20,12 @@ export async function afterLearn(config: ResolvedConfig, cwd: string): Promise<v
   const home = homeOf(config);
   const s = config.improve;
   await syncLedger(home, { targetChars: s.ledgerTargetChars, errorChars: s.ledgerErrorChars });
+  // The hosts' own memories: what they noted since the last read becomes inbox candidates (never fatal).
+  try {
+    await (await import("./host-memory.ts")).importFromHosts(config, cwd);
+  } catch {
+    /* a host file that cannot be read now is read at the next run */
+  }
   const now = config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date();
   if (dueTasks(loadState(home), s, now, packageVersion()).length === 0) return;
   const [{ Brain }, { runDue }, { learnSettings }] = await Promise.all([

@@ -1,11 +1,14 @@
+import { resolve } from "node:path";
 import { localFilesHealth, repairLocalFiles } from "../engine/local-files.ts";
 import { contentLines, contentReport } from "./doctor-content.ts";
+import { hostMemoryLines, hostMemoryReport } from "./host-memory.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
 /**
  * `brain doctor [--repair]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot), episodes.jsonl
- * (bad lines, torn tail, lock) and temp files left by killed writers. Exits 1 when anything needs attention.
+ * (bad lines, torn tail, lock), temp files left by killed writers, and whether each host's own memory is on
+ * (reported only: Brain never turns it off). Exits 1 when anything needs attention.
  */
 export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
@@ -31,6 +34,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
   const lock = brain.lockStatus();
   const { episodes, tempFiles } = localFilesHealth(config.brainPath);
   const content = contentReport(brain);
+  const hostMemory = hostMemoryReport(config, resolve(g.cwd ?? process.cwd()));
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,
     path: config.brainPath,
@@ -45,6 +49,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
     episodes,
     tempFiles,
     content,
+    hostMemory,
   };
   if (g.json) printJson(report);
   else {
@@ -80,6 +85,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
       `temp files left by killed writers: ${tempFiles.length}`,
       ...tempFiles.slice(0, 20).map((t) => `  ${t.path} (${t.bytes} bytes, pid ${t.pid} not running)`),
       ...contentLines(content, config.configPath),
+      ...hostMemoryLines(hostMemory),
     ];
     print(lines.join("\n"));
   }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
@@ -79,6 +80,8 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
           return new RecallFacet(keep(BrainCore.open(brainOptions(c, cwd))));
         },
         anchors: async (cwd) => {
+          // No mind log, no anchors: the mind's code (~55 KB of modules) stays off the prompt's path.
+          if (!existsSync(f.home.file("mind"))) return "";
           const [{ promptAnchors }, { repoRoot }] = await Promise.all([
             import("../engine/mind.ts"),
             import("../project/repo-root.ts"),

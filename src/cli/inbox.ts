@@ -11,7 +11,9 @@ export interface InboxOpts extends GlobalOpts {
 function line(i: InboxItem): string {
   const status = i.status === "pending" ? "" : ` [${i.status}${i.stored ? ` as ${i.stored}` : ""}]`;
   const cat = i.category ? ` (${i.category})` : "";
-  return `- ${i.id} ${i.type}${cat}: ${i.text}  — ${i.reason}, score ${i.score.toFixed(2)}${status}`;
+  // A note read from a host's own memory says where (src/learn/host-memory/).
+  const from = i.origin ? ` from ${i.origin.file}:${i.origin.line}` : "";
+  return `- ${i.id} ${i.type}${cat}: ${i.text}  — ${i.reason}${from}, score ${i.score.toFixed(2)}${status}`;
 }
 
 /**

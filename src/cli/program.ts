@@ -195,6 +195,24 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       ),
     );
   program
+    .command("import-host-memory")
+    .description(
+      "read each host's own memory (Claude Code auto memory, Codex memories, Gemini CLI memories) into the inbox",
+    )
+    .option("--host <host>", "only this host: claude | codex | gemini (default: all three)")
+    .option("--dry-run", "show what would be proposed; write nothing")
+    .option("--reread", "read files again even when unchanged since the last read")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  brain import-host-memory                    propose every new note of the three hosts\n  brain import-host-memory --host claude --dry-run   what Claude Code's auto memory would add\n  brain import-host-memory --json             counts and candidates as JSON\n  brain inbox                                 review them (accept <id>, edit <id> --text, reject <id>)\n\nEach note becomes a candidate with where it came from (host, file, line); a note the brain or the inbox\nalready holds is not proposed again. The learner runs this after its runs. The hosts' files are only read.",
+    )
+    .action((o) =>
+      run(
+        async () => (await import("./host-memory.ts")).runImportHostMemory({ ...g(), ...o }),
+        () => Boolean(g().json),
+      ),
+    );
+  program
     .command("inbox")
     .description(
       "review memory candidates the model-free learner proposed: list, accept <id>, edit <id> --text, reject <id>",

@@ -24,6 +24,9 @@ const BEHAVIORS: [string, "do" | "dont" | "value", string][] = [
   ["b0000016", "value", "When something fails the same way twice, add a signal that catches it"],
 ];
 
+/** The ids of the entries `brain init` writes (the viewer groups them apart from the user's own). */
+export const DEFAULT_IDS: readonly string[] = [...BEHAVIORS.map(([id]) => id), "rem00001", "meta0001"];
+
 export function defaultBrain(now: Date): BaseEntry[] {
   const created = now.toISOString();
   return [

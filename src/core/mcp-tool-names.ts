@@ -7,6 +7,7 @@ export const MCP_TOOL_NAMES = [
   "brain_context",
   "brain_search",
   "brain_inbox",
+  "brain_proposals",
   "brain_graph",
   "brain_mind",
   "load_brain_file",

@@ -123,6 +123,16 @@ export class ImproveFacet {
 
   /** Add drafts to the review queue (the agent's `rsi_propose`, the dedup scan): never applied here. */
   async propose(drafts: ProposalDraft[]): Promise<ProposeResult> {
+    // What is proposed lands in files the host reads (a skill, TOOLS.md): no credential goes there.
+    const { findSecrets } = await import("../guards/secrets.ts");
+    for (const d of drafts) {
+      const found = await findSecrets(`${d.title}\n${d.text}\n${d.why}`);
+      if (found.length > 0)
+        throw new BrainError(
+          "INVALID",
+          `the proposal "${d.title}" contains what looks like a secret (${found[0]?.kind})`,
+        );
+    }
     const { proposeDrafts } = await import("../improve/review.ts");
     return proposeDrafts(this.#env(), drafts);
   }

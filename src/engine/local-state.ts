@@ -63,7 +63,8 @@ const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarge
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
- * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes).
+ * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes; the host
+ * memory files read: paths and hashes).
  */
 export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "recent",
@@ -72,6 +73,7 @@ export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "openPage",
   "hookSeen",
   "improveState",
+  "hostMemory",
 ];
 
 /** Which local files the lists above cover (for the test that keeps them complete). */

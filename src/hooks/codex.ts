@@ -12,9 +12,17 @@ import { toolCallOf } from "./tool-call.ts";
  *   PostToolUse  + turn_id, tool_name, tool_input, tool_response, tool_use_id
  * Output: plain text on stdout becomes a developer message the model reads (SessionStart, UserPromptSubmit);
  * that is the one shape Brain prints (a notice for the user has no place in it and waits for the next hook).
+ * PostToolUse reads JSON: a failed command's hint is `hookSpecificOutput.additionalContext`.
  */
 function render(event: HookEventSpec, a: HookAnswer): string | null {
-  if (event.does !== "answer" || !a.context) return null;
+  if (!a.context) return null;
+  // A failed command's hint (src/hooks/failure-hint.ts): PostToolUse reads JSON, its additionalContext goes
+  // to the model beside the tool's output (codex-rs hooks schema, post-tool-use.command.output).
+  if (event.does === "tool")
+    return JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: a.context },
+    });
+  if (event.does !== "answer") return null;
   // Text that looks like JSON is refused by Codex as malformed output: the context never starts so.
   return /^\s*[[{]/.test(a.context) ? `Brain:\n${a.context}` : a.context;
 }

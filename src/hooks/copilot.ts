@@ -33,8 +33,11 @@ function transcriptOf(p: Payload, session: string | undefined, env: HostEnv): st
   return home ? join(home, "session-state", session, "events.jsonl") : undefined;
 }
 
+/** postToolUseFailure's additionalContext is appended to the failed tool's result for the model: the hint. */
 function render(event: HookEventSpec, a: HookAnswer): string | null {
-  return event.does === "answer" && a.context ? JSON.stringify({ additionalContext: a.context }) : null;
+  return (event.does === "answer" || event.does === "tool") && a.context
+    ? JSON.stringify({ additionalContext: a.context })
+    : null;
 }
 
 export const copilot: HostHandler = {

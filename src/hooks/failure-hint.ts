@@ -8,9 +8,13 @@ import { print } from "./print.ts";
 
 /**
  * A failed tool call that matches an earlier failure gets what happened last time (src/improve/failure-
- * lookup.ts) in the host's one output shape — for Claude Code `hookSpecificOutput.additionalContext` of its
- * PostToolUseFailure, which goes back to the model beside the error. Nothing when nothing matches, when hints
- * are off (`improve.failureHints: false`), or for a host that prints nothing for a tool event.
+ * lookup.ts) in the host's one output shape, which goes back to the model beside the error: Claude Code's
+ * PostToolUseFailure and Codex's PostToolUse (a command with a non-zero exit) read
+ * `hookSpecificOutput.additionalContext`, Gemini CLI's AfterTool (a `tool_response.error`) the same, Copilot
+ * CLI's postToolUseFailure a top-level `additionalContext`. Whichever event reported it: a failure is the
+ * tool call's outcome, not the event's name. Nothing when nothing matches, when hints are off
+ * (`improve.failureHints: false`), or for a host with no output for a tool event (Cursor, whose hooks
+ * documentation gives postToolUseFailure no field the model reads).
  */
 export interface FailureFiring {
   event: HookEventSpec;
@@ -20,7 +24,7 @@ export interface FailureFiring {
 }
 
 export function answerFailure(f: FailureFiring, event: ToolEvent): boolean {
-  if (!f.event.failure || event.outcome !== "error" || !f.config.improve.failureHints) return false;
+  if (event.outcome !== "error" || !f.config.improve.failureHints) return false;
   const hint = failureAnswer(
     f.home,
     {

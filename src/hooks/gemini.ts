@@ -20,7 +20,8 @@ const typed = (prompt: string | undefined) =>
 function render(event: HookEventSpec, a: HookAnswer): string | null {
   const name = event.hosts.gemini?.name;
   const out: Record<string, unknown> = {};
-  if (a.context && event.does === "answer" && name)
+  // AfterTool appends additionalContext to the tool's result for the model: a failed call's hint.
+  if (a.context && (event.does === "answer" || event.does === "tool") && name)
     out.hookSpecificOutput = { hookEventName: name, additionalContext: a.context };
   if (a.notice) out.systemMessage = a.notice;
   return Object.keys(out).length ? JSON.stringify(out) : null;

@@ -47,7 +47,9 @@ export function matchFailure(index: Pick<FailureIndexDoc, "entries">, call: Fail
   const sig = errorSignature(call.error ?? "");
   const scored: { e: FailureEntry; sim: number; here: boolean }[] = [];
   for (const e of index.entries) {
-    if (!wellFormed(e) || e.tool !== call.tool || e.cmd !== cmd || !helps(e)) continue;
+    // A command is the same command whichever host ran it (Claude Code's Bash, Codex's shell, Gemini CLI's
+    // run_shell_command): what Codex learned on Monday answers Copilot on Tuesday. Other tools by name.
+    if (!wellFormed(e) || (cmd === "" && e.tool !== call.tool) || e.cmd !== cmd || !helps(e)) continue;
     const sim = similarity(e.sig, sig);
     const here = (e.project ?? "") === (call.project ?? "");
     // Another project's fix may not be this one's: only for the same error, nearly word for word.

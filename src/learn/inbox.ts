@@ -26,6 +26,8 @@ export interface InboxCandidate {
   evidence: string[];
   session?: string;
   project?: string;
+  /** Where a note read from a host's own memory came from (src/learn/host-memory/). */
+  origin?: { host: string; file: string; line: number };
 }
 
 export type InboxEvent =

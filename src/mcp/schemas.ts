@@ -180,6 +180,26 @@ export const inboxOutput = {
   outcome: z.looseObject({ kind: z.string() }).optional().describe("accept: what the brain stored."),
 };
 
+export const proposalsInput = {
+  action: z
+    .enum(["list", "show", "accept", "edit", "reject", "propose"])
+    .describe("list, show, accept, edit, reject or propose"),
+  id: z.string().min(1).optional().describe("The proposal's id (from action=list)."),
+  text: z.string().min(1).optional().describe("edit, accept: the new text; propose: the content."),
+  kind: z.enum(["skill", "command", "tool", "append"]).optional().describe("propose: what it is."),
+  target: z.string().min(1).optional().describe("propose: the skill's name or the brain file (TOOLS.md …)."),
+  title: z.string().min(1).optional().describe("propose: a one-line title."),
+  why: z.string().min(1).optional().describe("propose: why, in a line."),
+};
+
+const proposal = z.looseObject({ id: z.string(), kind: z.string(), status: z.string(), title: z.string() });
+export const proposalsOutput = {
+  proposals: z.array(proposal).optional().describe("list: the proposals waiting for review."),
+  proposal: proposal.optional().describe("The proposal shown, decided on or proposed."),
+  diff: z.string().optional().describe("show: the change as a diff."),
+  duplicates: z.number().optional().describe("propose: already proposed or decided before."),
+};
+
 export const graphInput = {
   node: z
     .string()

@@ -6,6 +6,7 @@ import { BRAIN_TOOL_DESCRIPTION, BRAIN_TOOL_TITLE } from "../tools/brain-tool.ts
 import { loadContextFile } from "../tools/context-file.ts";
 import { GRAPH_TOOL_DESCRIPTION, graphTool } from "../tools/graph-tool.ts";
 import { INBOX_TOOL_DESCRIPTION, inboxTool } from "../tools/inbox-tool.ts";
+import { PROPOSALS_TOOL_DESCRIPTION, proposalsTool } from "../tools/proposals-tool.ts";
 import { WRITE_FILE_DESCRIPTION, writeFileTool } from "../tools/write-file.ts";
 import { guard } from "./errors.ts";
 import { registerMindTool } from "./mind-tool.ts";
@@ -21,6 +22,8 @@ import {
   inboxOutput,
   loadFileInput,
   loadFileOutput,
+  proposalsInput,
+  proposalsOutput,
   searchInput,
   searchOutput,
   writeFileInput,
@@ -182,6 +185,27 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
     (a) =>
       guard(async () => {
         const r = await inboxTool(brain, a);
+        return ok(r.text, r.details);
+      }),
+  );
+
+  server.registerTool(
+    "brain_proposals",
+    {
+      title: "Review proposed rule, skill and tool changes",
+      description: PROPOSALS_TOOL_DESCRIPTION,
+      inputSchema: proposalsInput,
+      outputSchema: proposalsOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    (a) =>
+      guard(async () => {
+        const r = await proposalsTool(brain, a);
         return ok(r.text, r.details);
       }),
   );

@@ -64,6 +64,8 @@ export const LOCAL_FILES = {
   deep: "deep",
   /** What changed the association graph's weights: matches, decay ticks, touches, imports (src/graph/events.ts). */
   graphEvents: "graph-events.jsonl",
+  /** Which host memory files were read, by hash: one not changed since is not read again (src/learn/host-memory/). */
+  hostMemory: "host-memory.json",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 

@@ -22,6 +22,8 @@ export interface Explain {
   score?: number;
   tokens?: number;
   budgetLeft?: number;
+  /** A budget cut: how many more tokens it needed than its section had left. */
+  needed?: number;
 }
 
 export interface ContextAnswer {
@@ -39,7 +41,16 @@ export interface Session {
   first: string;
   last: string;
   count: number;
-  episodes: { id: string; turn: number; role: string; ts: string; text: string }[];
+  /** Only when one session is asked for (`session=`). */
+  episodes?: Turn[];
+}
+
+export interface Turn {
+  id: string;
+  turn: number;
+  role: string;
+  ts: string;
+  text: string;
 }
 
 export interface HistoryEvent {
@@ -152,7 +163,10 @@ const qs = (params: Record<string, string | number | undefined>): string => {
 
 export const api = {
   entries: (q: string) =>
-    call<{ entries: Entry[]; total: number }>("GET", `/api/entries${qs({ q, limit: 1000 })}`),
+    call<{ entries: Entry[]; total: number; defaultIds?: string[] }>(
+      "GET",
+      `/api/entries${qs({ q, limit: 1000 })}`,
+    ),
   add: (entry: Record<string, unknown>) => call<{ result: unknown }>("POST", "/api/entries", entry),
   update: (id: string, fields: Record<string, unknown>) =>
     call<{ result: unknown }>("PATCH", `/api/entries/${encodeURIComponent(id)}`, fields),
@@ -164,7 +178,15 @@ export const api = {
       ...(c.query ? { query: c.query } : {}),
       ...(c.budget > 0 ? { budget: c.budget } : {}),
     }),
-  episodes: () => call<{ sessions: Session[] }>("GET", "/api/episodes?limit=200"),
+  /** One page of session summaries, newest first. */
+  episodes: (offset: number, limit: number) =>
+    call<{ sessions: Session[]; total: number; offset: number }>(
+      "GET",
+      `/api/episodes${qs({ offset, limit })}`,
+    ),
+  /** One session's turns. */
+  sessionTurns: (session: string) =>
+    call<{ sessions: Session[] }>("GET", `/api/episodes${qs({ session, limit: 1 })}`),
   rules: (cwd: string) => call<RulesAnswer>("GET", `/api/rules${qs({ cwd })}`),
   inbox: () => call<{ items?: InboxItem[]; inbox?: InboxItem[] }>("GET", "/api/inbox"),
   inboxAct: (id: string, verb: "accept" | "reject") =>
@@ -175,7 +197,8 @@ export const api = {
       "GET",
       at > 0 ? `/api/history?since=${at - 1}&limit=1` : "/api/history?limit=0",
     ),
-  historyState: (at: number) => call<{ at: number; entries: Entry[] }>("GET", `/api/history/state?at=${at}`),
+  historyState: (at: number) =>
+    call<{ at: number; entries: Entry[]; defaultIds?: string[] }>("GET", `/api/history/state?at=${at}`),
   historyDiff: (from: number, to: number) =>
     call<HistoryDiff>("GET", `/api/history/diff?from=${from}&to=${to}`),
   graphHubs: (limit = 10) =>

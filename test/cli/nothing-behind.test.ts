@@ -44,6 +44,7 @@ function reads(sb: Sandbox): string[][] {
     ["forget", "--session", "s1", "--dry-run"],
     ["export-rules", "--format", "agents", "--dry-run"],
     ["import", exported, "--dry-run"],
+    ["import-host-memory", "--dry-run"],
   ];
 }
 

@@ -71,4 +71,29 @@ describe("fitItems", () => {
     const f = fitItems("## F", items(["one", "x".repeat(50), "two"]), 3, 40, true);
     assert.deepEqual(f.lines, ["## F", "one", "(…2 more omitted)"]);
   });
+
+  test("a budget cut says how many characters it lacked (the viewer's 'needed N more tokens')", () => {
+    // 30 would hold both; of 28, header 5 + marker "(…2 more omitted)" 18 leave 5: "aaaa" takes them, and
+    // the next line's 20 lack 20.
+    const f = fitItems("## H", items(["aaaa", "b".repeat(19)]), 2, 28, false);
+    assert.deepEqual(f.lines, ["## H", "aaaa", "(…1 more omitted)"]);
+    assert.deepEqual(
+      f.cut.map((c) => [c.reason, c.short]),
+      [["budget", 20]],
+    );
+  });
+
+  test("property: every number a cut gives is at least one character", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 80 }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.boolean(),
+        (texts, budget, contiguous) => {
+          const f = fitItems("## H", items(texts), texts.length, budget, contiguous, true);
+          for (const c of f.cut) assert.ok(c.short === undefined || c.short >= 1, JSON.stringify(c));
+        },
+      ),
+    );
+  });
 });

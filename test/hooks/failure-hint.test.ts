@@ -154,3 +154,118 @@ describe("the failure hook: this failure happened before", () => {
     assert.equal(out, "");
   });
 });
+
+/**
+ * The other hosts that report a failed call as it happens, each in its own payload and output shape — and a
+ * failure learned in a Claude Code session answers them all (a command is the same command under any host's
+ * tool name). Shapes: src/hooks/codex.ts, gemini.ts, copilot.ts, cursor.ts.
+ */
+describe("the failure hook under the other hosts", () => {
+  const again = MISSING_MODULE.replace("vitest", "typescript");
+  async function learned(t: Parameters<typeof freshSandbox>[0], name: string) {
+    const sb = freshSandbox(t, `brain-hint-${name}-`);
+    const project = writeClaudeProject(sb);
+    await firstSession(sb, project);
+    await readLedger(sb);
+    return { sb, project };
+  }
+  async function fireAs(
+    sb: Sandbox,
+    event: string,
+    p: Record<string, unknown>,
+    env: Record<string, string> = {},
+  ) {
+    const r = await runHook(sb, event, p, { env: { BRAIN_NOW: "2026-03-02T09:00:00.000Z", ...env } });
+    assert.equal(r.code, 0, show(r));
+    return r.stdout.trim();
+  }
+  const hintIn = (text: string | undefined) => {
+    assert.ok(text?.startsWith(FAILURE_HINT_HEADER), String(text));
+    assert.match(text ?? "", /npm test --prefer-online/);
+  };
+
+  it("Codex: a PostToolUse whose command exited non-zero gets hookSpecificOutput.additionalContext", async (t) => {
+    const { sb, project } = await learned(t, "codex");
+    const codex = (tool_response: unknown, id: string) => ({
+      session_id: "019a0000-c0de-7000-8000-000000000001",
+      transcript_path: join(sb.dir, "rollout-2026-03-02T09-00-00-019a.jsonl"),
+      cwd: project,
+      hook_event_name: "PostToolUse",
+      model: "gpt-5-codex",
+      turn_id: "turn-1",
+      tool_name: "shell",
+      tool_input: { command: "npm test" },
+      tool_use_id: id,
+      tool_response,
+    });
+    const out = await fireAs(sb, "PostToolUse", codex({ exit_code: 1, output: again }, "call_1"));
+    const answer = JSON.parse(out) as {
+      hookSpecificOutput?: { hookEventName: string; additionalContext: string };
+    };
+    assert.equal(answer.hookSpecificOutput?.hookEventName, "PostToolUse");
+    hintIn(answer.hookSpecificOutput?.additionalContext);
+    // The same command passing: recorded, nothing said.
+    assert.equal(await fireAs(sb, "PostToolUse", codex({ exit_code: 0, output: "ok" }, "call_2")), "");
+  });
+
+  it("Gemini CLI: an AfterTool with an error gets hookSpecificOutput.additionalContext, JSON only", async (t) => {
+    const { sb, project } = await learned(t, "gemini");
+    const out = await fireAs(
+      sb,
+      "AfterTool",
+      {
+        session_id: "5e551011-0000-4000-8000-00000000000c",
+        transcript_path: join(sb.dir, "session-2026-03-02.jsonl"),
+        cwd: project,
+        hook_event_name: "AfterTool",
+        timestamp: "2026-03-02T09:00:00.000Z",
+        tool_name: "run_shell_command",
+        tool_input: { command: "npm test" },
+        tool_response: { llmContent: again, returnDisplay: again, error: again },
+      },
+      { GEMINI_PROJECT_DIR: project },
+    );
+    const answer = JSON.parse(out) as {
+      hookSpecificOutput?: { hookEventName: string; additionalContext: string };
+    };
+    assert.equal(answer.hookSpecificOutput?.hookEventName, "AfterTool");
+    hintIn(answer.hookSpecificOutput?.additionalContext);
+  });
+
+  it("Copilot CLI: postToolUseFailure gets a top-level additionalContext (no Claude shape)", async (t) => {
+    const { sb, project } = await learned(t, "copilot");
+    const out = await fireAs(
+      sb,
+      "postToolUseFailure",
+      {
+        sessionId: "c0b1107-0000-4000-8000-00000000000d",
+        timestamp: Date.parse("2026-03-02T09:00:00.000Z"),
+        cwd: project,
+        toolName: "bash",
+        toolArgs: { command: "npm test" },
+        error: again,
+      },
+      { COPILOT_CLI: "1" },
+    );
+    const answer = JSON.parse(out) as { additionalContext?: string; hookSpecificOutput?: unknown };
+    assert.equal(answer.hookSpecificOutput, undefined, "one shape: Claude's would inject twice");
+    hintIn(answer.additionalContext);
+  });
+
+  it("Cursor: postToolUseFailure is recorded and prints nothing (no field its model reads)", async (t) => {
+    const { sb, project } = await learned(t, "cursor");
+    const out = await fireAs(sb, "postToolUseFailure", {
+      conversation_id: "c4r50r-0000-4000-8000-00000000000e",
+      generation_id: "gen-1",
+      hook_event_name: "postToolUseFailure",
+      workspace_roots: [project],
+      cursor_version: "2.1.0",
+      tool_name: "Shell",
+      tool_input: { command: "npm test" },
+      error_message: again,
+    });
+    assert.equal(out, "");
+    const events = readLines(join(sb.dir, "brain", ".brain", "tool-events.jsonl"));
+    assert.equal(events.at(-1)?.outcome, "error", JSON.stringify(events.at(-1)));
+  });
+});

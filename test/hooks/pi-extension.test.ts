@@ -60,12 +60,13 @@ const exec = (name: string, params: Record<string, unknown>) =>
 const queueFile = () => join(sb.dir, "brain", ".brain", "transcripts.jsonl");
 
 describe("pi extension", () => {
-  it("registers the brain, load_brain_file, write_brain_file, brain_inbox, brain_mind, brain_graph and brain_search tools and the /brain command", () => {
+  it("registers the brain, load_brain_file, write_brain_file, brain_inbox, brain_proposals, brain_mind, brain_graph and brain_search tools and the /brain command", () => {
     assert.deepEqual([...pi.tools.keys()].sort(), [
       "brain",
       "brain_graph",
       "brain_inbox",
       "brain_mind",
+      "brain_proposals",
       "brain_search",
       "load_brain_file",
       "write_brain_file",

@@ -24,6 +24,7 @@ describe("brain mcp over stdio", () => {
       "brain_graph",
       "brain_inbox",
       "brain_mind",
+      "brain_proposals",
       "brain_search",
       "load_brain_file",
       "write_brain_file",

@@ -24,7 +24,7 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe("tool metadata", () => {
-  it("lists the eight tools with titles, annotations, described fields and output schemas", async () => {
+  it("lists the nine tools with titles, annotations, described fields and output schemas", async () => {
     const { tools } = await f.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     assert.deepEqual([...byName.keys()].sort(), [
@@ -33,6 +33,7 @@ describe("tool metadata", () => {
       "brain_graph",
       "brain_inbox",
       "brain_mind",
+      "brain_proposals",
       "brain_search",
       "load_brain_file",
       "write_brain_file",

@@ -13,13 +13,8 @@ import { type Browser, chromiumMissing, launchBrowser } from "../support/viewer.
  */
 const missing = chromiumMissing();
 if (missing) process.stderr.write(`viewer tests skipped: ${missing}\n`);
-/**
- * Every run writes its screenshots to .tmp/screenshots (ignored by git: ids and times differ per run);
- * BRAIN_README_SCREENSHOTS=1 writes them over the README's own, in docs/screenshots.
- */
-const SHOTS = process.env.BRAIN_README_SCREENSHOTS
-  ? join(ROOT, "docs", "screenshots")
-  : join(ROOT, ".tmp", "screenshots");
+/** Every run writes its screenshots to .tmp/screenshots (the docs' come from scripts/viewer-screenshots.ts). */
+const SHOTS = join(ROOT, ".tmp", "screenshots");
 
 describe("viewer in Chromium", { skip: missing ?? false }, () => {
   let sb: Sandbox;
@@ -88,7 +83,8 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     const cut = page.locator("li.entry.stored", {
       has: page.locator(".reason", { hasText: /budget|floor/ }),
     });
-    await cut.first().waitFor();
+    // Attached, not visible: the cut ones may be defaults, in their collapsed group.
+    await cut.first().waitFor({ state: "attached" });
     await page.screenshot({ path: join(SHOTS, "viewer-1280x800.png") });
     await page.getByLabel("Token budget").fill("");
     await page.getByLabel("Prompt query").fill("");
@@ -188,7 +184,7 @@ describe("viewer in Chromium", { skip: missing ?? false }, () => {
     await page.getByRole("tab", { name: "Entries" }).click();
     await page.locator("h1").click(); // the start of the focus order
     const reached: string[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 20; i++) {
       await page.keyboard.press("Tab");
       reached.push(await focusedName());
     }

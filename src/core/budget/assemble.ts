@@ -165,6 +165,7 @@ export function assemble(sections: Section[], opts: AssembleOptions): Assembled 
           section: s.id,
           reason: c.reason,
           ...(c.item.score !== undefined ? { score: c.item.score } : {}),
+          ...(c.short !== undefined ? { needed: tokensOfChars(c.short) } : {}),
         });
       }
     }

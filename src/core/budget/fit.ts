@@ -3,8 +3,8 @@ import type { Item } from "./types.ts";
 export interface Fitted {
   lines: string[];
   kept: Item[];
-  /** Items left out, with why. */
-  cut: { item: Item; reason: "budget" | "truncated" }[];
+  /** Items left out, with why; a budget cut says how many more characters it would have needed. */
+  cut: { item: Item; reason: "budget" | "truncated"; short?: number }[];
   /** Characters used, including the header and every line's newline. */
   used: number;
   /** Items left out without being looked at (only when not exhaustive). */
@@ -40,7 +40,11 @@ export function fitItems(
     return {
       lines: [],
       kept: [],
-      cut: [...items].map((item) => ({ item, reason: "budget" })),
+      cut: [...items].map((item) => ({
+        item,
+        reason: "budget",
+        short: Math.max(1, headerCost + cost(item.text) - Math.max(0, budget)),
+      })),
       used: 0,
       unexamined: 0,
     };
@@ -69,18 +73,19 @@ export function fitItems(
   let misses = 0;
   let stopped = false;
   const take = (item: Item): void => {
+    const c = cost(item.text);
     if (stopped) {
-      cut.push({ item, reason: "budget" });
+      // Stopped: later items are left out whole; one that would have fit says no number.
+      cut.push({ item, reason: "budget", ...(used + c > room ? { short: used + c - room } : {}) });
       return;
     }
-    const c = cost(item.text);
     if (used + c <= room) {
       kept.push(item);
       used += c;
       misses = 0;
       return;
     }
-    cut.push({ item, reason: "budget" });
+    cut.push({ item, reason: "budget", short: used + c - room });
     if (contiguous || ++misses >= MAX_MISSES || room - used < 16) stopped = true;
   };
   for (const item of list) take(item);

@@ -45,6 +45,8 @@ export interface Cut {
   section: string;
   reason: CutReason;
   score?: number;
+  /** A budget cut: how many more tokens the item needed than the section had left (≥ 1). */
+  needed?: number;
 }
 
 export interface Kept {

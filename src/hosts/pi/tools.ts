@@ -18,6 +18,12 @@ import {
   mindTool,
   mindToolJsonSchema,
 } from "../../tools/mind-tool.ts";
+import {
+  PROPOSAL_ACTIONS,
+  PROPOSALS_TOOL_DESCRIPTION,
+  proposalsTool,
+  proposalsToolJsonSchema,
+} from "../../tools/proposals-tool.ts";
 import { WRITE_FILE_DESCRIPTION, type WriteFileArgs, writeFileTool } from "../../tools/write-file.ts";
 import type { PiApi, PiContext, PiToolResult } from "./types.ts";
 
@@ -61,6 +67,28 @@ export function registerPiTools(pi: PiApi, open: Open): void {
         const action = INBOX_ACTIONS.find((a) => a === params.action) ?? "list";
         const str = (v: unknown) => (typeof v === "string" ? v : undefined);
         return inboxTool(open(ctx.cwd), { action, id: str(params.id), text: str(params.text) });
+      }),
+  });
+
+  pi.registerTool({
+    name: "brain_proposals",
+    label: "Proposed changes",
+    description: PROPOSALS_TOOL_DESCRIPTION,
+    parameters: proposalsToolJsonSchema(),
+    execute: (_id, params, _signal, _update, ctx) =>
+      run(() => {
+        const action = PROPOSAL_ACTIONS.find((a) => a === params.action) ?? "list";
+        const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+        const p = params as Record<string, unknown>;
+        return proposalsTool(open(ctx.cwd), {
+          action,
+          id: str(p.id),
+          text: str(p.text),
+          kind: str(p.kind),
+          target: str(p.target),
+          title: str(p.title),
+          why: str(p.why),
+        });
       }),
   });
 

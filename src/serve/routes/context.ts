@@ -34,6 +34,7 @@ export const context: RouteModule = (app, { brain }) => {
         kept: false,
         reason: k.reason,
         ...(k.score !== undefined ? { score: k.score } : {}),
+        ...(k.needed !== undefined ? { needed: k.needed } : {}),
       })),
     ];
     return c.json({

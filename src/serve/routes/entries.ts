@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { DEFAULT_IDS } from "../../core/defaults.ts";
 import { BrainError } from "../../core/errors.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
-import type { RouteModule } from "../context.ts";
+import type { RouteModule, ServeContext } from "../context.ts";
 import { jsonBody, parse } from "../errors.ts";
 
 /** Entries: list (filtered, paged), get (also a removed one, for undo), add or restore, update, remove. */
@@ -32,6 +33,8 @@ export const entries: RouteModule = (app, { brain }) => {
     return c.json({
       entries: recs.slice(q.offset, q.offset + q.limit).map((r) => r.entry),
       total: recs.length,
+      /** The ids `brain init` wrote: the viewer shows those apart from the user's own memories. */
+      defaultIds: DEFAULT_IDS,
     });
   });
 
@@ -54,6 +57,7 @@ export const entries: RouteModule = (app, { brain }) => {
 
   app.patch("/api/entries/:id", async (c) => {
     const body = parse(patchBody, await jsonBody(c), "body");
+    refuseMeta(brain, c.req.param("id"), "changed");
     const result = await brain.act({ ...body, action: "update", id: c.req.param("id") });
     return c.json({ result });
   });
@@ -63,7 +67,17 @@ export const entries: RouteModule = (app, { brain }) => {
     brain.refresh();
     const entry = brain.state.find(id)?.entry;
     if (!entry) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
+    refuseMeta(brain, id, "removed");
     const result = await brain.act({ action: "remove", id });
     return c.json({ result, entry });
   });
 };
+
+/** A meta entry (schema_version) is the brain's own bookkeeping: the API neither changes nor removes it. */
+function refuseMeta(brain: ServeContext["brain"], id: string, what: string): void {
+  brain.refresh();
+  const entry = brain.state.find(id)?.entry;
+  if (entry?.type !== "meta") return;
+  const key = typeof entry.key === "string" ? ` ${entry.key}` : "";
+  throw new BrainError("INVALID", `"${id}" is the brain's meta entry${key}: it is not ${what} here`);
+}

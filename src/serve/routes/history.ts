@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_IDS } from "../../core/defaults.ts";
 import { describeEvents, diffStates, entriesOf, stateAt } from "../../core/history.ts";
 import type { RouteModule } from "../context.ts";
 import { parse } from "../errors.ts";
@@ -23,7 +24,7 @@ export const history: RouteModule = (app, { brain }) => {
     const q = parse(stateQuery, c.req.query(), "query");
     const recs = brain.historyEvents();
     const at = Math.min(q.at, recs.length);
-    return c.json({ at, entries: entriesOf(stateAt(recs, at)) });
+    return c.json({ at, entries: entriesOf(stateAt(recs, at)), defaultIds: DEFAULT_IDS });
   });
   app.get("/api/history/diff", (c) => {
     const q = parse(diffQuery, c.req.query(), "query");

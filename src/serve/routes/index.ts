@@ -9,6 +9,7 @@ import { hook } from "./hook.ts";
 import { inbox } from "./inbox.ts";
 import { learn } from "./learn.ts";
 import { mind } from "./mind.ts";
+import { proposals } from "./proposals.ts";
 import { rules } from "./rules.ts";
 import { search } from "./search.ts";
 import { status } from "./status.ts";
@@ -23,6 +24,7 @@ export const ROUTES: RouteModule[] = [
   rules,
   learn,
   inbox,
+  proposals,
   hook,
   history,
   graph,

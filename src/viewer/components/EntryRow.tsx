@@ -1,7 +1,10 @@
 import { useState } from "preact/hooks";
 import { type Entry, type Explain, entryText, textField } from "../api.ts";
 
-/** One entry: injected or stored only (and why), its text, and edit / remove. */
+/**
+ * One entry: injected or stored only (and why, in words), its text, and edit / remove. A meta entry
+ * (schema_version) is the brain's own bookkeeping: no edit, no remove (the API refuses them too).
+ */
 export function EntryRow(props: {
   entry: Entry;
   explain: Explain | undefined;
@@ -13,6 +16,7 @@ export function EntryRow(props: {
   const [draft, setDraft] = useState("");
   const text = entryText(entry);
   const injected = explain?.kept === true;
+  const isProtected = entry.type === "meta";
   return (
     <li class={injected ? "entry injected" : "entry stored"} data-id={entry.id}>
       <div class="entry-head">
@@ -27,7 +31,8 @@ export function EntryRow(props: {
         )}
         <code class="id">{entry.id}</code>
         <span class="reason">{reason(explain)}</span>
-        {!editing && (
+        {isProtected && <span class="protected">protected</span>}
+        {!editing && !isProtected && (
           <div class="actions">
             <button
               type="button"
@@ -72,9 +77,17 @@ export function EntryRow(props: {
   );
 }
 
-function reason(x: Explain | undefined): string {
+/** Why an entry is in the context or not, in words. Recall's scores are not shown: each section ranks on its
+ *  own scale (a relevance of 0.28 and a pin's 10.00 are not comparable), so a number would mislead. */
+export function reason(x: Explain | undefined): string {
   if (!x) return "not a candidate for this context";
-  const score = x.score !== undefined ? ` · score ${x.score.toFixed(2)}` : "";
-  const tokens = x.tokens !== undefined ? ` · ${x.tokens} tok` : "";
-  return `${x.section}${score}${tokens} · ${x.reason}`;
+  const where = x.section ? ` (${x.section})` : "";
+  if (x.kept) return `in the context${where}`;
+  if (x.reason === "budget")
+    return x.needed !== undefined
+      ? `cut: budget full, needed ${x.needed} more token${x.needed === 1 ? "" : "s"}${where}`
+      : `cut: budget full, an earlier item did not fit${where}`;
+  if (x.reason === "truncated") return `cut short: only its start fits the budget${where}`;
+  if (x.reason === "no-room") return `cut: no room left for this section${where}`;
+  return `cut: ${x.reason}${where}`;
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type Entry, entryText } from "../api.ts";
+import { readableDate } from "../dates.ts";
 import { useLoad } from "../use-load.ts";
+import { FieldDiff } from "./FieldDiff.tsx";
 
 /** A slider over the log's events: the brain as folded after event N, and what changed since a point. */
 export function HistoryPanel(props: { tick: number }) {
@@ -42,7 +44,7 @@ export function HistoryPanel(props: { tick: number }) {
       </label>
       <p class="event-line">
         {ev
-          ? `#${ev.n} ${ev.op} ${ev.type} ${ev.id}${ev.ts ? ` · ${ev.ts}` : ""}`
+          ? `#${ev.n} ${ev.op} ${ev.type} ${ev.id}${ev.ts ? ` · ${readableDate(ev.ts)}` : ""}`
           : point === 0
             ? "before the first event"
             : ""}
@@ -77,7 +79,7 @@ export function HistoryPanel(props: { tick: number }) {
         <section class="state" aria-label="Brain at this point">
           <h2>{state.data?.entries.length ?? 0} live entries then</h2>
           <ul class="plain">
-            {(state.data?.entries ?? []).map((e) => (
+            {ownFirst(state.data?.entries ?? [], state.data?.defaultIds ?? []).map((e) => (
               <li key={`${e.type}:${e.id}`} data-id={e.id}>
                 <span class="type">{e.type}</span> {entryText(e)}
               </li>
@@ -97,16 +99,23 @@ function DiffList(props: { title: string; cls: string; entries: Entry[]; before?
         {props.title} ({props.entries.length})
       </h3>
       <ul class="plain">
-        {props.entries.map((e) => (
-          <li key={`${e.type}:${e.id}`} data-id={e.id}>
-            <span class="type">{e.type}</span>{" "}
-            {props.before?.has(e.id) && (
-              <span class="changed-before">{entryText(props.before.get(e.id) as Entry)}</span>
-            )}{" "}
-            {entryText(e)}
-          </li>
-        ))}
+        {props.entries.map((e) => {
+          const before = props.before?.get(e.id);
+          return (
+            <li key={`${e.type}:${e.id}`} data-id={e.id}>
+              <span class="type">{e.type}</span> <code class="id">{e.id}</code> {entryText(before ?? e)}
+              {before && <FieldDiff before={before} after={e} />}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
+}
+
+/** The user's own entries first, then what `brain init` wrote (each group in log order). */
+function ownFirst(entries: Entry[], defaultIds: string[]): Entry[] {
+  const defaults = new Set(defaultIds);
+  const isDefault = (e: Entry) => defaults.has(e.id) || e.type === "meta";
+  return [...entries.filter((e) => !isDefault(e)), ...entries.filter(isDefault)];
 }

@@ -1,4 +1,5 @@
 import { api, type MindAnswer } from "../api.ts";
+import { readableDate } from "../dates.ts";
 import { useLoad } from "../use-load.ts";
 import { AffectChart } from "./AffectChart.tsx";
 
@@ -55,10 +56,11 @@ export function MindPanel(props: { tick: number }) {
           <h2>Affect over {m.ticks ?? 0} ticks</h2>
           <AffectChart points={m.affect ?? []} />
           <h2>Recent thoughts</h2>
+          {(m.thoughts ?? []).length === 0 && <p class="muted">No thoughts yet.</p>}
           <ol class="thoughts">
             {(m.thoughts ?? []).map((t) => (
               <li key={`${t.at}${t.text}`}>
-                <time>{t.at}</time> {t.text}
+                <time dateTime={t.at}>{readableDate(t.at)}</time> {t.text}
               </li>
             ))}
           </ol>
