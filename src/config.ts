@@ -105,8 +105,13 @@ export interface ExtractionSource {
   file: string;
   /** The `extraction` value; undefined when the file has none (then a key in `env` may pick a provider). */
   raw: unknown;
-  /** ANTHROPIC_API_KEY, OPENAI_API_KEY and the variable `apiKeyEnv` names, as found in the environment. */
+  /** ANTHROPIC_API_KEY, OPENAI_API_KEY, the variable `apiKeyEnv` names and PATH, as found in the environment. */
   env: Record<string, string | undefined>;
+  /**
+   * The whole environment, only when `extraction.provider` is an agent host's headless mode ("claude-code"):
+   * the host's child needs the user's HOME, PATH and sign-in to spend their own quota (src/learn/extract/headless.ts).
+   */
+  hostEnv?: Record<string, string | undefined>;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -305,13 +310,22 @@ function curatorThreshold(file: string, v: unknown): number {
   return t;
 }
 
-const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
+const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PATH"];
+/** Extraction providers that run an agent host's own headless mode (src/learn/extract/headless-config.ts). */
+const HOST_PROVIDERS = ["claude-code"];
 
 /** The extraction settings with the keys they may use from `env` (resolved by the learner). */
 function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {
-  const named = (s.extraction?.raw as { apiKeyEnv?: unknown } | undefined)?.apiKeyEnv;
+  const raw = s.extraction?.raw as { apiKeyEnv?: unknown; provider?: unknown } | undefined;
+  const named = raw?.apiKeyEnv;
   const keys = typeof named === "string" ? [...PROVIDER_KEYS, named] : PROVIDER_KEYS;
-  return { file, raw: s.extraction?.raw, env: Object.fromEntries(keys.map((k) => [k, env[k]])) };
+  const host = typeof raw?.provider === "string" && HOST_PROVIDERS.includes(raw.provider);
+  return {
+    file,
+    raw: s.extraction?.raw,
+    env: Object.fromEntries(keys.map((k) => [k, env[k]])),
+    ...(host ? { hostEnv: { ...env } } : {}),
+  };
 }
 
 /** A settings file the hooks could not use: what was wrong, and the content it was wrong in. */

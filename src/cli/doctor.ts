@@ -1,27 +1,40 @@
 import { resolve } from "node:path";
+import { BrainError } from "../core/errors.ts";
 import { localFilesHealth, repairLocalFiles } from "../engine/local-files.ts";
+import type { RepairReport } from "../engine/options.ts";
 import { contentLines, contentReport } from "./doctor-content.ts";
 import { hostMemoryLines, hostMemoryReport } from "./host-memory.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
+/** The way back to healthy from bad lines, offered wherever they are reported. */
+const QUARANTINE_OFFER =
+  "  `brain doctor --repair --quarantine` moves bad lines to .brain/quarantine/ beside the log (after a backup; nothing is lost)";
+
 /**
- * `brain doctor [--repair]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot), episodes.jsonl
- * (bad lines, torn tail, lock), temp files left by killed writers, and whether each host's own memory is on
- * (reported only: Brain never turns it off). Exits 1 when anything needs attention.
+ * `brain doctor [--repair [--quarantine]]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot),
+ * episodes.jsonl (bad lines, torn tail, lock), temp files left by killed writers, and whether each host's own
+ * memory is on (reported only: Brain never turns it off). Exits 1 when anything needs attention.
  */
-export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<number> {
+export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
-  let repaired: { backup: string | null; actions: string[] } | undefined;
+  if (g.quarantine && !g.repair)
+    throw new BrainError("INVALID", "--quarantine goes with --repair: brain doctor --repair --quarantine");
+  let repaired: RepairReport | undefined;
   if (g.repair) {
-    const r = brain.repair();
+    const opts = { quarantine: Boolean(g.quarantine) };
+    const r = brain.repair(opts);
     const actions = [...r.actions];
-    const local = repairLocalFiles(config.brainPath, brain.now());
+    const local = repairLocalFiles(config.brainPath, brain.now(), opts);
     const ep = local.episodes;
     for (const a of ep?.actions ?? []) actions.push(`episodes.jsonl: ${a}`);
     for (const t of local.removed)
       actions.push(`removed ${t.path} (${t.bytes} bytes, left by pid ${t.pid}, which is not running)`);
-    repaired = { backup: r.backup ?? ep?.backup ?? null, actions };
+    repaired = {
+      backup: r.backup ?? ep?.backup ?? null,
+      actions,
+      ...(r.quarantined ? { quarantined: r.quarantined } : {}),
+    };
     if (!g.json) {
       print(
         actions.length
@@ -67,6 +80,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean }): Promise<n
       `lock:      ${lockLine(lock)}`,
       `bad lines: ${h.badLineCount}`,
       ...badLines(h.badLines),
+      ...(h.badLineCount + episodes.badLineCount > 0 ? [QUARANTINE_OFFER] : []),
       `unknown types: ${h.unknownTypes.length}`,
       ...h.unknownTypes.slice(0, 20).map((u) => `  line ${u.line}: "${u.type}"`),
       `torn tail: ${h.tornTail ? `line ${h.tornTail.line}: ${h.tornTail.text}` : "no"}`,

@@ -1,4 +1,5 @@
 import { BrainError } from "../core/errors.ts";
+import { untag } from "../core/short-ids.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -6,11 +7,15 @@ import { print, printJson } from "./output.ts";
 export async function runGet(id: string, g: GlobalOpts): Promise<number> {
   const { brain } = openBrain(g);
   brain.refresh();
-  let entry = brain.state.find(id)?.entry;
-  if (!entry) {
+  let entry: Record<string, unknown> | undefined;
+  try {
+    // Its id, `#id` or a unique prefix, as a context prints it (an ambiguous prefix lists the candidates).
+    entry = brain.state.resolve(id).entry;
+  } catch (e) {
+    if (!(e instanceof BrainError && e.code === "NOT_FOUND")) throw e;
     const episodes = brain.recallEngine.episodes;
     episodes.refresh();
-    entry = episodes.byId.get(id)?.entry;
+    entry = episodes.byId.get(untag(id))?.entry;
   }
   if (!entry) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
   if (g.json) printJson({ ok: true, entry });

@@ -53,8 +53,10 @@ const EXAMPLES: Record<Action, readonly string[]> = {
 function typeFields(): string[] {
   return LIVE_TYPES.map((t) => {
     const fields = Object.entries(ENTRY_TABLE[t].fields as Record<string, FieldDef>);
-    const required = fields.filter(([, d]) => d.required).map(([name]) => name);
-    const optional = fields.filter(([, d]) => !d.required).map(([name]) => name);
+    // A required field `add` fills in itself (a reminder's enabled) is optional to the caller.
+    const needed = (d: FieldDef) => d.required === true && d.default === undefined;
+    const required = fields.filter(([, d]) => needed(d)).map(([name]) => name);
+    const optional = fields.filter(([, d]) => !needed(d)).map(([name]) => name);
     return `  ${t.padEnd(11)}${required.join(" + ")}${optional.length ? `  (optional: ${optional.join(", ")})` : ""}`;
   });
 }

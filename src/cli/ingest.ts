@@ -27,7 +27,7 @@ export async function runIngest(file: string, o: IngestOpts): Promise<number> {
   else {
     print(
       `Ingested ${r.file} (${r.format}): ${r.turns} turns in ${r.sessions} session(s), ${r.added} new, ` +
-        `${r.existing} already known, ${r.skipped} records skipped${r.problems.length ? `, ${r.problems.length} problems` : ""}` +
+        `${r.existing} already known, ${r.forgotten ? `${r.forgotten} previously forgotten (not re-added), ` : ""}${r.skipped} records skipped${r.problems.length ? `, ${r.problems.length} problems` : ""}` +
         `${r.redacted ? `, ${r.redacted} secret(s) redacted` : ""}.`,
     );
     for (const p of r.problems.slice(0, 20)) warn(`brain: ${file}:${p.line}: ${p.reason}`);

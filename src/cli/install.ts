@@ -31,6 +31,8 @@ export type InstallOpts = GlobalOpts & {
   project?: boolean;
   dryRun?: boolean;
   export?: boolean;
+  /** claude: switch the learner to Claude Code's headless mode (src/learn/extract/use-host.ts). */
+  learnWithClaude?: boolean;
 };
 
 /**
@@ -138,6 +140,7 @@ export async function runInstall(host: string, o: InstallOpts): Promise<number> 
   const r = host === "claude" ? installClaude(o) : installPi(o);
   const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update, kept: r.kept } : {};
   const core = host === "claude" ? await coreFilesStep(o) : undefined;
+  const learning = host === "claude" ? await learnStep(o) : undefined;
   if (o.json)
     printJson({
       ok: true,
@@ -147,8 +150,9 @@ export async function runInstall(host: string, o: InstallOpts): Promise<number> 
       ...entry,
       commands: r.commands,
       ...(core ? { coreFiles: core } : {}),
+      ...(learning ? { learning } : {}),
     });
-  else
+  else {
     print(
       core
         ? `${r.text}
@@ -156,7 +160,40 @@ export async function runInstall(host: string, o: InstallOpts): Promise<number> 
 ${coreFilesText(core)}`
         : r.text,
     );
+    if (learning) print(`\n${learning.line}`);
+  }
   return 0;
+}
+
+/**
+ * The learner's model at `brain install claude` (issue 23): with --learn-with-claude, switched to Claude
+ * Code's headless mode; without it, when the learner has no model and `claude` is on PATH, the offer in words.
+ */
+async function learnStep(o: InstallOpts): Promise<{ line: string; switched: boolean } | undefined> {
+  const { cliConfig } = await import("./cli-config.ts");
+  let config: ReturnType<typeof cliConfig>;
+  try {
+    config = cliConfig(o.brain);
+  } catch (e) {
+    if (o.learnWithClaude) throw e;
+    return undefined; // a settings file that does not load is not the install's to report; no offer then
+  }
+  if (o.learnWithClaude) {
+    const { useHost } = await import("../learn/extract/use-host.ts");
+    return {
+      line: useHost(config.configPath, "claude-code", config.extraction?.env.PATH).line,
+      switched: true,
+    };
+  }
+  const { describeModel, hostOffer } = await import("../learn/settings.ts");
+  if (await describeModel(config).catch(() => "unknown")) return undefined;
+  const offer = await hostOffer(config);
+  return offer
+    ? {
+        line: "The learner has no model (no API key): it proposes candidates for `brain inbox`. Claude Code can be its model (your sign-in's quota, at most 20 calls a day): brain install claude --learn-with-claude, or brain learn --use claude-code",
+        switched: false,
+      }
+    : undefined;
 }
 
 /** What the opt-in export writes: the brain's stable context, as `brain export-rules --all` would. */

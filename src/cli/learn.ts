@@ -3,7 +3,7 @@ import { BrainError } from "../core/errors.ts";
 import { keep } from "../engine/lifetime.ts";
 import type { BrainHome } from "../engine/options.ts";
 import type { LearnRun } from "../learn/learn-log.ts";
-import { describeModel, learnerCaps, learnSettings } from "../learn/settings.ts";
+import { describeModel, hostOffer, learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig, hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson, warn } from "./output.ts";
@@ -14,6 +14,8 @@ export interface LearnOpts extends GlobalOpts {
   once?: boolean;
   maxBytes?: string;
   maxAttempts?: string;
+  /** Switch the learner's model: "claude-code" (the host's headless mode) or "none" (src/learn/extract/use-host.ts). */
+  use?: string;
 }
 
 const QUIET_RUNS = 4;
@@ -34,6 +36,7 @@ function positive(v: string | undefined, name: string): number | undefined {
 export async function runLearn(o: LearnOpts): Promise<number> {
   // The learner a hook starts (--quiet) reads the settings as the hooks do: a typo does not stop learning.
   const config = o.quiet ? await hookConfig(o.brain, o.cwd, true) : cliConfig(o.brain, o.cwd);
+  if (o.use !== undefined) return useModel(config, o.use, Boolean(o.json));
   if (o.status) {
     (await import("./open-layer.ts")).requireBrain(config);
     const { homeOf } = await import("../engine/options.ts");
@@ -129,11 +132,29 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   return 0;
 }
 
+/** `brain learn --use claude-code|none`: the settings file's `extraction`, switched by the user. */
+async function useModel(config: ResolvedConfig, use: string, json: boolean): Promise<number> {
+  if (use !== "claude-code" && use !== "none")
+    throw new BrainError("INVALID", `--use takes claude-code or none (got "${use}")`);
+  const { useHost } = await import("../learn/extract/use-host.ts");
+  const r = useHost(config.configPath, use, config.extraction?.env.PATH);
+  if (json)
+    printJson({ ok: true, file: r.file, use, ...(r.replaced !== undefined ? { replaced: r.replaced } : {}) });
+  else {
+    print(r.line);
+    if (r.replaced !== undefined)
+      print(`It replaced: "extraction": ${JSON.stringify(r.replaced)} (kept in ${r.file}.bak)`);
+  }
+  return 0;
+}
+
 /** The learner's mode for --status: the model in words, or none, or why the model setting is wrong. */
-async function modeOf(config: ResolvedConfig): Promise<{ model?: string; error?: string }> {
+async function modeOf(config: ResolvedConfig): Promise<{ model?: string; error?: string; offer?: string }> {
   try {
     const model = await describeModel(config);
-    return model ? { model } : {};
+    if (model) return { model };
+    const offer = await hostOffer(config);
+    return offer ? { offer } : {};
   } catch (e) {
     return { error: (e as Error).message };
   }
@@ -142,7 +163,7 @@ async function modeOf(config: ResolvedConfig): Promise<{ model?: string; error?:
 async function status(
   home: BrainHome,
   json: boolean,
-  mode: { model?: string; error?: string },
+  mode: { model?: string; error?: string; offer?: string },
 ): Promise<number> {
   const [{ learnStatus }, { modeLine, waitingCandidates }] = await Promise.all([
     import("../learn/status.ts"),
@@ -150,7 +171,9 @@ async function status(
   ]);
   const { queue, cursors, pending, runs } = learnStatus(home);
   const waiting = waitingCandidates(home);
-  const line = mode.error ? `the model setting is invalid: ${mode.error}` : modeLine(mode.model, waiting);
+  const line = mode.error
+    ? `the model setting is invalid: ${mode.error}`
+    : modeLine(mode.model, waiting, mode.offer);
   if (json) {
     printJson({
       mode: { model: mode.model ?? null, line, waiting, ...(mode.error ? { error: mode.error } : {}) },

@@ -165,6 +165,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--once", "one bounded run only")
     .option("--max-bytes <n>", "transcript bytes one run reads at most (default 4 MiB)")
     .option("--max-attempts <n>", "failed attempts per queued item before it waits for new work (default 5)")
+    .option(
+      "--use <model>",
+      "claude-code: learn with Claude Code's headless mode (claude -p; your sign-in's quota, 20 calls a day); none: stop (written to the settings file)",
+    )
     .action((o) =>
       run(
         async () => (await import("./learn.ts")).runLearn({ ...g(), ...o }),
@@ -293,6 +297,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "--repair",
       "fix what is safe (after a backup): terminate torn tails, drop stale locks and dead writers' temp files, rebuild the snapshot",
     )
+    .option(
+      "--quarantine",
+      "with --repair: move bad lines out of the logs into .brain/quarantine/ beside them (after a backup; each line kept whole, with its line number and reason)",
+    )
     .action((o) =>
       run(
         async () => (await import("./doctor.ts")).runDoctor({ ...g(), ...o }),
@@ -350,6 +358,10 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "claude: add one line to ~/.claude/CLAUDE.md so Claude Code loads SOUL/USER/AGENTS.md whole",
     )
     .option("--no-core-files", "claude: do not add it (without either flag, a terminal is asked)")
+    .option(
+      "--learn-with-claude",
+      "claude: the learner extracts memories with Claude Code's headless mode (claude -p: your quota, 20 calls a day)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n  brain install codex --dry-run\n",

@@ -13,30 +13,40 @@ const ORDER: readonly string[] = [...LIST_ORDER.filter((t) => t !== "meta"), "ep
  */
 export function searchPage(brain: Brain, query: string, limit: number, offset: number) {
   const all = brain.search(query, { limit: Number.MAX_SAFE_INTEGER });
+  // One total: every match. The engine lists the best MAX_LIST_LIMIT of them; a group's count is given only
+  // when every match is listed (else it would be a second, smaller total beside the real one).
+  const total = all.total;
+  const listed = all.hits.length;
+  const exact = listed >= total;
   const page = all.hits.slice(offset, offset + limit);
   const totals = new Map<string, number>();
   for (const h of all.hits) totals.set(h.type, (totals.get(h.type) ?? 0) + 1);
   const groups = ORDER.filter((t) => page.some((h) => h.type === t)).map((type) => ({
     type,
-    total: totals.get(type) ?? 0,
+    ...(exact ? { total: totals.get(type) ?? 0 } : {}),
     entries: page.filter((h) => h.type === type).map((h) => h.entry),
     scores: page.filter((h) => h.type === type).map((h) => h.score),
   }));
   const nowMs = brain.now().getTime();
-  const parts = groups.map((g) =>
-    g.type === "episode"
-      ? formatEpisodes(g.entries, g.total)
-      : formatCompact(g.type, g.entries, nowMs, g.total),
-  );
-  const total = all.total;
+  const parts = groups.map((g) => {
+    const text =
+      g.type === "episode"
+        ? formatEpisodes(g.entries, g.total ?? g.entries.length)
+        : formatCompact(g.type, g.entries, nowMs, g.total);
+    return exact ? text : text.replace(/^(\[\w+\]) \(\d+\)/, "$1");
+  });
   let message =
     parts.length > 0
       ? parts.join("\n\n")
       : total > 0
-        ? `No entries at offset=${offset} (${total} in total).`
+        ? `No entries at offset=${offset} (${total} in total${exact ? "" : `; the best ${listed} can be listed: narrow the query for the rest`}).`
         : "No entries found.";
   if (page.length > 0 && page.length < total) {
-    message += `\n\n(showing ${offset + 1}–${offset + page.length} of ${total}; use --offset ${offset + page.length} for more)`;
+    const next = offset + page.length;
+    message +=
+      next < listed
+        ? `\n\n(showing ${offset + 1}–${next} of ${total}; use --offset ${next} for more)`
+        : `\n\n(showing ${offset + 1}–${next} of ${total}${next < total ? `; the best ${listed} can be listed: narrow the query for the rest` : ""})`;
   }
   return { message, data: { query, total, shown: page.length, offset, groups } };
 }

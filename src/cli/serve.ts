@@ -58,11 +58,11 @@ export async function runServe(o: ServeOpts): Promise<number> {
   }
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const)
     process.once(sig, () => void server.stop(`signal ${sig}`));
-  if (o.json) printJson({ ok: true, url: server.url, pid: server.info.pid, port: server.info.port });
-  else if (!o.quiet)
-    print(
-      `brain serve: listening on ${server.url} (pid ${server.info.pid}); \`brain open\` prints the viewer's URL`,
-    );
+  // The URL that works: the viewer on the port really bound, its token in the fragment (as `brain open`).
+  const viewer = viewerUrl(server.info);
+  if (o.json)
+    printJson({ ok: true, url: server.url, viewer, pid: server.info.pid, port: server.info.port });
+  else if (!o.quiet) print(`brain serve: listening on ${viewer} (pid ${server.info.pid}; Ctrl-C stops it)`);
   const reason = await server.stopped;
   if (!o.quiet && !o.json) print(`brain serve: stopped (${reason})`);
   return 0;
@@ -155,13 +155,17 @@ async function ensureRunning(config: ResolvedConfig, ms = 10_000): Promise<Serve
   return info;
 }
 
+/** The viewer's URL: the token in the fragment, which a browser keeps to the page (never sent, never logged). */
+function viewerUrl(info: { port: number; token: string }): string {
+  return `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;
+}
+
 /** `brain open`: the viewer's URL with the token (starting the server if needed); `--launch` opens a browser. */
 export async function runOpen(o: GlobalOpts & { launch?: boolean }): Promise<number> {
   const config = cliConfig(o.brain);
   requireBrain(config); // a viewer for a mistyped path would start a server and make its directory
   const info = await ensureRunning(config);
-  // The token in the fragment: a browser keeps it to the page (never sent to a server, never in a log).
-  const url = `http://127.0.0.1:${info.port}/#token=${encodeURIComponent(info.token)}`;
+  const url = viewerUrl(info);
   if (o.json) printJson({ ok: true, url, pid: info.pid });
   else print(url);
   if (o.launch) launchViewer(homeOf(config), url); // never the URL itself as an argument: launch.ts

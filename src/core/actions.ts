@@ -1,3 +1,4 @@
+import { openTwin, typed } from "./action-lookup.ts";
 import { ACTIONS, type Action } from "./action-names.ts";
 import { nextDue } from "./cadence.ts";
 import { selectDecay } from "./decay.ts";
@@ -215,6 +216,14 @@ function add(params: Params, env: ActionEnv): Plan {
   if (DEDUP_TYPES.has(type) && env.state.hasText(dedupText(entry))) {
     throw new BrainError("DUPLICATE", `Duplicate ${type}: already stored`);
   }
+  const twin = openTwin(entry, env.state);
+  if (twin) {
+    throw new BrainError(
+      "DUPLICATE",
+      `Duplicate ${type}: already open as ${twin.id} ("${oneLiner(twin.entry)}"); finish or change that one instead`,
+      { id: twin.id },
+    );
+  }
   return done("add", `Added ${type}: ${oneLiner(entry)}`, [entry], { id: entry.id });
 }
 
@@ -323,9 +332,9 @@ function decay(env: ActionEnv): Plan {
 }
 
 function taskDone(params: Params, env: ActionEnv): Plan {
-  const id = requireString(params, "id", "task_done");
-  const task = env.state.arrays.task.get(id);
-  if (!task) throw new BrainError("NOT_FOUND", `No task with id "${id}"`);
+  const given = requireString(params, "id", "task_done");
+  const task = typed(env.state, "task", given);
+  const id = task.id;
   const now = env.now.toISOString();
   const entry = env.validate({ ...task.entry, status: "done", completedAt: now, created: now });
   return done("task_done", `Completed: ${String(task.entry.description)}`, [entry], { id });
@@ -345,13 +354,13 @@ function taskClear(env: ActionEnv): Plan {
 const RESULTS = ["ok", "error", "skipped"];
 
 function reminderRun(params: Params, env: ActionEnv): Plan {
-  const id = requireString(params, "id", "reminder_run");
+  const given = requireString(params, "id", "reminder_run");
   const result = params.result;
   if (typeof result !== "string" || !RESULTS.includes(result)) {
     throw new BrainError("INVALID", "reminder_run requires result (ok|error|skipped)", { field: "result" });
   }
-  const reminder = env.state.arrays.reminder.get(id);
-  if (!reminder) throw new BrainError("NOT_FOUND", `No reminder with id "${id}"`);
+  const reminder = typed(env.state, "reminder", given);
+  const id = reminder.id;
   let due: string;
   try {
     due = nextDue(reminder.entry.cadence, env.now);

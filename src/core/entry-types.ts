@@ -26,7 +26,7 @@ export interface FieldDef {
   readonly nullable?: boolean;
   readonly values?: readonly string[];
   /** What `add` writes when the caller gives none (Rho's task and reminder tracking fields). */
-  readonly default?: string | null | readonly string[];
+  readonly default?: string | boolean | null | readonly string[];
 }
 
 export interface TypeDef {
@@ -172,7 +172,8 @@ export const ENTRY_TABLE = {
     fields: {
       text,
       cadence: { kind: "cadence", required: true },
-      enabled: { kind: "boolean", required: true },
+      // Stored on every reminder (seed 000 requires it); `add` writes true when the caller says nothing.
+      enabled: { kind: "boolean", required: true, default: true },
       priority,
       tags,
       last_run: maybeDate,

@@ -1,4 +1,6 @@
 import { BrainError } from "./errors.ts";
+import { oneLiner } from "./format.ts";
+import { oneLine } from "./one-line.ts";
 import type { Rec } from "./rec.ts";
 
 /** Shortest prefix a memory line shows of its id (8 hex digits: 65 536 prefixes of 4). */
@@ -93,18 +95,23 @@ export class ShortIds {
   }
 }
 
+/** An id as a memory line tags it (`#a1b2`) or as given (`a1b2`): the tag's `#` is not part of the id. */
+export function untag(given: string): string {
+  return given.startsWith("#") && given.length > 1 ? given.slice(1) : given;
+}
+
 /**
  * The live entry `given` names: its exact id, else the one live id it is a prefix of (as memory lines show
- * them). Two or more candidates are an error that lists them; none is NOT_FOUND.
+ * them, `#` or not). Two or more candidates are an error that lists them; none is NOT_FOUND.
  */
 export function resolveId(
   given: string,
   exact: (id: string) => Rec | undefined,
   shortIds: () => ShortIds,
 ): Rec {
-  const hit = exact(given);
+  const hit = exact(given) ?? exact(untag(given));
   if (hit) return hit;
-  const found = shortIds().matching(given);
+  const found = shortIds().matching(untag(given));
   if (found.length === 1) {
     const r = exact((found[0] as Rec).id);
     if (r) return r;
@@ -112,7 +119,7 @@ export function resolveId(
   if (found.length > 1) {
     const list = found
       .slice(0, 5)
-      .map((r) => `${r.id} (${r.type})`)
+      .map((r) => `${r.id} (${r.type}: ${oneLine(oneLiner(r.entry)).slice(0, 60)})`)
       .join(", ");
     throw new BrainError(
       "INVALID",

@@ -20,7 +20,13 @@ import type { PromptMemories, PromptMemoryOptions } from "../recall/prompt-memor
 import type { Recall } from "../recall/recall.ts";
 import type { RecentSession } from "../recall/recent-sessions.ts";
 import type { Kind, Recalled, SearchOptions, SearchResult } from "../recall/types.ts";
-import type { CompactReport, EventStore, LockStatus, RepairReport } from "../store/event-store.ts";
+import type {
+  CompactReport,
+  EventStore,
+  LockStatus,
+  RepairOptions,
+  RepairReport,
+} from "../store/event-store.ts";
 import type { Position } from "../store/scan.ts";
 import { ContextFacet } from "./context.ts";
 import { BrainCore } from "./core.ts";
@@ -183,8 +189,8 @@ export class Brain {
   compact(): CompactReport {
     return this.core.compact();
   }
-  repair(): RepairReport {
-    return this.core.repair();
+  repair(opts: RepairOptions = {}): RepairReport {
+    return this.core.repair(opts);
   }
   lockStatus(): LockStatus {
     return this.core.lockStatus();

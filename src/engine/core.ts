@@ -16,6 +16,7 @@ import {
   type CompactReport,
   type EventStore,
   type LockStatus,
+  type RepairOptions,
   type RepairReport,
   START,
 } from "../store/event-store.ts";
@@ -355,15 +356,15 @@ export class BrainCore {
     return report;
   }
 
-  /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot), then re-read. */
-  repair(): RepairReport {
+  /** Safe repairs (backup, terminate a torn tail, drop stale lock and snapshot; `quarantine` bad lines), then re-read. */
+  repair(opts: RepairOptions = {}): RepairReport {
     const m = this.store.maintenance;
     if (!m)
       throw new BrainError(
         "INVALID",
         `repair is not available for ${this.store.location}: it mends a brain.jsonl file, and this log is not one`,
       );
-    const report = m.repair(this.now());
+    const report = m.repair(this.now(), opts);
     this.projections.drop(); // their files were dropped: rebuilt from the fresh fold below
     this.refresh();
     this.persist(true);

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { type EpisodeHealth, episodeHealth, repairEpisodes } from "../store/episode-health.ts";
-import type { RepairReport } from "../store/event-store.ts";
+import type { RepairOptions, RepairReport } from "../store/event-store.ts";
 import { deadTempFiles, removeDeadTempFiles, type TempFile } from "../store/temp-files.ts";
 
 /**
@@ -25,8 +25,9 @@ export function localFilesHealth(brainPath: string): LocalFilesHealth {
 export function repairLocalFiles(
   brainPath: string,
   now: Date,
+  opts: RepairOptions = {},
 ): { episodes: RepairReport | null; removed: TempFile[] } {
-  const episodes = repairEpisodes(episodesPath(brainPath), now);
+  const episodes = repairEpisodes(episodesPath(brainPath), now, opts);
   return { episodes, removed: removeDeadTempFiles(dirname(brainPath)) };
 }
 

@@ -5,6 +5,7 @@ import { FAILURE_INDEX_DOC } from "../improve/failure-index.ts";
 import { purgeJournal, writeImprovements } from "../improve/journal.ts";
 import { purgeProposals, readProposals } from "../improve/proposals.ts";
 import { CURSORS_DOC } from "../learn/cursors.ts";
+import { HOST_CALLS_DOC } from "../learn/extract/host-budget.ts";
 import { purgeInbox } from "../learn/inbox.ts";
 import { LEARN_LOG } from "../learn/learn-log.ts";
 import { LEARNER_DOCS } from "../learn/learn-state.ts";
@@ -42,6 +43,7 @@ const DOCS: readonly DocSpec<unknown>[] = [
   ...LEARNER_DOCS,
   MIND_FEED_DOC as DocSpec<unknown>,
   FAILURE_INDEX_DOC as DocSpec<unknown>,
+  HOST_CALLS_DOC as DocSpec<unknown>,
 ];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [

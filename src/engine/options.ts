@@ -50,6 +50,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   };
 }
 
+export type { RepairReport } from "../store/event-store.ts";
 export type { BrainHome } from "../store/home.ts";
 
 /**

@@ -221,7 +221,7 @@ export class RecallFacet implements Projection {
     turns: Turn[],
     source: string,
     extra: Record<string, string> = {},
-  ): Promise<{ added: number; existing: number; redacted: number }> {
+  ): Promise<{ added: number; existing: number; forgotten: number; redacted: number }> {
     const { appendTurns } = await import("../recall/ingest/append.ts");
     const redactSecrets = this.core.settings.secrets !== "allow";
     const r = await appendTurns(this.engine.episodes, turns, source, this.core.now(), {

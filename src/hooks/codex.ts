@@ -20,7 +20,7 @@ function render(event: HookEventSpec, a: HookAnswer): string | null {
   // to the model beside the tool's output (codex-rs hooks schema, post-tool-use.command.output).
   if (event.does === "tool")
     return JSON.stringify({
-      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: a.context },
+      hookSpecificOutput: { hookEventName: event.hosts.codex?.name, additionalContext: a.context },
     });
   if (event.does !== "answer") return null;
   // Text that looks like JSON is refused by Codex as malformed output: the context never starts so.

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from "../config.ts";
 import { hookEvent } from "./events.ts";
 import { type Firing, firing, isRepeat, recordToolCall } from "./firing.ts";
-import { hookConfig } from "./hook-config.ts";
+import { hookConfig, hooksSuppressed } from "./hook-config.ts";
 import type { Payload } from "./host-types.ts";
 import { print } from "./print.ts";
 import { queueForLearner } from "./queued.ts";
@@ -50,6 +50,10 @@ async function fast(f: Firing): Promise<string | null> {
 
 export async function hookEntry(name: string, brain: string | undefined): Promise<Fast> {
   const t0 = performance.now();
+  if (hooksSuppressed()) {
+    await readStdin(); // read, so the host's write never meets a closed pipe; then nothing at all
+    return { done: true };
+  }
   const event = hookEvent(name);
   if (!event) return { done: false }; // the CLI names the events it knows
   const stdin = await readStdin();

@@ -32,6 +32,10 @@ export interface LearnRun {
     why?: string[];
     /** Candidates not proposed again: the inbox held them, or a near-duplicate, already. */
     repeated?: number;
+    /** Older messages of long deltas not shown to the model (more than `extraction.maxCalls` calls' worth). */
+    dropped?: number;
+    /** Passes learned without a model because the headless host's calls for the day were spent. */
+    overBudget?: number;
   };
   /** Extraction model use: tokens in and out, HTTP calls (retries and repair calls included). */
   tokens: { input: number; output: number; calls: number };

@@ -24,6 +24,8 @@ export interface LearnSettings {
   extractor: () => Promise<Extractor | undefined>;
   /** The model in words for the user (src/learn/mode.ts), undefined without one; absent: not said. */
   describe?: () => Promise<string | undefined>;
+  /** Without a model: what the user could switch on (src/learn/settings.ts, hostOffer); absent: the default hint. */
+  offer?: () => Promise<string | undefined>;
   autoAccept: boolean;
   curatorThreshold: number;
   /** The detectors' options (the bench measures structure alone, seed 003's detectors; default: the cue table). */
@@ -36,6 +38,8 @@ export interface Extractor {
   maxChars?: number;
   /** The session summary's length (default DEFAULT_SUMMARY_CHARS; 0: no summaries). */
   summaryChars?: number;
+  /** Extraction calls one delta may take (a long delta is split; src/learn/model-ask.ts). */
+  maxCalls?: number;
 }
 
 /** What one run keeps between its passes. */
@@ -114,6 +118,7 @@ export async function passOver(
         provider: kit.extractor?.provider,
         ...(kit.extractor?.maxItems ? { maxItems: kit.extractor.maxItems } : {}),
         ...(kit.extractor?.maxChars ? { maxChars: kit.extractor.maxChars } : {}),
+        ...(kit.extractor?.maxCalls ? { maxCalls: kit.extractor.maxCalls } : {}),
         summaryChars,
         autoAccept: kit.settings.autoAccept,
         curator: kit.curator,
@@ -162,6 +167,8 @@ export async function passOver(
   run.learned.inboxed += r.inboxed;
   if (r.repeated) run.learned.repeated = (run.learned.repeated ?? 0) + r.repeated;
   if (r.secrets) run.learned.refused += r.secrets;
+  if (r.dropped) run.learned.dropped = (run.learned.dropped ?? 0) + r.dropped;
+  if (r.overBudget) run.learned.overBudget = (run.learned.overBudget ?? 0) + 1;
   kit.notice.inboxed += r.inboxed;
   const summary = r.summary && r.summary !== previous ? summaryTurn(turns, r.summary) : undefined;
   if (summary) {

@@ -16,7 +16,8 @@ export function waitingCandidates(home: BrainHome): number {
   return readInbox(home).items.filter((i) => i.status === "pending").length;
 }
 
-export function modeLine(model: string | undefined, waiting: number): string {
+/** `offer`: what the user could switch on instead (Claude Code's headless mode when it is installed). */
+export function modeLine(model: string | undefined, waiting: number, offer?: string): string {
   if (model) return `learning with a model: ${model}; ${HOW_TO_CHANGE_MODEL}`;
-  return `learning without a model: ${waiting} candidate${waiting === 1 ? "" : "s"} waiting (\`brain inbox\`); ${HOW_TO_CHANGE_NONE}`;
+  return `learning without a model: ${waiting} candidate${waiting === 1 ? "" : "s"} waiting (\`brain inbox\`); ${offer ?? HOW_TO_CHANGE_NONE}`;
 }

@@ -12,9 +12,9 @@ import {
   detect,
   type Exchange,
 } from "./detect/index.ts";
-import { buildExtractionPrompt, type MemoryRef, type PromptMessage } from "./extract/prompt.ts";
-import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, type Extraction, extractionSchema } from "./extract/schema.ts";
-import type { LlmProvider } from "./extract/types.ts";
+import type { PromptMessage } from "./extract/prompt.ts";
+import type { Extraction } from "./extract/schema.ts";
+import { LlmError, type LlmProvider } from "./extract/types.ts";
 import { correctionRecords, isExplicitCorrection, recordFeedback, selfHealRecord } from "./feedback.ts";
 import { addCandidates, candidateId, type InboxCandidate } from "./inbox.ts";
 import {
@@ -25,6 +25,7 @@ import {
   type StoreOutcome,
   storeMemory,
 } from "./memory-store.ts";
+import { askModel } from "./model-ask.ts";
 import { NearDupIndex } from "./near-dup.ts";
 
 /**
@@ -54,6 +55,8 @@ export interface PassContext {
   maxChars?: number;
   /** Ask the model for a one-line session summary of at most this many characters (absent or 0: none). */
   summaryChars?: number;
+  /** Extraction calls one delta may take (a long delta is split; default DEFAULT_MAX_CALLS, src/learn/model-ask.ts). */
+  maxCalls?: number;
   autoAccept: boolean;
   curator: Curator;
   detect: { state: DetectState };
@@ -93,11 +96,11 @@ export interface PassResult {
   corrected?: string[];
   /** The model's first answer was malformed and its repair call fixed it (a self-heal, for the ledger). */
   repaired?: boolean;
+  /** Older messages of a delta too long for `maxCalls` calls, not shown to the model. */
+  dropped?: number;
+  /** A headless host's calls for the day were spent (src/learn/extract/host-budget.ts). */
+  overBudget?: boolean;
 }
-
-/** Recalled memories shown to the model, before its token budget picks among them. */
-const MEMORY_CANDIDATES = 40;
-const QUERY_CHARS = 4_000;
 
 function when(date: string | undefined, now: () => Date): { hourOfDay: number; dayOfWeek: number } {
   const d = date && !Number.isNaN(Date.parse(date)) ? new Date(date) : now();
@@ -137,8 +140,16 @@ export async function learnPass(ctx: PassContext, input: PassInput): Promise<Pas
       ...when(last, ctx.now),
       ...(cue !== undefined ? { cue } : {}),
     });
-  if (ctx.provider) await modelPass(ctx, ctx.provider, input, result, gate);
-  else await detectPass(ctx, input, result, gate);
+  if (ctx.provider) {
+    try {
+      await modelPass(ctx, ctx.provider, input, result, gate);
+    } catch (e) {
+      // The host's calls for today are spent before this delta's first: it is learned without a model.
+      if (!(e instanceof LlmError && e.failure === "budget")) throw e;
+      result.overBudget = true;
+      await detectPass(ctx, input, result, gate);
+    }
+  } else await detectPass(ctx, input, result, gate);
   await recordFeedback(ctx.home, feedbackOf(ctx, input, result));
   return result;
 }
@@ -197,53 +208,6 @@ async function modelPass(
     if (o.kind === "gated") result.gated++;
     else result.outcomes.push(o);
   }
-}
-
-/** The extraction call: the new messages, a few before, the stored memories most relevant to them. */
-async function askModel(
-  ctx: PassContext,
-  provider: LlmProvider,
-  input: PassInput,
-  result: PassResult,
-): Promise<Extraction> {
-  const maxItems = ctx.maxItems ?? DEFAULT_MAX_ITEMS;
-  const maxChars = ctx.maxChars ?? DEFAULT_MAX_CHARS;
-  const query = input.messages
-    .map((m) => m.text)
-    .join("\n")
-    .slice(-QUERY_CHARS);
-  const memories: MemoryRef[] = ctx.brain
-    .recall(query, { kinds: ["learning", "preference"] })
-    .slice(0, MEMORY_CANDIDATES)
-    .map((r) => ({ id: r.rec.id, type: r.rec.type, text: String(r.rec.entry.text ?? "") }));
-  const summaryChars = ctx.summaryChars ?? 0;
-  const prompt = buildExtractionPrompt({
-    messages: input.messages.filter((m) => !m.tool),
-    before: input.before,
-    memories,
-    maxItems,
-    maxChars,
-    summaryChars,
-    ...(input.summary ? { summary: input.summary } : {}),
-    ...(input.project ? { projectPath: input.project } : {}),
-  });
-  const limits = {
-    maxItems,
-    maxChars,
-    summaryChars,
-    ...(input.project ? { projectPath: input.project } : {}),
-  };
-  const r = await provider.complete({
-    system: prompt.system,
-    messages: [{ role: "user", content: prompt.user }],
-    schema: extractionSchema(limits),
-    schemaName: "memories",
-  });
-  result.tokens.input += r.usage.inputTokens;
-  result.tokens.output += r.usage.outputTokens;
-  result.calls += r.calls;
-  if (r.repaired) result.repaired = true;
-  return r.value as Extraction;
 }
 
 /**

@@ -271,7 +271,9 @@ async function withModeAndError(
   const out: Notice = { ...notice };
   if (!previous && learn?.describe) {
     try {
-      out.mode = modeLine(await learn.describe(), waitingCandidates(home));
+      const model = await learn.describe();
+      const offer = model ? undefined : await learn.offer?.();
+      out.mode = modeLine(model, waitingCandidates(home), offer);
     } catch (e) {
       out.error = (e as Error).message;
     }

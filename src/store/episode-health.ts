@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import type { BadLine } from "../core/health.ts";
 import { EpisodeLog } from "./episode-log.ts";
-import type { RepairReport } from "./event-store.ts";
+import type { RepairOptions, RepairReport } from "./event-store.ts";
 import { JsonlFileStore } from "./jsonl/file-store.ts";
 import { inspectLock, type LockStatus } from "./jsonl/lock.ts";
 
@@ -37,8 +37,8 @@ export function episodeHealth(path: string): EpisodeHealth {
 }
 
 /** brain.jsonl's safe repairs applied to the episode log: stale lock, torn tail (with a backup first). */
-export function repairEpisodes(path: string, now: Date): RepairReport | null {
+export function repairEpisodes(path: string, now: Date, opts: RepairOptions = {}): RepairReport | null {
   if (!fs.existsSync(path) && !fs.existsSync(`${path}.lock`)) return null;
   const store = new JsonlFileStore(path);
-  return store.maintenance.repair(now);
+  return store.maintenance.repair(now, opts);
 }

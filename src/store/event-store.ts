@@ -115,6 +115,13 @@ export interface PurgeReport {
 export interface RepairReport {
   backup: string | null;
   actions: string[];
+  /** The bad lines moved out (`quarantine`): where to, and which line numbers they had. */
+  quarantined?: { file: string; lines: number[] };
+}
+
+export interface RepairOptions {
+  /** Also move the bad lines to the quarantine file beside the log (after the backup). */
+  quarantine?: boolean;
 }
 
 export interface LockStatus {
@@ -133,7 +140,7 @@ export interface LockStatus {
 
 export interface Maintenance {
   compact(now: Date): CompactReport;
-  repair(now: Date): RepairReport;
+  repair(now: Date, opts?: RepairOptions): RepairReport;
   lockStatus(): LockStatus;
 }
 

@@ -66,6 +66,8 @@ export const LOCAL_FILES = {
   graphEvents: "graph-events.jsonl",
   /** Which host memory files were read, by hash: one not changed since is not read again (src/learn/host-memory/). */
   hostMemory: "host-memory.json",
+  /** Headless host runs the learner made today, against `extraction.callsPerDay` (src/learn/extract/host-budget.ts). */
+  hostCalls: "host-calls.json",
 } as const;
 export type LocalFile = keyof typeof LOCAL_FILES;
 
@@ -135,6 +137,11 @@ export class BrainHome {
   /** Copies of the brain's logs (compaction and repair backups) and of rewritten brain files. */
   get backups(): string {
     return join(this.local, "backups");
+  }
+
+  /** Bad lines `brain doctor --repair --quarantine` moved out of the brain's logs (one file per log). */
+  get quarantine(): string {
+    return join(this.local, "quarantine");
   }
 
   /** A derived file of one of the brain's logs: `.brain/<log name>.<kind>` (snapshot, recall.json, …). */

@@ -15,7 +15,8 @@ const SEED_REQUIRED: Record<string, string> = {
   preference: "text + category",
   context: "project + path + content",
   task: "description",
-  reminder: "text + cadence + enabled",
+  // The registry requires `enabled` on every stored reminder; `add` writes true when the caller gives none.
+  reminder: "text + cadence",
   meta: "key + value",
 };
 

@@ -71,9 +71,11 @@ describe("brain ingest", () => {
     const unknown = await brain(sb, ["ingest", prose], { env });
     assert.equal(unknown.code, 2, show(unknown));
     assert.match(unknown.stderr, /cannot tell the format of .*notes\.txt; pass --format/);
-    const wrong = await brainOk(sb, ["ingest", DINNERS, "--format", "locomo"], { env });
-    assert.match(wrong.stdout, /0 turns in 0 session\(s\), 0 new/);
-    assert.match(wrong.stderr, /dinners\.jsonl:1: /, "the problem is reported with its line");
+    // A wrong --format reads no turns: an error (exit 2) naming the format the file looks like.
+    const wrong = await brain(sb, ["ingest", DINNERS, "--format", "locomo"], { env });
+    assert.equal(wrong.code, 2, show(wrong));
+    assert.match(wrong.stderr, /no conversation turns as --format locomo in .*dinners\.jsonl/);
+    assert.match(wrong.stderr, /it looks like generic: pass --format generic/);
     assert.equal(fs.existsSync(join(dirname(sb.brainPath), "episodes.jsonl")), false);
   });
 });

@@ -106,7 +106,7 @@ describe("short ids: update and remove take a unique prefix", () => {
     throwsBrain(
       () => run(env, { action: "remove", id: "a1b2" }),
       "INVALID",
-      'id "a1b2" is ambiguous: it starts 2 ids (a1b2c3d4 (learning), a1b2ffff (learning)); give more characters',
+      'id "a1b2" is ambiguous: it starts 2 ids (a1b2c3d4 (learning: one), a1b2ffff (learning: two)); give more characters',
     );
     const r = run(env, { action: "remove", id: "a1b2f" });
     assert.equal((r.result.data as { id: string }).id, "a1b2ffff");

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { MCP_TOOL_NAMES } from "../../src/core/mcp-tool-names.ts";
 import { type McpFixture, startMcp, textOf } from "./_support.ts";
 
 let f: McpFixture;
@@ -77,6 +78,19 @@ describe("tool errors name the field", () => {
     assert.equal(r.isError, true);
     assert.match(textOf(r), /Tool nope not found/);
     const { tools } = await f.client.listTools();
-    assert.equal(tools.length, 8);
+    assert.equal(tools.length, MCP_TOOL_NAMES.length);
+  });
+
+  it("an error's text carries the MCP error prefix at most once (schema errors and unknown tools)", async () => {
+    for (const [name, args] of [
+      ["brain", { action: "bogus" }],
+      ["brain", { action: "list", limit: "many" }],
+      ["brain_search", { query: 5 }],
+      ["nope", {}],
+    ] as const) {
+      const text = await failing(name, args as Record<string, unknown>);
+      assert.ok((text.match(/MCP error/g) ?? []).length <= 1, text);
+      assert.ok((text.match(/-32602/g) ?? []).length <= 1, text);
+    }
   });
 });

@@ -182,9 +182,12 @@ describe("Brain.ingest", () => {
     }
     assert.equal(total, 14);
     assert.equal(brain.recallEngine.episodes.size, 14);
-    // a forced wrong format finds nothing to import rather than garbage
-    const forced = await brain.ingest(join(FIX, "generic.jsonl"), { format: "pi" });
-    assert.equal(forced.added, 0);
+    // a forced wrong format imports nothing, and says so rather than reporting "0 turns"
+    await assert.rejects(
+      brain.ingest(join(FIX, "generic.jsonl"), { format: "pi" }),
+      /no conversation turns as --format pi .*it looks like generic/,
+    );
+    assert.equal(brain.recallEngine.episodes.size, 14);
     await assert.rejects(
       brain.ingest(join(FIX, "generic.jsonl"), { format: "csv" }),
       /--format must be one of/,

@@ -30,6 +30,8 @@ export interface ExtractionConfig {
   maxChars?: number;
   /** Characters of the one-line session summary asked for in the same call (0: none; filled by parseExtraction). */
   summaryChars?: number;
+  /** Extraction calls one delta may take: a longer one is split (src/learn/model-ask.ts; absent: the default). */
+  maxCalls?: number;
 }
 
 /**
@@ -69,6 +71,7 @@ const extractionSchema = z.strictObject({
   maxItems: z.number().int().min(1).max(20).optional(),
   maxChars: z.number().int().min(20).max(2000).optional(),
   summaryChars: z.union([z.literal(0), z.number().int().min(40).max(500)]).optional(),
+  maxCalls: z.number().int().min(1).max(50).optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -107,6 +110,7 @@ export function parseExtraction(file: string, raw: unknown, env: Env): Extractio
     maxItems: o.maxItems ?? DEFAULT_MAX_ITEMS,
     maxChars: o.maxChars ?? DEFAULT_MAX_CHARS,
     summaryChars: o.summaryChars ?? DEFAULT_SUMMARY_CHARS,
+    ...(o.maxCalls ? { maxCalls: o.maxCalls } : {}),
   };
 }
 

@@ -41,15 +41,18 @@ export interface LlmResult<T> {
 }
 
 export interface LlmProvider {
-  readonly provider: ProviderName;
+  readonly provider: ProviderName | "claude-code";
   readonly model: string;
   complete<T>(request: LlmRequest<T>): Promise<LlmResult<T>>;
 }
 
 export type ProviderName = "openai" | "anthropic" | "ollama";
 
-/** Why a request failed after its retries: the learner logs this and retries the work later. */
-export type LlmFailure = "timeout" | "rate-limited" | "server" | "malformed" | "http" | "network";
+/**
+ * Why a request failed after its retries: the learner logs this and retries the work later. "budget": a
+ * headless host's calls for the day are spent (src/learn/extract/headless.ts): the pass goes on without a model.
+ */
+export type LlmFailure = "timeout" | "rate-limited" | "server" | "malformed" | "http" | "network" | "budget";
 
 export class LlmError extends Error {
   readonly failure: LlmFailure;

@@ -35,6 +35,7 @@ export async function appendTranscript(
     turns: parsed.turns.length,
     added: r.added,
     existing: r.existing,
+    forgotten: r.forgotten,
     skipped: parsed.skipped,
     sessions: new Set(parsed.turns.map((t) => t.session)).size,
     problems: parsed.problems,
@@ -56,7 +57,7 @@ export async function appendTurns(
   source: string,
   now: Date,
   opts: AppendTurnsOptions = {},
-): Promise<{ added: number; existing: number; redacted: number }> {
+): Promise<{ added: number; existing: number; forgotten: number; redacted: number }> {
   const redacted = await redactTurns(turns, opts.redactSecrets ?? true);
   const { validateEntry } = await import("../../core/schema.ts");
   const { toEpisode } = await import("../../core/episode.ts");
@@ -70,8 +71,11 @@ export async function appendTurns(
     added += log.appendNew(entries.slice(i, i + BATCH), validateEntry);
     opts.progress?.(Math.min(i + BATCH, entries.length), entries.length);
   }
-  const unique = new Set(entries.map((e) => e.id)).size;
-  return { added, existing: unique - added, redacted };
+  const unique = new Set(entries.map((e) => e.id));
+  // Forgotten turns stay forgotten (appendNew skips them): counted apart, so a re-import says why it added none.
+  let forgotten = 0;
+  for (const id of unique) if (log.forgotten.has(id)) forgotten++;
+  return { added, existing: Math.max(0, unique.size - added - forgotten), forgotten, redacted };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface IngestResult {
   added: number;
   /** Turns already in the log (an earlier import of the same transcript). */
   existing: number;
+  /** Turns not added because they were forgotten (`brain forget`): a forgotten turn is never re-imported. */
+  forgotten: number;
   /** Records that were not conversation (tool calls, metadata, empty text). */
   skipped: number;
   sessions: number;
@@ -74,6 +76,18 @@ export function readTranscript(path: string, opts: IngestOptions = {}): Parsed {
       `cannot tell the format of ${path}; pass --format (${FORMATS.join(", ")})`,
       { field: "format" },
     );
+  }
+  if (format && parsed.turns.length === 0 && (parsed.skipped > 0 || parsed.problems.length > 0)) {
+    // The wrong --format reads nothing and would exit 0 with "0 turns": when the file reads as another format,
+    // say so. (A file of this format whose records are all unusable is not an error: they are reported.)
+    const guess = parseTranscript(text, { session: "detect", fallbackDate: mtime.toISOString() });
+    if (guess && guess.format !== format && guess.turns.length > 0)
+      throw new BrainError(
+        "INVALID",
+        `no conversation turns as --format ${format} in ${path} (${parsed.skipped} records skipped, ` +
+          `${parsed.problems.length} problems); it looks like ${guess.format}: pass --format ${guess.format} or leave --format out`,
+        { field: "format" },
+      );
   }
   return parsed;
 }

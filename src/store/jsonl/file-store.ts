@@ -32,7 +32,7 @@ export class JsonlFileStore extends JsonlLogFile {
 
   readonly maintenance: Maintenance = {
     compact: (now) => compactLog(this, now),
-    repair: (now) => repairLog(this, now),
+    repair: (now, opts) => repairLog(this, now, opts),
     lockStatus: () => inspectLock(this.path),
   };
 }

@@ -4,12 +4,24 @@ import { BrainError } from "../../core/errors.ts";
 import { FoldView } from "../../core/health.ts";
 import { copyForBackup, writeFileAtomic } from "../atomic-file.ts";
 import { randomHex } from "../crypto.ts";
-import { type CompactReport, type RepairReport, START } from "../event-store.ts";
+import { type CompactReport, type RepairOptions, type RepairReport, START } from "../event-store.ts";
 import { BrainHome } from "../home.ts";
 import type { Position, ScanResult, ScanSink } from "../scan.ts";
+
+/** A FoldView as a plain sink (so one of its methods can be swapped). */
+function sinkOf(view: FoldView): ScanSink {
+  return {
+    rec: (r) => view.rec(r),
+    bad: (b) => view.bad(b),
+    unknownType: (l, t) => view.unknownType(l, t),
+    warning: (l, m) => view.warning(l, m),
+  };
+}
+
 import { keptLines, type LineKeeper } from "./kept-lines.ts";
 import { inspectLock } from "./lock.ts";
 import { derivedPath, newGeneration } from "./log-identity.ts";
+import { type Quarantined, quarantineLines } from "./quarantine.ts";
 
 const KEEP_BACKUPS = 5;
 
@@ -119,8 +131,11 @@ function readKept(path: string, lines: number[], tornAt: number | undefined): Ke
   return out;
 }
 
-/** Safe repairs only: back up, terminate a torn last line (it becomes a reported bad line), drop a stale lock. */
-export function repairLog(store: MaintainedLog, now: Date): RepairReport {
+/**
+ * Safe repairs only: back up, terminate a torn last line (it becomes a reported bad line), drop a stale lock.
+ * With `quarantine`, the bad lines are then moved to `.brain/quarantine/<log>` (after the backup; quarantine.ts).
+ */
+export function repairLog(store: MaintainedLog, now: Date, opts: RepairOptions = {}): RepairReport {
   const actions: string[] = [];
   // Only a lock judged stale is reported as removed; a live holder is waited for by withLock.
   const lock = inspectLock(store.path);
@@ -145,6 +160,21 @@ export function repairLog(store: MaintainedLog, now: Date): RepairReport {
       fs.appendFileSync(store.path, "\n");
       actions.push(`terminated the torn last line ${scan.tornTail.line} (kept in the file as a bad line)`);
     }
+    let quarantined: Quarantined | undefined;
+    if (opts.quarantine) {
+      const bad = new Map<number, string>();
+      const all = new FoldView();
+      store.scan(START, { ...sinkOf(all), bad: (b) => bad.set(b.line, b.reason) });
+      if (bad.size > 0) {
+        backup ??= backupLog(store.path, now);
+        quarantined = quarantineLines(store.path, bad, now, () => store.lock.verify());
+        newGeneration(store.path);
+        fs.rmSync(derivedPath(store.path, "snapshot"), { force: true });
+        actions.push(
+          `moved ${quarantined.lines.length} bad line${quarantined.lines.length === 1 ? "" : "s"} (line ${quarantined.lines.join(", ")}) of ${name} to ${quarantined.file}`,
+        );
+      }
+    }
     for (const [kind, what] of [
       ["snapshot", "the fold snapshot"],
       ["recall.json", "the recall index"],
@@ -154,6 +184,6 @@ export function repairLog(store: MaintainedLog, now: Date): RepairReport {
       fs.rmSync(path, { force: true });
       actions.push(`dropped ${what} (rebuilt on next use)`);
     }
-    return { backup, actions };
+    return { backup, actions, ...(quarantined ? { quarantined } : {}) };
   }, "repair");
 }
