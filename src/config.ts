@@ -32,6 +32,7 @@ export type { TeamStoreConfig } from "./config-store.ts";
 import { type TeamStoreConfig, teamStore } from "./config-store.ts";
 import { projectBrainPath } from "./project/repo-root.ts";
 import { type EmbeddingsConfig, parseEmbeddings } from "./recall/embeddings/config.ts";
+import { projectBrainFile } from "./store/home.ts";
 
 /**
  * Where the brain lives and how it behaves, resolved once at a surface's entry point.
@@ -119,6 +120,12 @@ export interface ResolvedConfig extends Settings {
   brainPath: string;
   /** Which rule chose brainPath, for `brain doctor` and error messages. */
   brainPathSource: string;
+  /**
+   * The personal brain a project's own brain layers over (src/engine/layered.ts): when brainPath is a project's
+   * (`<repo>/.brain/brain.jsonl`, made by `brain init --project`), the brain RHO_BRAIN_PATH, RHO_BRAIN_DIR or the
+   * default names — if it exists.
+   */
+  personalBrainPath: string | null;
   configPath: string;
   /** BRAIN_NOW: a pinned clock (ISO 8601) for reproducible output in tests and demos; null for the real one. */
   fixedNow: Date | null;
@@ -187,6 +194,11 @@ export function resolveBrainPath(
   // A project's own brain (`brain init --project`), found from the working directory.
   const project = projectBrainPath(cwd);
   if (fs.existsSync(project)) return { path: project, source: "project" };
+  return personalBrainPath(env, home);
+}
+
+/** The user's own brain, as the path rules name it after the project's (RHO_BRAIN_PATH, RHO_BRAIN_DIR, default). */
+function personalBrainPath(env: Env, home: string): { path: string; source: string } {
   if (env.RHO_BRAIN_PATH) return { path: resolve(env.RHO_BRAIN_PATH), source: "RHO_BRAIN_PATH" };
   if (env.RHO_BRAIN_DIR) return { path: resolve(env.RHO_BRAIN_DIR, "brain.jsonl"), source: "RHO_BRAIN_DIR" };
   return { path: join(home, ".rho", "brain", "brain.jsonl"), source: "default" };
@@ -358,6 +370,10 @@ function resolveConfig(
   lenient: ConfigProblem[] | null,
 ): ResolvedConfig {
   const { path, source } = resolveBrainPath(env, explicitBrain, home, cwd);
+  // A project's own brain however it was named (found from the cwd, or --brain as the server and the learner
+  // are started with) layers over the personal brain.
+  const personal =
+    projectBrainFile(dirname(dirname(path))) === path ? personalBrainPath(env, home).path : null;
   const configPath = env.BRAIN_CONFIG ? resolve(env.BRAIN_CONFIG) : join(home, ".rho", "config.json");
   let settings: Settings = { ...DEFAULT_SETTINGS, brainFileBudget: BRAIN_FILE_BUDGET };
   let text: string | undefined;
@@ -395,6 +411,8 @@ function resolveConfig(
     store,
     brainPath: path,
     brainPathSource: source,
+    // A team store holds the whole brain: a project's file brain is not layered over it.
+    personalBrainPath: personal && personal !== path && !store && fs.existsSync(personal) ? personal : null,
     configPath,
     fixedNow: fixedNow(env.BRAIN_NOW),
     snapshot: env.BRAIN_SNAPSHOT !== "0",

@@ -19,6 +19,7 @@ export async function runInit(g: GlobalOpts & { empty?: boolean; project?: boole
     ok: true,
     path: config.brainPath,
     source: config.brainPathSource,
+    personal: config.personalBrainPath,
     stats: brain.stats(),
     filesWritten: files,
   };
@@ -28,8 +29,16 @@ export async function runInit(g: GlobalOpts & { empty?: boolean; project?: boole
       `Brain ready at ${config.brainPath} (${g.project ? "this project's own brain, git-ignored" : config.brainPathSource})\n${result.stats}`,
     );
     if (files.length) print(`Brain file templates written: ${files.join(", ")}`);
+    if (g.project) print(layeredNote(config.personalBrainPath));
   }
   return 0;
+}
+
+/** What `brain init --project` says of the personal brain under it (docs/project-brain.md). */
+function layeredNote(personal: string | null): string {
+  return personal
+    ? `Layered over your personal brain at ${personal}: its identity, user facts, preferences and pins apply here; learnings made here stay here.`
+    : "No personal brain yet (`brain init` outside a project makes one); once there is, this brain layers over it.";
 }
 
 export async function runSearch(

@@ -60,8 +60,7 @@ export async function runServe(o: ServeOpts): Promise<number> {
     process.once(sig, () => void server.stop(`signal ${sig}`));
   // The URL that works: the viewer on the port really bound, its token in the fragment (as `brain open`).
   const viewer = viewerUrl(server.info);
-  if (o.json)
-    printJson({ ok: true, url: server.url, viewer, pid: server.info.pid, port: server.info.port });
+  if (o.json) printJson({ ok: true, url: server.url, viewer, pid: server.info.pid, port: server.info.port });
   else if (!o.quiet) print(`brain serve: listening on ${viewer} (pid ${server.info.pid}; Ctrl-C stops it)`);
   const reason = await server.stopped;
   if (!o.quiet && !o.json) print(`brain serve: stopped (${reason})`);

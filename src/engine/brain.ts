@@ -234,8 +234,18 @@ export class Brain {
   ) {
     return this.recallFacet.ingestTurns(turns, source, extra);
   }
-  forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): Promise<ForgetResult> {
-    return this.recallFacet.forgetEpisodes(opts);
+  /** Forget episodes; in a project's brain, the personal brain's too (src/engine/layered.ts). */
+  async forgetEpisodes(opts: EpisodeFilter & { dryRun?: boolean }): Promise<ForgetResult> {
+    const here = await this.recallFacet.forgetEpisodes(opts);
+    const under = this.core.layers?.personal;
+    if (!under) return here;
+    const there = await new Brain(under).recallFacet.forgetEpisodes(opts);
+    return {
+      forgotten: here.forgotten + there.forgotten,
+      ids: [...here.ids, ...there.ids],
+      episodes: [...here.episodes, ...there.episodes],
+      dryRun: here.dryRun,
+    };
   }
   listEpisodes(filter: EpisodeFilter = {}, page: { limit?: number; offset?: number } = {}) {
     return this.recallFacet.listEpisodes(filter, page);

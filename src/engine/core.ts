@@ -23,23 +23,17 @@ import {
 import { BrainHome } from "../store/home.ts";
 import type { Position } from "../store/scan.ts";
 import { FoldedLog } from "./folded-log.ts";
+import { Layers } from "./layered.ts";
 import { actions, brainFileWrite, migration } from "./lazy.ts";
 import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
 import { namesAny, Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
+import { lastVersion, restore } from "./restore.ts";
 import { WriteGate } from "./write-gate.ts";
 
 const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest("hex");
-
-/** The first field (other than `created`) in which `given` and `held` differ; null when none does. */
-function changedField(given: Record<string, unknown>, held: Record<string, unknown>): string | null {
-  const keys = new Set([...Object.keys(given), ...Object.keys(held)]);
-  keys.delete("created");
-  for (const k of keys) if (JSON.stringify(given[k]) !== JSON.stringify(held[k])) return k;
-  return null;
-}
 
 /**
  * The engine's core, the part every command needs: one brain log folded incrementally (the first
@@ -63,6 +57,8 @@ export class BrainCore {
   readonly episodeStore: EventStore | undefined;
   /** Where the brain keeps its local files (src/store/home.ts); null for a store without a directory. */
   readonly home: BrainHome | null;
+  /** The personal brain under a project's own one (src/engine/layered.ts); null when not layered. */
+  readonly layers: Layers<BrainCore> | null;
 
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;
@@ -74,6 +70,7 @@ export class BrainCore {
     this.home = store.dir ? new BrainHome(store.dir) : null;
     this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
     this.gate = new WriteGate(store, this.folded, this.settings);
+    this.layers = opts.personal ? new Layers(BrainCore.open(Layers.options(opts, opts.personal))) : null;
   }
 
   static open(opts: BrainOptions = {}): BrainCore {
@@ -89,8 +86,9 @@ export class BrainCore {
     return this;
   }
 
+  /** What every read sees: this brain's fold, or the personal and the project's layered (layered.ts). */
   get state() {
-    return this.folded.state;
+    return this.layers?.state(this.folded.state) ?? this.folded.state;
   }
 
   get position(): Position {
@@ -99,6 +97,7 @@ export class BrainCore {
 
   /** Read whatever was appended since the last read (by any process) and fold it in. */
   refresh(): { linesRead: number } {
+    this.layers?.personal.refresh();
     return this.folded.refresh();
   }
 
@@ -141,12 +140,15 @@ export class BrainCore {
   /** The seed's `brain` tool: add | update | remove | list | decay | task_done | task_clear | reminder_run. */
   async act(params: Params): Promise<ActionResult> {
     const [{ checkHead, plan, writes }, { coerceParams }] = await actions();
+    const personal = this.layers?.route(params, this.folded.state);
+    if (personal) return personal.act(params);
     const raw = withProjectPath({ ...params }, this.state, this.cwd);
     // The action and the entry type first, then parameters (Rho names an unknown type before anything else).
     const action = checkHead(raw);
     const p = coerceParams(raw);
-    const env = (validate: (e: Record<string, unknown>) => BaseEntry) => ({
-      state: this.state,
+    // A write is planned against the log it goes to (the gate's state); a read against what reads see.
+    const env = (validate: (e: Record<string, unknown>) => BaseEntry, state = this.state) => ({
+      state,
       now: this.now(),
       sha256,
       random: this.random,
@@ -169,10 +171,10 @@ export class BrainCore {
     return this.gate.write({
       purpose: action,
       values: [raw],
-      plan: () => {
+      plan: (state) => {
         const pl = plan(
           coerceParams(raw),
-          env((e) => e as BaseEntry),
+          env((e) => e as BaseEntry, state),
         );
         return { entries: pl.append, result: pl.result };
       },
@@ -267,58 +269,27 @@ export class BrainCore {
     this.projections.drop();
     this.refresh();
     this.persist(true);
-    return { removed, copies, rebuilt };
-  }
-
-  /** The last version of an entry that is removed now (for undo), read from the log; undefined otherwise. */
-  lastRemoved(id: string): Record<string, unknown> | undefined {
-    this.refresh();
-    if (!this.state.tombstoned.has(id)) return undefined;
-    let last: Record<string, unknown> | undefined;
-    for (const rec of this.recordsSince(START).recs)
-      if (rec.type !== "tombstone" && rec.id === id) last = rec.peek();
-    return last;
+    const report = { removed, copies, rebuilt };
+    return this.layers ? this.layers.purge(target, purpose, report) : report;
   }
 
   /**
-   * Undo a removal: the entry's last version, appended again under its own id (the fold resurrects a
-   * tombstoned id), through the write gate. Only an id that is removed now can be restored (a live one is
-   * DUPLICATE, an unknown one NOT_FOUND); what is restored is what the log held, so `entry` must be that
-   * version (as the removal returned it; `created` aside): a restore cannot change a type or add fields.
+   * The last version of an entry that is removed now (for undo), read from the log holding its tombstone —
+   * over a layered brain, the personal one's when this one's does not; undefined otherwise.
    */
-  async restore(entry: Record<string, unknown>): Promise<ActionResult> {
-    const id = entry.id;
-    if (typeof id !== "string" || !id)
-      throw new BrainError("INVALID", "restore requires id", { field: "id" });
-    if (this.state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
-    const last = this.lastRemoved(id);
-    if (!last) throw new BrainError("NOT_FOUND", `No removed entry with id "${id}"`);
-    const changed = changedField(entry, last);
-    if (changed !== null)
-      throw new BrainError(
-        "INVALID",
-        `a restore brings entry "${id}" back as the log held it (send it as its removal returned it): field "${changed}" differs`,
-        { field: changed },
-      );
-    const restored = { ...last, created: this.now().toISOString() };
-    return this.gate.write({
-      purpose: "restore",
-      values: [restored],
-      plan: (state) => {
-        if (state.find(id)) throw new BrainError("DUPLICATE", `Entry "${id}" is live: nothing to restore`);
-        const e = restored as BaseEntry;
-        return {
-          entries: [e],
-          result: {
-            ok: true,
-            action: "add",
-            message: `Restored ${e.type} ${id}`,
-            written: [e],
-            data: { id },
-          },
-        };
-      },
-    });
+  lastRemoved(id: string): Record<string, unknown> | undefined {
+    this.refresh();
+    if (!this.folded.state.tombstoned.has(id)) return this.layers?.personal.lastRemoved(id);
+    return lastVersion(this.recordsSince(START).recs, id);
+  }
+
+  /** Undo a removal (src/engine/restore.ts), in the brain that removed it. */
+  restore(entry: Record<string, unknown>): Promise<ActionResult> {
+    const id = String(entry.id ?? "");
+    const under = this.layers?.personal;
+    if (under && id && !this.folded.state.tombstoned.has(id) && under.lastRemoved(id))
+      return under.restore(entry);
+    return restore(this, entry);
   }
 
   stats(): string {
@@ -424,6 +395,7 @@ export class BrainCore {
    * fold snapshot was saved (what start-up reads first).
    */
   persist(force = false): boolean {
+    this.layers?.personal.persist(force);
     return this.projections.persist(force).has(this.folded.name);
   }
 }

@@ -29,6 +29,8 @@ export interface BrainOptions {
   lockTimeoutMs?: number;
   /** Where episodes live (default: episodes.jsonl beside brain.jsonl; in memory for a store without a path). */
   episodes?: EventStore;
+  /** The personal brain.jsonl this (project's) brain layers over (src/engine/layered.ts); none: not layered. */
+  personal?: string;
 }
 
 /** The options a surface opens its brain with, from the configuration resolved once at its entry point. */
@@ -37,6 +39,7 @@ export function brainOptions(config: ResolvedConfig, cwd: string): BrainOptions 
   return {
     path: config.brainPath,
     ...(config.store ? { team: config.store } : {}),
+    ...(config.personalBrainPath ? { personal: config.personalBrainPath } : {}),
     settings: config,
     cwd,
     seedDefault: false,

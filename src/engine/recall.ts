@@ -103,6 +103,8 @@ export class RecallFacet implements Projection {
   readonly name = "recall index";
   readonly core: BrainCore;
   #recall: Recall | null = null;
+  /** Over a layered brain: the personal fold the index was built with (a change there rebuilds it). */
+  #under: { state: object; applied: number } | null = null;
   #graph: GraphFacet | undefined;
 
   constructor(core: BrainCore) {
@@ -126,14 +128,20 @@ export class RecallFacet implements Projection {
 
   /** The recall engine: the episode log and the relevance index (created on first use). */
   get engine(): Recall {
+    const under = this.core.layers?.personal.state;
+    if (under && (under !== this.#under?.state || under.applied !== this.#under.applied)) {
+      this.#recall = null; // the index tails this brain's log only: the personal brain's entries are re-read
+      this.#under = { state: under, applied: under.applied };
+    }
     if (!this.#recall) {
       const core = this.core;
       const store = this.episodeStore;
       const [brain, episodes] = [core.store.file, store.file];
       const paths = brain && episodes && !core.episodeStore ? { brain, episodes } : null;
-      // The index is kept beside the logs when both have derived files (a file store, a team store's local dir).
+      // The index is kept beside the logs when both have derived files (a file store, a team store's local dir);
+      // over a layered brain (layered.ts) it indexes both brains' entries, so it is built in memory.
       const files =
-        core.store.derived && store.derived && !core.episodeStore
+        core.store.derived && store.derived && !core.episodeStore && !core.layers
           ? { brain: core.store.derived, episodes: store.derived }
           : null;
       this.#recall = new Recall(core.store, new EpisodeLog(store), files);
@@ -276,7 +284,10 @@ export class RecallFacet implements Projection {
   recentSessions(cwd: string = this.core.cwd): RecentSession[] {
     const store = this.episodeStore;
     cwd = resolve(cwd);
-    if (store.file) return recentSessions(tailEntries(store.file), cwd);
+    // Over a layered brain, the personal brain's sessions here too (those before `brain init --project`).
+    const under = this.core.layers?.personal.store.sibling("episodes.jsonl").file;
+    if (store.file)
+      return recentSessions([...(under ? tailEntries(under) : []), ...tailEntries(store.file)], cwd);
     this.engine.episodes.refresh();
     return recentSessions(
       [...this.engine.episodes.byId.values()].map((r) => r.entry),

@@ -54,7 +54,7 @@ export function stableContext(brain: Brain, cwd: string, budget?: number): strin
 /**
  * What belongs to this project only (the default: a rules file is usually committed, and a personal brain
  * — identity, user facts, preferences, other projects — must not travel with it): the project context whose
- * path holds `cwd`, and the learnings scoped to this project.
+ * path holds `cwd`, the learnings scoped to this project, and those of the project's own brain.
  */
 export function projectOnlyContext(brain: Brain, cwd: string): string {
   brain.refresh();
@@ -67,9 +67,12 @@ export function projectOnlyContext(brain: Brain, cwd: string): string {
     if (!ours(c.entry.path)) continue;
     out.push(`## Project: ${oneLine(c.entry.project)}`, ...contentLines(c.entry.content), "");
   }
+  // A project's own brain (`brain init --project`, layered over the personal one): its learnings are this
+  // project's, whatever their scope.
+  const own = brain.core.layers ? brain.core.folded.state : null;
   const learnings = brain.state
     .list("learning")
-    .filter((l) => l.entry.scope === "project" && ours(l.entry.projectPath))
+    .filter((l) => (l.entry.scope === "project" ? ours(l.entry.projectPath) : own?.find(l.id) !== undefined))
     .map((l) => `- ${oneLine(l.entry.text)}`);
   if (learnings.length) out.push("## Learnings (this project)", ...learnings);
   return out.join("\n").trim().replace(/<!--/g, "&lt;!--");

@@ -58,7 +58,11 @@ describe("the learner's mode, said", () => {
       message(first.stdout),
       `🧠 ${line}\n🧠 1 new memory candidate in the inbox (brain inbox to review)`,
     );
-    assert.equal(message((await runHook(sb, "user-prompt-submit", prompt(p.cwd), NO_HOST)).stdout), undefined, "once");
+    assert.equal(
+      message((await runHook(sb, "user-prompt-submit", prompt(p.cwd), NO_HOST)).stdout),
+      undefined,
+      "once",
+    );
 
     queueTranscript(
       sb.brainPath,

@@ -59,7 +59,10 @@ test("GET /api/proposals lists the queue; show, edit, accept and reject decide i
     id: string;
     status: string;
   }[];
-  assert.deepEqual(Object.fromEntries(all.map((p) => [p.id, p.status])), { [a]: "accepted", [b]: "rejected" });
+  assert.deepEqual(Object.fromEntries(all.map((p) => [p.id, p.status])), {
+    [a]: "accepted",
+    [b]: "rejected",
+  });
   assert.equal((await http(info, `/api/proposals/${a}/accept`, { method: "POST" })).status, 400);
   assert.equal((await http(info, "/api/proposals/pnope/reject", { method: "POST" })).status, 404);
   assert.equal(

@@ -26,7 +26,7 @@ export function useHost(file: string, use: HostProviderName | "none", path: stri
     if ((e as NodeJS.ErrnoException).code !== "ENOENT")
       throw new BrainError("IO", `${file}: cannot read (${(e as Error).message})`);
   }
-  if (text !== undefined && text.trim()) {
+  if (text?.trim()) {
     let v: unknown;
     try {
       v = JSON.parse(text);

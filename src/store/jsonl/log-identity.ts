@@ -1,5 +1,4 @@
 import * as fs from "node:fs";
-import { dirname } from "node:path";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { crypto, randomHex } from "../crypto.ts";
 import type { DerivedFiles, LogFingerprint } from "../event-store.ts";
