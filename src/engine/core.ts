@@ -29,7 +29,14 @@ import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
-import { namesAny, Purgeables, type PurgeReport, type PurgeTarget, purgeTarget } from "./purge.ts";
+import {
+  Purgeables,
+  type PurgeReport,
+  type PurgeTarget,
+  purgeEntries,
+  purgeEpisodes,
+  purgeTarget,
+} from "./purge.ts";
 import { lastVersion, restore } from "./restore.ts";
 import { WriteGate } from "./write-gate.ts";
 
@@ -236,29 +243,12 @@ export class BrainCore {
       if (r.removed > 0) removed[name] = r.removed;
       copies += r.copies;
     };
-    if (target.entries.size > 0)
-      count(
-        "brain.jsonl",
-        this.store.purge(
-          (v) => {
-            const id = v.type === "tombstone" ? v.target_id : v.id;
-            return typeof id === "string" && target.entries.has(id);
-          },
-          purpose,
-          namesAny(target.entries, target.texts),
-        ),
-      );
-    if (target.episodes.size > 0) {
-      const episodes = this.episodeStore ?? this.store.sibling("episodes.jsonl");
+    if (target.entries.size > 0) count("brain.jsonl", purgeEntries(this.store, target, purpose));
+    if (target.episodes.size > 0)
       count(
         "episodes.jsonl",
-        episodes.purge(
-          (v) => v.type === "episode" && typeof v.id === "string" && target.episodes.has(v.id),
-          purpose,
-          namesAny(target.episodes, target.texts),
-        ),
+        purgeEpisodes(this.episodeStore ?? this.store.sibling("episodes.jsonl"), target, purpose),
       );
-    }
     if (this.home) {
       // Every local log and state file (loaded only now: a purge is rare, and the list reaches the learner's).
       const { localPurgeables } = await import("./local-state.ts");

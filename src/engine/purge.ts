@@ -1,3 +1,4 @@
+import type { EventStore } from "../store/event-store.ts";
 import { holdsText, type PurgeTarget } from "../store/purge-target.ts";
 
 export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.ts";
@@ -18,6 +19,27 @@ export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.
 export function namesAny(ids: ReadonlySet<string>, texts: readonly string[]): (line: string) => boolean {
   const quoted = [...ids].map((id) => JSON.stringify(id));
   return (line) => quoted.some((q) => line.includes(q)) || holdsText(line, texts);
+}
+
+/** The brain log without the purged entries: every version, every tombstone, and bad lines naming them. */
+export function purgeEntries(store: EventStore, target: PurgeTarget, purpose: string) {
+  return store.purge(
+    (v) => {
+      const id = v.type === "tombstone" ? v.target_id : v.id;
+      return typeof id === "string" && target.entries.has(id);
+    },
+    purpose,
+    namesAny(target.entries, target.texts),
+  );
+}
+
+/** The episode log without the purged episodes (their tombstones stay: they hold no text). */
+export function purgeEpisodes(store: EventStore, target: PurgeTarget, purpose: string) {
+  return store.purge(
+    (v) => v.type === "episode" && typeof v.id === "string" && target.episodes.has(v.id),
+    purpose,
+    namesAny(target.episodes, target.texts),
+  );
 }
 
 /** Something that keeps bytes of the brain and removes what a purge names. */

@@ -51,7 +51,7 @@ export const LAYERS: Layer[] = [
     note: "the search index, ranking, previews, ingest parsers" },
   { name: "mind",        paths: ["mind/"],         uses: ["core", "store", "graph", "recall"],
     note: "the agent's own state: logs + decision context" },
-  { name: "config",      paths: ["config.ts", "config-serve.ts", "config-hooks.ts", "config-store.ts", "config-improve.ts"], uses: ["core", "store", "project", "graph", "recall"],
+  { name: "config",      paths: ["config.ts", "config-serve.ts", "config-hooks.ts", "config-store.ts", "config-improve.ts", "config-settings.ts"], uses: ["core", "store", "project", "graph", "recall"],
     note: "loadConfig: settings file + environment, read once at the entry point" },
   { name: "context",     paths: ["context/"],      uses: ["core", "brainfiles", "project", "graph", "recall", "mind"],
     note: "build.ts + sources/*: (state, request) → sections; a read, writes nothing" },
