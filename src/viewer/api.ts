@@ -131,6 +131,19 @@ export interface MindAnswer {
   ticks?: number;
 }
 
+/** A proposed change waiting in the review queue (src/improve/proposals.ts, GET /api/proposals). */
+export interface Proposal {
+  id: string;
+  kind: string;
+  target: string;
+  title: string;
+  text: string;
+  why: string;
+  evidence: { line: number; at: string; session?: string; text: string }[];
+  status: string;
+  applied?: { file: string; mode: string };
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -207,6 +220,14 @@ export const api = {
   graphTimeline: (q: string, limit = 8) =>
     call<GraphTimeline>("GET", `/api/graph/timeline${qs({ q, limit })}`),
   mind: () => call<MindAnswer>("GET", "/api/mind"),
+  proposals: () => call<{ proposals: Proposal[] }>("GET", "/api/proposals"),
+  /** One proposal with its unified diff (against the file as it is now). */
+  proposal: (id: string) =>
+    call<{ proposal: Proposal; diff: string }>("GET", `/api/proposals/${encodeURIComponent(id)}`),
+  proposalEdit: (id: string, text: string) =>
+    call<{ proposal: Proposal }>("PATCH", `/api/proposals/${encodeURIComponent(id)}`, { text }),
+  proposalAct: (id: string, verb: "accept" | "reject") =>
+    call<{ proposal: Proposal }>("POST", `/api/proposals/${encodeURIComponent(id)}/${verb}`),
 };
 
 /** The field a person reads an entry by. */

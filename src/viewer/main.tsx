@@ -2,6 +2,7 @@ import { render } from "preact";
 import { App } from "./components/App.tsx";
 import "./app.css";
 import "./memories.css";
+import "./proposals.css";
 import { takeToken } from "./token.ts";
 
 takeToken();

@@ -9,6 +9,7 @@ import { GraphPanel } from "./GraphPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
 import { MindPanel } from "./MindPanel.tsx";
+import { ProposalsPanel } from "./ProposalsPanel.tsx";
 import { RulesPanel } from "./RulesPanel.tsx";
 import { type Tab, Tabs } from "./Tabs.tsx";
 
@@ -43,6 +44,7 @@ function Viewer() {
     "entries",
     "episodes",
     ...(inbox ? (["inbox"] as Tab[]) : []),
+    "proposals",
     "rules",
     "history",
     "graph",
@@ -62,6 +64,7 @@ function Viewer() {
         {tab === "entries" && <EntriesPanel choice={ctx} tick={tick} />}
         {tab === "episodes" && <EpisodesPanel tick={tick} />}
         {tab === "inbox" && <InboxPanel tick={tick} />}
+        {tab === "proposals" && <ProposalsPanel tick={tick} />}
         {tab === "rules" && <RulesPanel cwd={ctx.cwd} tick={tick} />}
         {tab === "history" && <HistoryPanel tick={tick} />}
         {tab === "graph" && <GraphPanel tick={tick} />}

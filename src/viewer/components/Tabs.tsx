@@ -1,10 +1,11 @@
 /** The viewer's views, one tab each. */
-export type Tab = "entries" | "episodes" | "inbox" | "rules" | "history" | "graph" | "mind";
+export type Tab = "entries" | "episodes" | "inbox" | "proposals" | "rules" | "history" | "graph" | "mind";
 
 const LABELS: Record<Tab, string> = {
   entries: "Entries",
   episodes: "Episodes",
   inbox: "Inbox",
+  proposals: "Proposals",
   rules: "Rules & brain files",
   history: "History",
   graph: "Graph",
