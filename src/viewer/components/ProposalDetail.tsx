@@ -128,12 +128,11 @@ function Diff(props: { text: string }) {
           ? "del"
           : "ctx";
   return (
-    <pre class="diff" aria-label="Diff">
+    <pre class="diff">
       {props.text
         .replace(/\n$/, "")
         .split("\n")
         .map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place
           <span key={i} class={`diff-line ${cls(l)}`}>
             {l === "" ? " " : l}
           </span>
