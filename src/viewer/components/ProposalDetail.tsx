@@ -121,11 +121,11 @@ function Diff(props: { text: string }) {
   if (props.text === "") return <p class="muted">no change to the file</p>;
   const cls = (l: string) =>
     l.startsWith("+++") || l.startsWith("---") || l.startsWith("@@")
-      ? "meta"
+      ? "head"
       : l.startsWith("+")
-        ? "add"
+        ? "plus"
         : l.startsWith("-")
-          ? "del"
+          ? "minus"
           : "ctx";
   return (
     <pre class="diff">
