@@ -36,12 +36,21 @@ test("review proposals in the viewer: evidence, diff, edit, accept, reject", {
 }, async (t) => {
   const sb = sandbox("brain-viewer-proposals-");
   const brain = Brain.open({ path: sb.brainPath });
+  const tools = join(sb.dir, "brain", "TOOLS.md");
+  fs.mkdirSync(join(sb.dir, "brain"), { recursive: true });
+  fs.writeFileSync(tools, "# Tools\n- Install with yarn\n");
   const { proposed } = await brain.improve.propose([
     draft(1, "Run the tests with `npm test -- --runInBand`", "npm test failed: ENOTCACHED worker"),
     draft(2, "Deploy as the deploy user", "ssh root@prod refused"),
+    {
+      ...draft(3, "Install with yarn", "yarn: command not found"),
+      kind: "removal",
+      title: "Drop yarn",
+      cleanupIntent: "the project moved to npm",
+    },
   ]);
   brain.close();
-  const [a, b] = proposed.map((p) => p.id) as [string, string];
+  const [a, b, c] = proposed.map((p) => p.id) as [string, string, string];
   const served = await startServe(sb, t, { args: ["--idle-minutes", "0"] });
   const browser = await launchBrowser(join(sb.dir, "profile"), { width: 400, height: 800 });
   // After the server stops: close the browser, then remove the sandbox its profile lives in.
@@ -57,7 +66,7 @@ test("review proposals in the viewer: evidence, diff, edit, accept, reject", {
   const list = page.locator("ul[aria-label='Proposals']");
   const item = (title: string) => list.locator("li.proposal", { hasText: title });
   await item("Rule 2").waitFor();
-  assert.equal(await list.locator("li.proposal").count(), 2);
+  assert.equal(await list.locator("li.proposal").count(), 3);
   const head = (await item("Rule 1").locator(".route").textContent())?.trim();
   assert.equal(head, "append → TOOLS.md");
   assert.equal(
@@ -73,14 +82,35 @@ test("review proposals in the viewer: evidence, diff, edit, accept, reject", {
   const added = one.locator(".diff .diff-line.plus");
   await added.first().waitFor();
   assert.deepEqual(await added.allTextContents(), ["+- Run the tests with `npm test -- --runInBand`"]);
-  const green = await added.first().evaluate((el) => getComputedStyle(el).color);
+  assert.deepEqual(await one.locator(".diff .diff-line.ctx").allTextContents(), [
+    " # Tools",
+    " - Install with yarn",
+  ]);
+  const green = await added
+    .first()
+    .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color);
   assert.equal(green, "rgb(23, 102, 58)", "an added line is green");
   const overflow = Number(await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"));
   assert.ok(overflow <= 0, `no horizontal scrolling at 400 px (overflow ${overflow}px)`);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, "viewer-proposals-400.png"), fullPage: true });
 
+  // A removal: the line it takes out is marked removed, in red; rejected, it leaves the list and the file alone.
+  const three = item("Drop yarn");
+  await three.locator(".proposal-head").click();
+  const removed = three.locator(".diff .diff-line.minus");
+  await removed.first().waitFor();
+  assert.deepEqual(await removed.allTextContents(), ["-- Install with yarn"]);
+  assert.equal(
+    await removed.first().evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color),
+    "rgb(165, 14, 14)",
+  );
+  await three.getByRole("button", { name: `Reject ${c}` }).click();
+  await three.waitFor({ state: "detached" });
+  assert.equal(fs.readFileSync(tools, "utf8"), "# Tools\n- Install with yarn\n");
+
   // An empty edit is refused and the error is shown in the page; a real edit changes the diff.
+  await one.locator(".proposal-head").click();
   await one.getByRole("button", { name: `Edit ${a}` }).click();
   const box = one.getByLabel(`Text of ${a}`);
   await box.fill("   ");
@@ -96,6 +126,11 @@ test("review proposals in the viewer: evidence, diff, edit, accept, reject", {
   const shown = await http(served.info, `/api/proposals/${a}`);
   assert.equal(shown.body.proposal.status, "accepted");
   const file = shown.body.proposal.applied.file as string;
+  assert.equal(
+    fs.realpathSync(file),
+    fs.realpathSync(tools),
+    "the accepted rule went to TOOLS.md beside the brain",
+  );
   assert.match(fs.readFileSync(file, "utf8"), /- Run the tests with `npm test -- --runInBand --ci`/);
 
   const two = item("Rule 2");
