@@ -106,12 +106,18 @@ async function conversation(prompts: string[]): Promise<string[]> {
   const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
   const p = startProcess(CLAUDE, [...args, "--plugin-dir", plugin], { env: env(), cwd: project });
   const results = () => p.lines.filter((l) => l.startsWith('{"type":"result"'));
-  for (const [i, text] of prompts.entries()) {
-    p.child.stdin?.write(`${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`);
-    for (let polls = 0; results().length <= i && polls < 3000; polls++)
-      await new Promise((r) => setTimeout(r, 50));
-    assert.ok(results().length > i, `no result for ${JSON.stringify(text)}: ${p.stderr()}`);
-    await waitIdle(sb);
+  try {
+    for (const [i, text] of prompts.entries()) {
+      p.child.stdin?.write(`${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`);
+      for (let polls = 0; results().length <= i && polls < 3000; polls++)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.ok(results().length > i, `no result for ${JSON.stringify(text)}: ${p.stderr()}`);
+      await waitIdle(sb);
+    }
+  } catch (e) {
+    // A failed step must not leave Claude Code waiting on its stdin: the lane would never finish.
+    p.child.kill("SIGKILL");
+    throw e;
   }
   p.child.stdin?.end();
   const r = await p.done;
