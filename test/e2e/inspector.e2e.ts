@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { MCP_TOOL_NAMES } from "../../src/core/mcp-tool-names.ts";
 import {
   assertBuilt,
   BIN,
@@ -42,14 +43,7 @@ describe("MCP Inspector CLI", { skip: missing(INSPECTOR) }, () => {
   it("lists the tools, calls brain to add a learning, and reports an error result for a bad action", async () => {
     const list = await inspect(["--method", "tools/list"]);
     const names = (list.json.tools as { name: string }[]).map((t) => t.name).sort();
-    assert.deepEqual(names, [
-      "brain",
-      "brain_context",
-      "brain_inbox",
-      "brain_search",
-      "load_brain_file",
-      "write_brain_file",
-    ]);
+    assert.deepEqual(names, [...MCP_TOOL_NAMES].sort());
 
     const add = await inspect([
       "--method",
