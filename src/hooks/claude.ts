@@ -80,7 +80,9 @@ export const claude: HostHandler = {
     const c = {
       session: str(p.session_id),
       cwd: str(p.cwd),
-      turn: str(p.tool_use_id),
+      // A tool call's id; else the turn's own (Claude Code 2.1 sends prompt_id with UserPromptSubmit and Stop):
+      // two firings of one Stop are one even when the transcript grew between them (hook records).
+      turn: str(p.tool_use_id) ?? str(p.prompt_id),
       transcript: str(p.transcript_path),
     };
     return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined));

@@ -73,6 +73,22 @@ describe("the same firing from several configured hooks", () => {
     assert.equal(lines(sb, "transcripts.jsonl").length, 2);
   });
 
+  it("Claude Code 2.1's Stop names its turn (prompt_id): one turn queues once even if the transcript grew between its firings", async (t) => {
+    const { sb, project } = await seeded(t);
+    const stop = (turn: string) => ({
+      ...common(sb, project, "Stop"),
+      stop_hook_active: false,
+      prompt_id: turn,
+    });
+    await runHook(sb, "stop", stop("ba9663c7-7579-4f20-9391-9398ffa21984"), { env });
+    // Claude Code wrote a hook record to the transcript before the second hook of the same Stop read it.
+    fs.appendFileSync(join(sb.dir, "transcript.jsonl"), '{"type":"attachment"}\n');
+    await runHook(sb, "stop", stop("ba9663c7-7579-4f20-9391-9398ffa21984"), { env });
+    assert.equal(lines(sb, "transcripts.jsonl").length, 1, "one turn, one queue record");
+    await runHook(sb, "stop", stop("0d1e2f3a-0000-4000-8000-000000000002"), { env });
+    assert.equal(lines(sb, "transcripts.jsonl").length, 2, "the next turn is its own");
+  });
+
   it("the same payload after the window is a firing of its own", async (t) => {
     const { sb, project } = await seeded(t);
     const stop = { ...common(sb, project, "Stop") };
