@@ -5,6 +5,7 @@
  * is hand-picked, and nothing generated is written to the repo (bench/recall-variants.ts builds it in memory).
  */
 import { locomoDate } from "../../src/recall/ingest/chat.ts";
+import { longDay } from "../../src/recall/relative-dates.ts";
 import { type LocomoSample, type LocomoTurn, turnBody } from "./variants.ts";
 import { type Haystack, hasPhrase, haystack, words } from "./visible.ts";
 
@@ -131,26 +132,8 @@ export class FreshValues {
   }
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "14 March 2023" for a UTC day. */
-export function longDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
+/** "14 March 2023" for a UTC day: the form the recall shows a resolved relative date in. */
+export { longDay };
 
 /** A day's acceptable written forms as phrases: "14 March 2023" and "2023-03-14". */
 export function dayPhrases(ms: number): string[][] {

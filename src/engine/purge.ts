@@ -1,5 +1,5 @@
 import type { EventStore } from "../store/event-store.ts";
-import { holdsText, type PurgeTarget } from "../store/purge-target.ts";
+import { namesAny, type PurgeTarget } from "../store/purge-target.ts";
 
 export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.ts";
 
@@ -12,15 +12,6 @@ export { holdsText, type PurgeTarget, purgeTarget } from "../store/purge-target.
  * construction; `brain forget` and `brain remove --purge` reach all of them, and afterwards `grep -r` of the
  * brain's directory finds nothing.
  */
-/**
- * For a log's bad lines (torn writes, lines a repair left or a quarantine kept): one that names a purged id
- * as a JSON string, or holds a purged text, goes with the rest — forget leaves no byte of what it names.
- */
-export function namesAny(ids: ReadonlySet<string>, texts: readonly string[]): (line: string) => boolean {
-  const quoted = [...ids].map((id) => JSON.stringify(id));
-  return (line) => quoted.some((q) => line.includes(q)) || holdsText(line, texts);
-}
-
 /** The brain log without the purged entries: every version, every tombstone, and bad lines naming them. */
 export function purgeEntries(store: EventStore, target: PurgeTarget, purpose: string) {
   return store.purge(

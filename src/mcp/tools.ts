@@ -36,6 +36,8 @@ function ok(text: string, structured: Record<string, unknown>) {
 }
 
 const READ = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+/** A review queue's tools: they write (accept, reject) but destroy nothing without the user's say. */
+const REVIEW = { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false };
 
 export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoots): void {
   server.registerTool(
@@ -175,12 +177,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
       description: INBOX_TOOL_DESCRIPTION,
       inputSchema: inboxInput,
       outputSchema: inboxOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REVIEW,
     },
     (a) =>
       guard(async () => {
@@ -196,12 +193,7 @@ export function registerTools(server: McpServer, brain: Brain, roots: ProjectRoo
       description: PROPOSALS_TOOL_DESCRIPTION,
       inputSchema: proposalsInput,
       outputSchema: proposalsOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REVIEW,
     },
     (a) =>
       guard(async () => {

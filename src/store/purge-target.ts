@@ -50,3 +50,12 @@ export function touches(record: unknown, target: PurgeTarget): boolean {
   }
   return holdsText(record, target.texts);
 }
+
+/**
+ * For a log's bad lines (torn writes, lines a repair left or a quarantine kept): one that names a purged id
+ * as a JSON string, or holds a purged text, goes with the rest — forget leaves no byte of what it names.
+ */
+export function namesAny(ids: ReadonlySet<string>, texts: readonly string[]): (line: string) => boolean {
+  const quoted = [...ids].map((id) => JSON.stringify(id));
+  return (line) => quoted.some((q) => line.includes(q)) || holdsText(line, texts);
+}

@@ -1,9 +1,10 @@
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
+import { parseJson } from "../../core/safe-json.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import { BrainHome } from "../home.ts";
-import { holdsText, type PurgeTarget } from "../purge-target.ts";
+import { namesAny, type PurgeTarget } from "../purge-target.ts";
 
 /** Where the bad lines `doctor --repair --quarantine` moved out of a log are kept: `.brain/quarantine/<log>`. */
 export function quarantineFile(logPath: string): string {
@@ -78,8 +79,14 @@ export function purgeQuarantine(home: BrainHome, t: PurgeTarget): number {
   } catch {
     return 0;
   }
-  const ids = [...t.entries, ...t.episodes, ...t.sessions];
-  const named = (line: string) => ids.some((id) => line.includes(id)) || holdsText(line, t.texts);
+  const names = namesAny(new Set([...t.entries, ...t.episodes, ...t.sessions]), t.texts);
+  // Each quarantined line keeps the log's bad line as it was, in `text`: that is what a purge must look in.
+  const named = (line: string) => {
+    const p = parseJson(line);
+    const text =
+      p.ok && p.value && typeof p.value === "object" ? (p.value as { text?: unknown }).text : undefined;
+    return names(typeof text === "string" ? text : line);
+  };
   let removed = 0;
   for (const name of files) {
     const file = join(home.quarantine, name);
