@@ -18,6 +18,8 @@ export interface ContextRequest {
   files?: string[];
   /** Manual rules and brain files to include by name or path. */
   include?: string[];
+  /** The host's session the context is for: the working context shows its own last user message and error. */
+  session?: string;
   /** Post-compaction context: SOUL + USER + AGENTS in full, rules in force, recent paths, active plan. */
   recover?: boolean;
   explain?: boolean;

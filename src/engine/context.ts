@@ -52,7 +52,12 @@ export class ContextFacet {
     // At session start (no query): the last few sessions in this project (a volatile block).
     const sessions = recalled ? [] : this.#recall.recentSessions(cwd);
     const mind = this.#mind();
-    const working = mind?.exists ? mind.workingContext(req.query ? { query: req.query } : {}) : undefined;
+    const working = mind?.exists
+      ? mind.workingContext({
+          ...(req.query ? { query: req.query } : {}),
+          ...(req.session ? { session: req.session } : {}),
+        })
+      : undefined;
     return buildContext(
       core.state,
       {

@@ -10,6 +10,7 @@ import {
   type DecisionOptions,
   decisionContext,
   decisionText,
+  lastOf,
 } from "../mind/decision.ts";
 import { type FeedMemo, toolEventRecords } from "../mind/feed.ts";
 import type { Goal, MindState, Plan } from "../mind/fold.ts";
@@ -185,7 +186,7 @@ export class MindFacet implements Projection {
       outcome: t.outcome,
       affect: { emotions: t.emotions as Affect["emotions"], hormones: t.hormones as Affect["hormones"] },
       plan: s.plan,
-      lastError: s.lastError,
+      lastError: lastOf(s, origin?.session).error,
     };
   }
 
@@ -309,12 +310,16 @@ export class MindFacet implements Projection {
     return fs.existsSync(this.#home.file("mind"));
   }
 
-  /** What the context's working-context source shows: the decision context and the last messages. */
+  /**
+   * What the context's working-context source shows: the decision context and the last messages — for a
+   * session (a host's), its own last user message, error and messages (src/mind/decision.ts `lastOf`).
+   */
   workingContext(opts: DecisionOptions = {}): WorkingContext {
     const s = this.state();
+    const mine = opts.session === undefined ? s.chat : s.chat.filter((m) => m.session === opts.session);
     return {
       decision: decisionContext(s, this.#withAssociations(opts, s)),
-      messages: s.chat.map((m) => ({ role: m.role, text: m.text, at: m.at })),
+      messages: mine.map((m) => ({ role: m.role, text: m.text, at: m.at })),
     };
   }
 

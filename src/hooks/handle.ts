@@ -50,6 +50,7 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v !== 
 async function sessionContext(input: Payload, env: HookEnv): Promise<string | undefined> {
   const cwd = str(input.cwd) ?? process.cwd();
   const recover = input.source === "compact";
+  const session = str(input.session_id);
   const brain = await env.openBrain(cwd);
   const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../tools/host-context.ts");
   const ctx = hostContext(brain, {
@@ -59,6 +60,7 @@ async function sessionContext(input: Payload, env: HookEnv): Promise<string | un
     maxChars: HOOK_MAX_CHARS,
     excludeRules: CLAUDE_NATIVE_RULES,
     excludeFiles: hostLoads(input),
+    ...(session ? { session } : {}),
   });
   return ctx.text || undefined;
 }

@@ -33,6 +33,8 @@ export interface MindCaps {
   affectHistory: number;
   /** Steps of one plan (seed 001: "2–3"). */
   planSteps: number;
+  /** Sessions whose own last user message and last error are kept apart (the newest; a loop without one counts as one). */
+  sessions: number;
 }
 
 export const MIND_CAPS: MindCaps = {
@@ -51,6 +53,7 @@ export const MIND_CAPS: MindCaps = {
   synapses: 500_000,
   affectHistory: 200,
   planSteps: 10,
+  sessions: 20,
 };
 
 /** Characters kept of each text (longer ones are cut, marked with "…"). */

@@ -2,7 +2,14 @@ import { oneLine } from "../core/one-line.ts";
 import type { Emotions, Hormones } from "./affect.ts";
 import { affectLine } from "./affect.ts";
 import { clip } from "./caps.ts";
-import type { ActionEpisode, Explored, Fact, Goal, MindState } from "./fold.ts";
+import {
+  type ActionEpisode,
+  type Explored,
+  type Fact,
+  type Goal,
+  type MindState,
+  sessionKey,
+} from "./fold.ts";
 
 /**
  * What the agent sees when it decides (seed 001 "How she reads memory": decideAction's prompt): the
@@ -13,8 +20,11 @@ import type { ActionEpisode, Explored, Fact, Goal, MindState } from "./fold.ts";
  */
 export interface DecisionContext {
   primaryGoal: Goal | null;
+  /** The deciding session's own (src/mind/fold.ts `lastOf`). */
   lastUserMessage: string;
   lastError: string;
+  /** The last error is another session's: the deciding session has none of its own. */
+  lastErrorElsewhere?: boolean;
   plan: { steps: string[]; current: number; next: string | null; done: boolean } | null;
   goals: Goal[];
   self: { summary: string; counts: Record<string, number>; associations: string[] };
@@ -47,6 +57,29 @@ export interface DecisionOptions {
   associations?: string[];
   /** Only explored paths inside this project (its repository root). */
   project?: string;
+  /**
+   * The session deciding (a host's session id): its own last user message and last error. Without one (a
+   * library user's loop): what was written without a session, else the newest of any.
+   */
+  session?: string;
+}
+
+/**
+ * The last user message and last error a reader sees. A session sees its own last user message (none when it
+ * has none: another session's last word is not its own), and its own last error — or, when it never had one
+ * (a new session), the newest of any session, marked as another's (a dead end survives a new session). A
+ * reader without a session (a library user's agent loop, `brain mind show`) sees what was written without a
+ * session, falling back to the newest of any.
+ */
+export function lastOf(
+  s: MindState,
+  session: string | undefined,
+): { user: string; error: string; errorElsewhere: boolean } {
+  const own = s.bySession.get(sessionKey(session));
+  if (session === undefined)
+    return { user: own?.user ?? s.lastUserMessage, error: own?.error ?? s.lastError, errorElsewhere: false };
+  if (own?.error !== undefined) return { user: own.user ?? "", error: own.error, errorElsewhere: false };
+  return { user: own?.user ?? "", error: s.lastError, errorElsewhere: s.lastError !== "" };
 }
 
 const terms = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? []);
@@ -80,10 +113,12 @@ export function decisionContext(s: MindState, o: DecisionOptions = {}): Decision
   const about = [o.query, primary?.text, plan?.next].filter(Boolean).join(" ");
   const c = s.counts;
   const inProject = (e: Explored) => !o.project || e.ref === o.project || e.ref.startsWith(`${o.project}/`);
+  const last = lastOf(s, o.session);
   return {
     primaryGoal: primary,
-    lastUserMessage: s.lastUserMessage,
-    lastError: s.lastError,
+    lastUserMessage: last.user,
+    lastError: last.error,
+    ...(last.errorElsewhere ? { lastErrorElsewhere: true } : {}),
     plan,
     goals: active,
     self: {
@@ -153,7 +188,11 @@ export function decisionLines(d: DecisionContext): DecisionLine[] {
   const add = (label: string, text: string) => out.push({ label: `mind:${label}`, text });
   if (d.primaryGoal) add("goal", `Primary goal: ${one(d.primaryGoal.text)}`);
   if (d.lastUserMessage) add("user", `Last user message: ${one(d.lastUserMessage, 500)}`);
-  if (d.lastError) add("error", `Last error: ${one(d.lastError, 200)}`);
+  if (d.lastError)
+    add(
+      "error",
+      `Last error: ${one(d.lastError, 200)}${d.lastErrorElsewhere ? " (in another session)" : ""}`,
+    );
   if (d.plan) {
     const p = d.plan;
     add(

@@ -69,6 +69,15 @@ export interface AffectPoint extends Stamped, Affect {
   outcome?: Outcome;
 }
 
+/** A session's own last user message and last error (absent: it has none; "" for an error: cleared). */
+export interface SessionLast {
+  user?: string;
+  error?: string;
+}
+
+/** The key of a record's session in `bySession`: "" for a writer without one (a library user's agent loop). */
+export const sessionKey = (session: string | undefined): string => session ?? "";
+
 /** How many of each collection a fold holds. */
 export type Keep = Omit<MindCaps, "planSteps">;
 
@@ -79,8 +88,11 @@ export interface MindState {
   selfInstructions: (Stamped & { text: string })[];
   facts: Fact[];
   affect: Affect;
+  /** The newest last user message and last error of any session (seed 001's fields; `bySession`: each one's). */
   lastUserMessage: string;
   lastError: string;
+  /** session key (sessionKey) → its own last user message and last error, the newest `sessions`, oldest first. */
+  bySession: Map<string, SessionLast>;
   userMessages: string[];
   thoughts: Thought[];
   innerThoughts: Thought[];
@@ -114,6 +126,7 @@ export function emptyMind(): MindState {
     affect: defaultAffect(),
     lastUserMessage: "",
     lastError: "",
+    bySession: new Map(),
     userMessages: [],
     thoughts: [],
     innerThoughts: [],
@@ -145,6 +158,12 @@ function putNewest<T>(map: Map<string, T>, key: string, item: T, cap: number): v
   map.delete(key);
   map.set(key, item);
   while (map.size > cap) map.delete(map.keys().next().value as string);
+}
+
+/** Set a session's own last user message or error (the session becomes the newest one kept). */
+function setLast(s: MindState, session: string | undefined, what: SessionLast, cap: number): void {
+  const key = sessionKey(session);
+  putNewest(s.bySession, key, { ...s.bySession.get(key), ...what }, cap);
 }
 
 /** The goals beyond `cap` go: the oldest done one first, then the oldest active one. */
@@ -262,15 +281,25 @@ export function apply(s: MindState, r: MindRecord, keep: Keep): void {
       s.affect = setAffect(s.affect, r);
       push(s.history, { n: r.n, at: r.at, ...s.affect, outcome: r.outcome }, keep.affectHistory);
       s.lastError = r.error ?? "";
+      setLast(s, r.session, { error: s.lastError }, keep.sessions);
       if (r.step !== undefined && s.plan) s.plan.current = Math.min(r.step, s.plan.steps.length);
       return;
     case "error":
       s.lastError = r.text;
+      setLast(s, r.session, { error: r.text }, keep.sessions);
       return;
     case "user":
       s.lastUserMessage = r.text;
+      setLast(s, r.session, { user: r.text }, keep.sessions);
       if (r.model !== false) push(s.userMessages, r.text, keep.userMessages);
       return;
+    case "session_last": {
+      // A compaction's restatement of one session's own last messages (src/mind/trim.ts): exactly these.
+      const key = sessionKey(r.session);
+      s.bySession.delete(key);
+      putNewest(s.bySession, key, { ...opt("user", r.user), ...opt("error", r.error) }, keep.sessions);
+      return;
+    }
     case "neuron":
     case "synapse":
       putNewest(

@@ -1,6 +1,7 @@
 import { BrainError } from "../core/errors.ts";
 import { type Affect, setAffect, step } from "./affect.ts";
 import { clip, type MindLimits } from "./caps.ts";
+import { lastOf } from "./decision.ts";
 import type { Goal, MindState } from "./fold.ts";
 import type { Outcome, Role, Unnumbered } from "./records.ts";
 
@@ -82,7 +83,7 @@ export function tickRecords(s: MindState, input: TickInput, st: Stamp, lim: Mind
     kind: thought ? "thought" : (a?.type ?? "tick"),
     text: clip(logText, t.text),
   });
-  const repeated = outcome === "failure" && error !== undefined && error === s.lastError;
+  const repeated = outcome === "failure" && error !== undefined && error === lastOf(s, st.session).error;
   const affect = step(s.affect, { outcome, novel: input.novel === true, repeated });
   const plan = s.plan;
   const advance = outcome === "success" && plan !== null && plan.current < plan.steps.length;

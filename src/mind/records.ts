@@ -36,6 +36,7 @@ export const LABELS = {
                  emotions: ["emotions", true], hormones: ["hormones", true], step: ["int", false] },
   error:       { text: ["text", true] },
   user:        { text: ["text", true], model: ["bool", false] },
+  session_last: { user: ["text", false], error: ["text", false] },
   neuron:      { id: ["id", true], data: ["json", true] },
   synapse:     { id: ["id", true], data: ["json", true] },
   extra:       { scope: ["id", true], key: ["id", true], value: ["json", true] },

@@ -7,6 +7,7 @@ export function stateToJson(s: MindState): Record<string, unknown> {
     ...s,
     exploredPaths: [...s.exploredPaths],
     exploredUrls: [...s.exploredUrls],
+    bySession: [...s.bySession],
     neurons: [...s.neurons],
     synapses: [...s.synapses],
   };
@@ -37,6 +38,7 @@ export function stateFromJson(v: unknown): MindState | null {
     ...(v as unknown as MindState),
     exploredPaths: maps(v.exploredPaths),
     exploredUrls: maps(v.exploredUrls),
+    bySession: maps(v.bySession),
     neurons: maps(v.neurons),
     synapses: maps(v.synapses),
   };

@@ -14,13 +14,18 @@ import type { Label, MindRecord, Unnumbered } from "./records.ts";
  *  - affect (ticks and affect records): the newest `affectHistory` — the last of them is the current affect;
  *  - goals: the records of the goals the fold still holds;
  *  - the plan, the self-summary and the last error: their last record. A plan advanced by ticks that go is
- *    re-stated first (the checkpoint: one `plan` record with its current step).
+ *    re-stated (the checkpoint: one `plan` record with its current step);
+ *  - each session's own last user message and last error (the newest `sessions` sessions): re-stated by the
+ *    checkpoint, one `session_last` record a session in the fold's order (the records that set them may go
+ *    with their streams; a record kept for its stream cannot bring back what the fold had let go of, since
+ *    the restatement comes after it). An earlier restatement goes: the new one says it all.
  */
 type Rule =
   | { kind: "stream"; cap: keyof MindCaps }
   | { kind: "keyed"; cap: keyof MindCaps; key: (r: MindRecord) => string }
   | { kind: "last" }
-  | { kind: "goal" };
+  | { kind: "goal" }
+  | { kind: "restated" };
 
 // biome-ignore format: a table reads best as one
 const RULES: Record<Label, Rule> = {
@@ -31,6 +36,7 @@ const RULES: Record<Label, Rule> = {
   chat:        { kind: "stream", cap: "chat" },
   fact:        { kind: "stream", cap: "facts" },
   user:        { kind: "stream", cap: "userMessages" },
+  session_last: { kind: "restated" },
   tick:        { kind: "stream", cap: "affectHistory" },
   affect:      { kind: "stream", cap: "affectHistory" },
   path:        { kind: "keyed", cap: "exploredPaths", key: (r) => (r as { path: string }).path },
@@ -70,6 +76,7 @@ export function keptNumbers(records: readonly MindRecord[], state: MindState, ca
       m.set(k, r.n);
       keyed.set(r.label, m);
     } else if (rule.kind === "last") last.set(r.label, r.n);
+    else if (rule.kind === "restated") continue;
     else if (goals.has((r as { id: string }).id)) keep.add(r.n);
   }
   for (const [g, list] of streams) {
@@ -86,12 +93,23 @@ export function keptNumbers(records: readonly MindRecord[], state: MindState, ca
   return keep;
 }
 
-/** Records a compaction appends first so the fold is the same without the records it drops. */
+/** Records a compaction appends so the fold is the same without the records it drops. */
 export function checkpoint(state: MindState): Unnumbered[] {
+  const out: Unnumbered[] = [];
   const p = state.plan;
-  if (!p) return [];
-  const tasks = p.tasks ? { tasks: p.tasks, ...(p.session ? { session: p.session } : {}) } : {};
-  return [{ at: p.setAt, label: "plan", steps: p.steps, current: p.current, ...tasks }];
+  if (p) {
+    const tasks = p.tasks ? { tasks: p.tasks, ...(p.session ? { session: p.session } : {}) } : {};
+    out.push({ at: p.setAt, label: "plan", steps: p.steps, current: p.current, ...tasks });
+  }
+  for (const [key, last] of state.bySession)
+    out.push({
+      at: state.lastAt,
+      ...(key ? { session: key } : {}),
+      label: "session_last",
+      ...(last.user !== undefined ? { user: last.user } : {}),
+      ...(last.error !== undefined ? { error: last.error } : {}),
+    });
+  return out;
 }
 
 /**
@@ -110,7 +128,14 @@ export function excess(state: MindState, caps: MindCaps): { excess: number; kept
   }
   for (const [g, n] of seen) {
     const rule = RULES[g as Label];
-    const cap = rule.kind === "last" ? 1 : rule.kind === "goal" ? caps.goals * 2 : caps[rule.cap];
+    const cap =
+      rule.kind === "last"
+        ? 1
+        : rule.kind === "goal"
+          ? caps.goals * 2
+          : rule.kind === "restated"
+            ? caps.sessions
+            : caps[rule.cap];
     ex += Math.max(0, n - cap);
   }
   return { excess: ex, kept: total - ex };

@@ -19,6 +19,8 @@ export interface HostContextOptions {
   excludeRules?: string[];
   /** Always-loaded brain files the host loads itself (ContextRequest.excludeFiles). */
   excludeFiles?: string[];
+  /** The host's session (its own last user message and error in the working context). */
+  session?: string;
 }
 
 export interface HostContext {
@@ -41,6 +43,7 @@ function build(brain: Brain, o: HostContextOptions, budget: number, fileBudget: 
   if (o.query) req.query = o.query;
   if (o.excludeRules?.length) req.excludeRules = o.excludeRules;
   if (o.excludeFiles?.length) req.excludeFiles = o.excludeFiles;
+  if (o.session) req.session = o.session;
   const { blocks, used } = brain.context(req);
   const body = blocks.map((b) => b.text).join("\n\n");
   const text = body ? (o.header ? `${o.header}\n\n${body}` : body) : "";

@@ -28,17 +28,27 @@ const CAPS = {
   logs: 7,
   userMessages: 2,
   affectHistory: 5,
+  sessions: 2,
 };
 
 type Op =
-  | { k: "tick"; thought: string; action: string; error: string; outcome: "success" | "failure" | "neutral" }
+  | {
+      k: "tick";
+      thought: string;
+      action: string;
+      error: string;
+      outcome: "success" | "failure" | "neutral";
+      session: string;
+    }
   | { k: "explored"; ref: string }
-  | { k: "chat"; user: boolean; text: string }
+  | { k: "chat"; user: boolean; text: string; session: string }
   | { k: "goal"; text: string }
   | { k: "done"; which: number }
   | { k: "reflect"; fact: string; rule: string }
   | { k: "plan"; steps: number };
 
+/** The writer's session ("": a loop without one); more sessions than the cap, so some are let go. */
+const sessionArb = fc.constantFrom("", "", "s1", "s2", "s3");
 const word = fc.constantFrom("alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta");
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -47,6 +57,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     action: word,
     error: fc.constantFrom("", "", "boom", "bang"),
     outcome: fc.constantFrom("success" as const, "failure" as const, "neutral" as const),
+    session: sessionArb,
   }),
   fc.record({
     k: fc.constant("explored" as const),
@@ -61,7 +72,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       "https://x.org/3",
     ),
   }),
-  fc.record({ k: fc.constant("chat" as const), user: fc.boolean(), text: word }),
+  fc.record({ k: fc.constant("chat" as const), user: fc.boolean(), text: word, session: sessionArb }),
   fc.record({ k: fc.constant("goal" as const), text: word }),
   fc.record({ k: fc.constant("done" as const), which: fc.nat(5) }),
   fc.record({ k: fc.constant("reflect" as const), fact: word, rule: word }),
@@ -74,14 +85,22 @@ function run(mind: MindFacet, ops: Op[]): void {
 
 function step(mind: MindFacet, op: Op, i: number): void {
   if (op.k === "tick")
-    mind.tick({
-      thought: `${op.thought} ${i}`,
-      action: op.action,
-      outcome: op.outcome,
-      ...(op.error ? { error: op.error } : {}),
-    });
+    mind.tick(
+      {
+        thought: `${op.thought} ${i}`,
+        action: op.action,
+        outcome: op.outcome,
+        ...(op.error ? { error: op.error } : {}),
+      },
+      op.session ? { session: op.session } : undefined,
+    );
   else if (op.k === "explored") mind.explored(op.ref, `seen ${i}`);
-  else if (op.k === "chat") mind.chat(op.user ? "user" : "assistant", `${op.text} ${i}`);
+  else if (op.k === "chat")
+    mind.chat(
+      op.user ? "user" : "assistant",
+      `${op.text} ${i}`,
+      op.session ? { session: op.session } : undefined,
+    );
   else if (op.k === "goal") mind.goal.add(`${op.text} ${i}`);
   else if (op.k === "done") {
     const g = mind.goal.list()[op.which];
@@ -97,6 +116,7 @@ function content(s: MindState) {
     ...rest,
     exploredPaths: [...s.exploredPaths],
     exploredUrls: [...s.exploredUrls],
+    bySession: [...s.bySession],
     neurons: [...s.neurons],
     synapses: [...s.synapses],
   };
