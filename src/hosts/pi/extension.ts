@@ -160,7 +160,14 @@ export function createBrainExtension(opts: BrainExtensionOptions = {}) {
         const native = (event.systemPromptOptions?.contextFiles ?? []).map((f) =>
           relative(root, resolve(cwd, f.path)),
         );
-        const ctxText = hostContext(b, { cwd, header: HEADER, excludeRules: native });
+        // The session's own last user message and error in the working context (pi's session id, when it has one).
+        const session = ctx.sessionManager?.getSessionId?.();
+        const ctxText = hostContext(b, {
+          cwd,
+          header: HEADER,
+          excludeRules: native,
+          ...(session ? { session } : {}),
+        });
         const m = b.promptMemories(event.prompt ?? "", { exclude: ctxText.injectedIds });
         const relevant = m.text ? `\n\n${m.text}` : "";
         if (!ctxText.text && !relevant) return undefined;
