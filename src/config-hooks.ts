@@ -9,6 +9,8 @@ export interface HookSettings {
   toolTargetChars: number;
   /** Longest error excerpt a tool event keeps, in characters (head and tail kept). */
   toolErrorChars: number;
+  /** Characters an edit's tool event keeps of the text replaced and of the new text (the first ones); 0: none. */
+  toolChangeChars: number;
   /**
    * How long a hook's firing is remembered (seconds), so a second firing of the same event — another config
    * file naming the same hook, another host running Claude Code's hooks — is told apart and skipped.
@@ -21,6 +23,7 @@ export interface HookSettings {
 export const DEFAULT_HOOK_SETTINGS: HookSettings = {
   toolTargetChars: 400,
   toolErrorChars: 600,
+  toolChangeChars: 200,
   dedupSeconds: 120,
   dedupMaxBytes: 16 * 1024,
 };
@@ -28,6 +31,7 @@ export const DEFAULT_HOOK_SETTINGS: HookSettings = {
 const MINIMUM: Record<keyof HookSettings, number> = {
   toolTargetChars: 16,
   toolErrorChars: 16,
+  toolChangeChars: 0,
   dedupSeconds: 0,
   dedupMaxBytes: 1024,
 };

@@ -19,6 +19,8 @@ export interface RawStep {
   fix?: string[];
   edit?: string;
   new?: string;
+  /** An edit's replaced text (Claude Code's old_string; "" when the family does not say). */
+  old?: string;
 }
 export interface Family {
   id: string;
@@ -127,7 +129,7 @@ function session(r: () => number, f: Family, nth: number, cwd: string, start: nu
       const bash = s.$ !== undefined;
       const input = bash
         ? { command: s.$, description: "Run it" }
-        : { file_path: `${cwd}/${s.edit}`, old_string: "", new_string: s.new ?? "" };
+        : { file_path: `${cwd}/${s.edit}`, old_string: s.old ?? "", new_string: s.new ?? "" };
       const tool = bash ? ("Bash" as const) : ("Edit" as const);
       const callId = `toolu_${uuid(r).replace(/-/g, "").slice(0, 24)}`;
       const call = rec("assistant", {

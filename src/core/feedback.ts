@@ -34,6 +34,9 @@ export interface FeedbackRecord {
   cmd?: string;
   /** tool, failures only: the error's signature. */
   sig?: string;
+  /** tool, edits only: the change's excerpt (the text replaced, the new text; src/core/tool-event.ts). */
+  before?: string;
+  after?: string;
   /** correction, provider-error, self-heal: what was said or what happened (capped, redacted). */
   text?: string;
   /** Who reported it: "tool-events", "detector", "explicit", "learner", a provider's name … */
@@ -51,6 +54,8 @@ const STRINGS = [
   "error",
   "cmd",
   "sig",
+  "before",
+  "after",
   "text",
   "source",
   "ref",

@@ -32,12 +32,19 @@ export interface ToolEvent {
   error?: string;
   /** The host's id of the call (Claude Code's tool_use_id). */
   id?: string;
+  /**
+   * An edit's change, as an excerpt: the text it replaced (absent for a whole file written) and the text it
+   * put there — the first characters of each (`hooks.toolChangeChars`), redacted. What a failure hint quotes
+   * ("edited src/x.ts: `foo(` → `foo(await `"); the path is the target.
+   */
+  before?: string;
+  after?: string;
   /** How long the call took, when the host says it. */
   ms?: number;
 }
 
 const REQUIRED = ["at", "host", "cwd", "project", "tool"] as const;
-const OPTIONAL = ["session", "target", "error", "id"] as const;
+const OPTIONAL = ["session", "target", "error", "id", "before", "after"] as const;
 
 const isText = (v: unknown): v is string => typeof v === "string" && v !== "";
 

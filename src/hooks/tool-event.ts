@@ -4,12 +4,14 @@ import { formatTodos, isTodoTool, todosOf } from "../core/todo.ts";
 import type { ToolEvent, ToolKind } from "../core/tool-event.ts";
 import type { ToolCall } from "./host-types.ts";
 import { redactForHook } from "./redact.ts";
+import { toolChange } from "./tool-change.ts";
 
 /**
  * A tool call as one tool-event record: its kind (command, read, edit, search, fetch, other) from the
  * tool's name, its target (the command, file path, search or URL) from the tool's arguments, its outcome and
  * error — each text capped (head and tail kept) and passed through the hook's secret pass. The caps are the
- * settings' `hooks.toolTargetChars` / `hooks.toolErrorChars`.
+ * settings' `hooks.toolTargetChars` / `hooks.toolErrorChars`. An edit also keeps an excerpt of its change (the
+ * text replaced → the new text, `hooks.toolChangeChars` of each: src/hooks/tool-change.ts).
  */
 
 /** Tool names by kind, lower-case, across hosts (Claude Code, pi, Codex, Gemini CLI, Copilot CLI, Cursor). */
@@ -94,7 +96,8 @@ export interface ToolEventContext {
 export function toolEventOf(
   call: ToolCall,
   c: ToolEventContext,
-  caps: Pick<HookSettings, "toolTargetChars" | "toolErrorChars">,
+  caps: Pick<HookSettings, "toolTargetChars" | "toolErrorChars"> &
+    Partial<Pick<HookSettings, "toolChangeChars">>,
 ): ToolEvent {
   const kind = toolKind(call.tool);
   // A todo list is kept as compact lines (src/core/todo.ts): the agent's plan, whole within the cap.
@@ -103,6 +106,7 @@ export function toolEventOf(
   const task = isTaskTool(call.tool) ? taskChangeOf(call.tool, call.input, call.response) : undefined;
   const target = todos ? formatTodos(todos) : task ? formatTaskChange(task) : toolTarget(kind, call.input);
   const error = call.error?.trim();
+  const change = kind === "edit" ? toolChange(call.input, caps.toolChangeChars ?? 0) : undefined;
   return {
     at: c.at.toISOString(),
     host: c.host,
@@ -117,5 +121,7 @@ export function toolEventOf(
     ...(error ? { error: kept(error, caps.toolErrorChars) } : {}),
     ...(c.id ? { id: cap(c.id, 200) } : {}),
     ...(call.ms !== undefined ? { ms: call.ms } : {}),
+    ...(change?.before !== undefined ? { before: change.before } : {}),
+    ...(change?.after !== undefined ? { after: change.after } : {}),
   };
 }

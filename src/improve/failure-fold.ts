@@ -11,9 +11,17 @@ import type { FeedbackRecord } from "../core/feedback.ts";
  * A fix is the first later success in the same session, within `FIX_WINDOW_MS` and `FIX_WITHIN_CALLS` calls:
  *   - the same tool running a command with the same program or a shared word (`pnpm test` after `npm test`,
  *     `sudo -u deploy ./deploy.sh` after `./deploy.sh`), or the same tool for other tools;
- *   - edits (files written) between the failure and that success are kept with it.
+ *   - edits (files written) between the failure and that success are kept with it, each with the excerpt of
+ *     its change the tool event kept (the last one to that file: the text replaced → the new text).
  * A correction is one the user gave in the same session within `FIX_WINDOW_MS` after the failure.
  */
+/** An edit's change as the index keeps it: the file, and the excerpt of the text replaced and the new text. */
+export interface EditChange {
+  path: string;
+  before?: string;
+  after?: string;
+}
+
 export interface FailureEntry {
   tool: string;
   /** The normalised command ("" for other tools). */
@@ -29,6 +37,8 @@ export interface FailureEntry {
     at: string;
     session?: string;
     edits?: string[];
+    /** The edits' changes, where the tool events kept one (an index written before them has none). */
+    changes?: EditChange[];
   };
   correction?: { text: string; at: string; session?: string };
   rule?: { text: string; file: string; at: string; proposal: string };
@@ -44,6 +54,7 @@ export interface Pending {
   target?: string;
   calls: number;
   edits: string[];
+  changes?: EditChange[];
 }
 
 export interface FailureIndexDoc {
@@ -140,8 +151,17 @@ function onSuccess(doc: FailureIndexDoc, r: FeedbackRecord): void {
   for (const p of doc.pending) {
     if (p.session !== r.session) continue;
     p.calls++;
-    if (r.toolKind === "edit" && r.target && p.edits.length < MAX_EDITS && !p.edits.includes(r.target))
-      p.edits.push(r.target);
+    if (r.toolKind !== "edit" || !r.target) continue;
+    if (p.edits.length < MAX_EDITS && !p.edits.includes(r.target)) p.edits.push(r.target);
+    if (p.edits.includes(r.target) && r.after !== undefined) {
+      const change: EditChange = {
+        path: r.target,
+        ...(r.before !== undefined ? { before: r.before } : {}),
+        after: r.after,
+      };
+      // The last edit of a file before the success is the change closest to what made it pass.
+      p.changes = [...(p.changes ?? []).filter((c) => c.path !== r.target), change];
+    }
   }
   const done: Pending[] = [];
   for (const p of doc.pending) {
@@ -159,6 +179,7 @@ function onSuccess(doc: FailureIndexDoc, r: FeedbackRecord): void {
       at: r.at,
       ...(r.session ? { session: r.session } : {}),
       ...(p.edits.length ? { edits: [...p.edits] } : {}),
+      ...(p.edits.length && p.changes?.length ? { changes: p.changes.map((c) => ({ ...c })) } : {}),
     };
   }
   if (done.length) doc.pending = doc.pending.filter((p) => !done.includes(p));

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { errorSignature, normaliseCommand, SAME_FAILURE, similarity } from "../core/failure-signature.ts";
 import { oneLine } from "../core/one-line.ts";
 import type { BrainHome } from "../store/home.ts";
-import type { FailureEntry, FailureIndexDoc } from "./failure-fold.ts";
+import type { EditChange, FailureEntry, FailureIndexDoc } from "./failure-fold.ts";
 
 /**
  * "You have seen this before": what the failure hook answers when a tool call fails the way an earlier one
@@ -82,6 +82,32 @@ const when = (at: string, session?: string) =>
 const code = (s: string, max: number) => `\`${oneLine(s).replace(/`/g, "'").slice(0, max)}\``;
 const quote = (s: string, max: number) => `"${oneLine(s).replace(/"/g, "'").slice(0, max)}"`;
 
+/** Characters of each side of an edit's change a hint quotes, and of all the edits it names. */
+const CHANGE_CHARS = 80;
+const EDITS_CHARS = 360;
+
+/**
+ * The files edited before the call that passed, each with its change when the index kept one
+ * ("`src/x.ts`: `foo(` → `foo(await `"); a change that would run the line over EDITS_CHARS is left out.
+ */
+function editsText(paths: readonly string[], changes: readonly EditChange[] = []): string {
+  const out: string[] = [];
+  let used = 0;
+  for (const p of paths) {
+    const c = Array.isArray(changes)
+      ? changes.find((x) => x?.path === p && typeof x.after === "string")
+      : undefined;
+    const bare = code(p, 80);
+    const change = c
+      ? `${bare}: ${typeof c.before === "string" && c.before ? `${code(c.before, CHANGE_CHARS)} → ` : "→ "}${code(c.after as string, CHANGE_CHARS)}`
+      : bare;
+    const item = used + change.length <= EDITS_CHARS ? change : bare;
+    out.push(item);
+    used += item.length + 2;
+  }
+  return out.join(", ");
+}
+
 /** The hint for the best match (and the project it was in when not this one), at most `maxChars`. */
 export function failureHint(matches: readonly FailureEntry[], call: FailedCall, maxChars = 800): string {
   const e = matches[0];
@@ -96,9 +122,7 @@ export function failureHint(matches: readonly FailureEntry[], call: FailedCall, 
     `- ${what} failed like this ${e.count} time(s) ${where} (last ${when(e.last.at, e.last.session)}).`,
   ];
   if (e.fix && e.fix.kind !== "retry") {
-    const edits = e.fix.edits?.length
-      ? `after editing ${e.fix.edits.map((p) => code(p, 80)).join(", ")}, `
-      : "";
+    const edits = e.fix.edits?.length ? `after editing ${editsText(e.fix.edits, e.fix.changes)}, ` : "";
     lines.push(`- What passed then: ${edits}${code(e.fix.what, 160)} (${when(e.fix.at, e.fix.session)}).`);
   }
   if (e.correction)

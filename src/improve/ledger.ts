@@ -53,6 +53,8 @@ export function fromToolEvent(e: ToolEvent, caps: LedgerCaps): FeedbackRecord {
     ...(e.exit !== undefined ? { exit: e.exit } : {}),
     ...(cmd ? { cmd } : {}),
     ...(sig !== undefined ? { sig } : {}),
+    ...(e.kind === "edit" && e.before !== undefined ? { before: capText(e.before, caps.targetChars) } : {}),
+    ...(e.kind === "edit" && e.after !== undefined ? { after: capText(e.after, caps.targetChars) } : {}),
     source: "tool-events",
     ...(e.id ? { ref: e.id } : {}),
   };

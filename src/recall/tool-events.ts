@@ -20,7 +20,7 @@ export interface ToolEventRead {
   end: Position;
 }
 
-const TEXT_FIELDS = ["target", "error", "cwd", "project"] as const;
+const TEXT_FIELDS = ["target", "error", "cwd", "project", "before", "after"] as const;
 
 /** Every text a reader gets, redacted fully (loaded on first use: secretlint is the learner's cost). */
 async function redacted(events: ToolEvent[]): Promise<ToolEvent[]> {
