@@ -20,6 +20,7 @@ import { type DocSpec, JsonDoc } from "../store/json-doc.ts";
 import { purgeQuarantine } from "../store/jsonl/quarantine.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { PurgeTarget } from "../store/purge-target.ts";
+import { SESSION_RESUMES_DOC } from "../store/session-resumes.ts";
 import { TOOL_EVENTS_LOG } from "../store/tool-event-log.ts";
 import { GRAPH_LOG } from "./graph-log.ts";
 import type { Purgeable } from "./purge.ts";
@@ -45,6 +46,7 @@ const DOCS: readonly DocSpec<unknown>[] = [
   MIND_FEED_DOC as DocSpec<unknown>,
   FAILURE_INDEX_DOC as DocSpec<unknown>,
   HOST_CALLS_DOC as DocSpec<unknown>,
+  SESSION_RESUMES_DOC as DocSpec<unknown>,
 ];
 /** Local files purged by a function of their own (a record's fate depends on the records around it). */
 const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarget) => number }[] = [

@@ -7,6 +7,7 @@ import type { RecallFacet } from "../engine/recall.ts";
 import type { BrainHome } from "../store/home.ts";
 import { claudeOutput } from "./claude.ts";
 import { hostLoads } from "./claude-memory.ts";
+import { noteResume, resumeKeptByCompaction } from "./compact-carry.ts";
 import { ANSWERED_EVENTS, type HookEventSpec, hookEvent } from "./events.ts";
 import type { HookAnswer, Payload } from "./host-types.ts";
 import { PROMPT_MAX_CHARS, RECOVERED_HEADER, SESSION_HEADER } from "./text.ts";
@@ -51,6 +52,9 @@ async function sessionContext(input: Payload, env: HookEnv): Promise<string | un
   const cwd = str(input.cwd) ?? process.cwd();
   const recover = input.source === "compact";
   const session = str(input.session_id);
+  const transcript = str(input.transcript_path);
+  // A compaction right after a resume keeps the resume's context verbatim: not sent twice (compact-carry.ts).
+  if (recover && session && resumeKeptByCompaction(env.home, session, transcript)) return undefined;
   const brain = await env.openBrain(cwd);
   const { CLAUDE_NATIVE_RULES, HOOK_MAX_CHARS, hostContext } = await import("../tools/host-context.ts");
   const ctx = hostContext(brain, {
@@ -62,6 +66,7 @@ async function sessionContext(input: Payload, env: HookEnv): Promise<string | un
     excludeFiles: hostLoads(input),
     ...(session ? { session } : {}),
   });
+  if (input.source === "resume" && session && ctx.text) noteResume(env.home, session, transcript);
   return ctx.text || undefined;
 }
 

@@ -50,6 +50,8 @@ export const LOCAL_FILES = {
   mindView: "mind-view.json",
   /** Where the learner is in the tool-event log, feeding the mind (src/learn/mind-feed.ts): a position. */
   mindFeed: "mind-feed.json",
+  /** Sessions a SessionStart resumed, with their last answer then, as hashes (src/store/session-resumes.ts). */
+  sessionResumes: "session-resumes.json",
   /** The feedback ledger: tool outcomes, corrections, provider errors, self-heal events (src/store/feedback-log.ts). */
   feedback: "feedback.jsonl",
   /** What each earlier failure was, and what fixed it: the failure hook's lookup (src/improve/failure-index.ts). */

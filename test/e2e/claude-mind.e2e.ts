@@ -5,9 +5,9 @@
  * mind from the tool-event log and the transcript. A second session (two turns, /compact: the SessionStart
  * hook with source "compact", then a prompt) gets the working context once after the compaction, with its
  * last user message; a new session's request carries it once too — the plan from the task list, the
- * explored path, the last error — without another session's last user message. (Resuming a session and
- * compacting it in the same process, Claude Code 2.1.197 keeps the resume's SessionStart context beside the
- * recovered one: the context twice, that is Claude Code's carry-over, not tested here.)
+ * explored path, the last error — without another session's last user message. Session 1 resumed and
+ * compacted at once: Claude Code 2.1.197 keeps the newest API round verbatim, the resume's SessionStart context
+ * with it, so the compact hook adds nothing and the context comes once (src/hooks/compact-carry.ts).
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -29,6 +29,8 @@ let sb: Sandbox;
 let project: string;
 let plugin: string;
 let api: FakeAnthropic;
+/** Session 1's id (resumed by the last case). */
+let first = "";
 
 const create = (n: number, subject: string): ToolUse => ({
   id: `toolu_mind_create${n}`,
@@ -102,8 +104,16 @@ async function claude(args: string[]): Promise<{ session_id: string; result: str
  * One Claude Code process, prompts sent one at a time (stream-json input): each next prompt only once the
  * turn before has its result and the learner the hooks started is idle — as a user would go on typing.
  */
-async function conversation(prompts: string[]): Promise<string[]> {
-  const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
+async function conversation(prompts: string[], extra: string[] = []): Promise<string[]> {
+  const args = [
+    "-p",
+    "--input-format",
+    "stream-json",
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    ...extra,
+  ];
   const p = startProcess(CLAUDE, [...args, "--plugin-dir", plugin], { env: env(), cwd: project });
   const results = () => p.lines.filter((l) => l.startsWith('{"type":"result"'));
   try {
@@ -154,6 +164,7 @@ describe("Claude Code feeds the agent's mind", { skip: missing(CLAUDE, NODE22_DI
   it("session 1: a task list, a Read and a failing command; the learner feeds the mind without a model", async () => {
     const s1 = await claude(["-p", PROMPT, "--allowedTools", "TaskCreate,TaskUpdate,Read,Bash"]);
     assert.equal(s1.result, "Noted.");
+    first = s1.session_id;
     await waitIdle(sb);
     const m = await brain(sb, ["mind", "show", "--json"]);
     assert.equal(m.code, 0, show(m));
@@ -200,6 +211,27 @@ describe("Claude Code feeds the agent's mind", { skip: missing(CLAUDE, NODE22_DI
     // The prompt hook re-states the plan and the path beside the prompt (seed 004's anchors).
     assert.match(main, new RegExp(`Active plan \\(brain\\): step 2 of 3: ${STEP}`));
     assert.match(main, /Recently used paths: src\/parse\.ts/);
+    await waitIdle(sb);
+  });
+
+  it("session 1 resumed and compacted before another answer: Brain's context once (the kept resume's)", async () => {
+    assert.ok(first, "session 1 ran");
+    const from = api.requests.length;
+    const RESUMED = "Back to the parser after the break.";
+    const out = await conversation(["/compact", RESUMED], ["--resume", first]);
+    assert.ok(
+      out.some((l) => l.includes('"subtype":"compact_boundary"')),
+      "the conversation was compacted",
+    );
+    const main = requestsWith(from, RESUMED).at(-1);
+    assert.ok(main, "the prompt after the compaction reached the model");
+    const brainHeaders =
+      count(main, "# Brain: what you remember") + count(main, "# Brain: memory recovered after compaction");
+    const where = [...main.matchAll(/# Brain: (what you remember|memory recovered after compaction)/g)].map(
+      (m) => `${m[1]} @${m.index}: ${main.slice(Math.max(0, (m.index ?? 0) - 120), m.index)}`,
+    );
+    assert.equal(brainHeaders, 1, where.join("\n---\n"));
+    assert.equal(count(main, "## Working context (the agent's own state)"), 1);
     await waitIdle(sb);
   });
 });
