@@ -61,7 +61,9 @@ export async function runHook(
       return 0;
     }
     const serving = await import("../hooks/learner.ts");
-    if (event.context === "session") await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
+    // No server answered (none started yet, or it stopped after serve.idleMinutes): start one in the
+    // background for the next prompt, and answer this one in process.
+    await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
     const served =
       stdin === undefined
         ? await (await import("../hooks/served.ts")).serverAnswer(f.home, event, f.input)
