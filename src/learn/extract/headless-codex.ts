@@ -54,8 +54,14 @@ export const codexDriver: HostDriver = {
       if (e.type === "turn.failed") failed = String((e.error as { message?: unknown })?.message ?? "failed");
       if (e.type === "error") failed = String(e.message ?? "error");
     }
+    if (!events.length)
+      return {
+        failure: "malformed",
+        why: `exit ${out.code}, no JSON events: ${excerpt(out.stdout || lastLines(out.stderr))}`,
+        usage,
+      };
     if (failed !== undefined || out.code !== 0) {
-      const said = failed ?? out.stderr.trim().split("\n").slice(-3).join(" ");
+      const said = failed ?? lastLines(out.stderr);
       return { failure: "http", why: `exit ${out.code}: ${excerpt(said)}`, usage };
     }
     if (message === undefined)
@@ -70,3 +76,6 @@ export const codexDriver: HostDriver = {
       : { value, usage };
   },
 };
+
+/** Codex's own error is its stderr's end (warnings come first). */
+const lastLines = (s: string) => s.trim().split("\n").slice(-3).join(" ");

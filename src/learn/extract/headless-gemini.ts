@@ -35,13 +35,19 @@ export const geminiDriver: HostDriver = {
       usage.outputTokens += m?.tokens?.candidates ?? 0;
     }
     const error = r?.error ?? (objectOf(out.stderr) as GeminiResult | undefined)?.error;
+    if (!r && !error)
+      return {
+        failure: "malformed",
+        why: `exit ${out.code}, no JSON result: ${excerpt(out.stdout || out.stderr)}`,
+        usage,
+      };
     if (error || out.code !== 0)
       return {
         failure: "http",
         why: `exit ${out.code}: ${excerpt(error?.message ?? (out.stderr || out.stdout))}`,
         usage,
       };
-    if (!r || typeof r.response !== "string")
+    if (typeof r?.response !== "string")
       return { failure: "malformed", why: `no JSON result: ${excerpt(out.stdout || out.stderr)}`, usage };
     const value = jsonOfText(r.response);
     return value === undefined
