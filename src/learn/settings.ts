@@ -16,6 +16,7 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
           provider: createHeadlessProvider(host.config, host.file, {
             budget: host.budget,
             cwd: BrainHome.of(config).local,
+            places: { codexDir: config.codexDir },
           }),
           maxItems: host.config.maxItems,
           maxChars: host.config.maxChars,

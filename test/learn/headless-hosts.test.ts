@@ -64,7 +64,18 @@ for (const host of HOSTS) {
       },
     );
     const budget = hostBudget(home, config.callsPerDay, () => new Date(2026, 10, 26, 9, 0, 0));
-    const provider = createHeadlessProvider(config, fake.bin, { budget, cwd: home.local });
+    // Codex's config.toml as `brain install codex` leaves it: Brain's MCP server declared.
+    const codexDir = join(base, "codex-home");
+    fs.mkdirSync(codexDir, { recursive: true });
+    fs.writeFileSync(
+      join(codexDir, "config.toml"),
+      'model = "m"\n\n[mcp_servers.brain]\ncommand = "brain"\n',
+    );
+    const provider = createHeadlessProvider(config, fake.bin, {
+      budget,
+      cwd: home.local,
+      places: { codexDir },
+    });
     return { fake, home, provider, budget, base };
   }
 
@@ -85,7 +96,7 @@ for (const host of HOSTS) {
       assert.equal(rules, request.system, "the extraction rules replace the host's own prompt");
       if (host.provider === "codex-cli") {
         assert.ok(run.argv.includes("--ephemeral"), "no session written to learn from");
-        assert.ok(run.argv.includes("mcp_servers={}"), "no MCP server (Brain's own included)");
+        assert.ok(run.argv.includes("mcp_servers.brain.enabled=false"), "Brain's own MCP server off");
         assert.deepEqual(run.argv.slice(run.argv.indexOf("--disable"), run.argv.indexOf("--disable") + 2), [
           "--disable",
           "hooks",
@@ -174,6 +185,24 @@ for (const host of HOSTS) {
     });
   });
 }
+
+test("codex: Brain's MCP server is switched off only when config.toml declares it (naming one it lacks is a Codex config error)", async () => {
+  const { hasBrainServer } = await import("../../src/learn/extract/headless-codex.ts");
+  const dir = join(tmp, "codex-dirs");
+  const write = (name: string, text: string) => {
+    fs.mkdirSync(join(dir, name), { recursive: true });
+    fs.writeFileSync(join(dir, name, "config.toml"), text);
+    return join(dir, name);
+  };
+  assert.equal(hasBrainServer(write("with", '[mcp_servers.brain]\ncommand = "x"\n')), true);
+  assert.equal(hasBrainServer(write("quoted", '[mcp_servers."brain"]\ncommand = "x"\n')), true);
+  assert.equal(
+    hasBrainServer(write("other", '[mcp_servers.brainy]\ncommand = "x"\n# [mcp_servers.brain]\n')),
+    false,
+  );
+  assert.equal(hasBrainServer(join(dir, "none")), false);
+  assert.equal(hasBrainServer(undefined), false);
+});
 
 test("gemini: an answer in a ```json fence is read", async () => {
   const fake = fakeGemini(join(tmp, "fenced", "bin"));

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import { join } from "node:path";
 import type { HostDriver } from "./headless-host.ts";
 import { excerpt, jsonOfText, objectOf } from "./headless-run.ts";
 
@@ -6,12 +8,13 @@ import { excerpt, jsonOfText, objectOf } from "./headless-run.ts";
  * the final message JSON of that schema (the Responses API's strict `json_schema` format); `--json` prints
  * the run as JSONL events, read here: the last `item.completed` of type `agent_message` is the answer,
  * `turn.completed` carries the usage, `turn.failed` / `error` say why not. The extraction rules replace
- * Codex's own instructions (`model_instructions_file`); no session is written (`--ephemeral`), no MCP
- * server is started (`mcp_servers={}`), Codex's hooks are off (`--disable hooks`), and its shell, were the
- * model to call it, is read-only.
+ * Codex's own instructions (`model_instructions_file`); no session is written (`--ephemeral`), Brain's own
+ * MCP server is switched off for the run when the user's config.toml has it (`mcp_servers.brain.enabled=false`;
+ * `-c mcp_servers={}` does not remove a configured server, and naming one that is not configured is a config
+ * error), Codex's hooks are off (`--disable hooks`), and its shell, were the model to call it, is read-only.
  */
 export const codexDriver: HostDriver = {
-  call: (config, request, file) => ({
+  call: (config, request, file, places) => ({
     args: [
       "exec",
       "--ephemeral",
@@ -23,8 +26,7 @@ export const codexDriver: HostDriver = {
       file("schema.json", JSON.stringify(request.schema)),
       "-c",
       `model_instructions_file=${JSON.stringify(file("instructions.md", request.system))}`,
-      "-c",
-      "mcp_servers={}",
+      ...(hasBrainServer(places.codexDir) ? ["-c", "mcp_servers.brain.enabled=false"] : []),
       "--disable",
       "hooks",
       "-c",
@@ -79,3 +81,15 @@ export const codexDriver: HostDriver = {
 
 /** Codex's own error is its stderr's end (warnings come first). */
 const lastLines = (s: string) => s.trim().split("\n").slice(-3).join(" ");
+
+/** Whether Codex's config.toml declares Brain's MCP server (`brain install codex` writes `[mcp_servers.brain]`). */
+export function hasBrainServer(codexDir: string | undefined): boolean {
+  if (!codexDir) return false;
+  try {
+    return /^\s*\[mcp_servers\.(?:brain|"brain")\]/mu.test(
+      fs.readFileSync(join(codexDir, "config.toml"), "utf8"),
+    );
+  } catch {
+    return false;
+  }
+}

@@ -29,8 +29,19 @@ export type HostAnswer =
   | { value: unknown; usage: LlmUsage }
   | { failure: "http" | "malformed"; why: string; usage: LlmUsage };
 
+/** Where the hosts keep their own settings (from src/config.ts, read once there). */
+export interface HostPlaces {
+  /** Codex's directory (CODEX_HOME, else ~/.codex). */
+  codexDir?: string;
+}
+
 export interface HostDriver {
   /** `file(name, text)` writes a file the run reads (a schema, a system prompt) and returns its path. */
-  call(config: HeadlessConfig, request: HostRequest, file: (name: string, text: string) => string): HostCall;
+  call(
+    config: HeadlessConfig,
+    request: HostRequest,
+    file: (name: string, text: string) => string,
+    places: HostPlaces,
+  ): HostCall;
   read(out: RunOutput): HostAnswer;
 }

@@ -6,7 +6,7 @@ import { claudeDriver } from "./headless-claude.ts";
 import { codexDriver } from "./headless-codex.ts";
 import { type HeadlessConfig, HOST_DEFAULTS, type HostProviderName } from "./headless-config.ts";
 import { geminiDriver } from "./headless-gemini.ts";
-import type { HostDriver } from "./headless-host.ts";
+import type { HostDriver, HostPlaces } from "./headless-host.ts";
 import { runOnce } from "./headless-run.ts";
 import type { HostBudget } from "./host-budget.ts";
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResult, type LlmUsage } from "./types.ts";
@@ -35,6 +35,8 @@ export interface HeadlessOptions {
   budget: HostBudget;
   /** Where the child runs (the brain's local directory: no project settings, nothing written to a repository). */
   cwd: string;
+  /** Where the hosts keep their settings (Codex: to switch Brain's own MCP server off for the run). */
+  places?: HostPlaces;
 }
 
 export function createHeadlessProvider(
@@ -65,11 +67,16 @@ export function createHeadlessProvider(
     const tmp = fs.mkdtempSync(join(tmpdir(), "brain-host-call-"));
     let out: Awaited<ReturnType<typeof runOnce>>;
     try {
-      const call = driver.call(config, { system: request.system, schema, input }, (n, text) => {
-        const f = join(tmp, n);
-        fs.writeFileSync(f, text, { mode: 0o600 });
-        return f;
-      });
+      const call = driver.call(
+        config,
+        { system: request.system, schema, input },
+        (n, text) => {
+          const f = join(tmp, n);
+          fs.writeFileSync(f, text, { mode: 0o600 });
+          return f;
+        },
+        options.places ?? {},
+      );
       const env: NodeJS.ProcessEnv = { ...config.env, ...call.env, ...HOOKS_OFF_ENV };
       delete env.CLAUDECODE; // the learner a Claude Code hook started is not a Claude Code session itself
       out = await runOnce(file, call.args, call.input, env, options.cwd, config.timeoutMs);
