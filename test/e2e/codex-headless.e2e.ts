@@ -92,8 +92,13 @@ describe("Codex headless as the learner's model (codex exec, @openai/codex 0.171
       /# Brain: what you remember/,
       "no Brain context was injected into it",
     );
-    const tools = (call.tools ?? []) as { name?: string }[];
-    assert.ok(!tools.some((t) => t.name === "mcp__brain"), "Brain's MCP server was not started in it");
+    const offered = (body: Record<string, unknown>) =>
+      ((body.tools ?? []) as { name?: string }[]).some((t) => t.name === "mcp__brain");
+    const session = api.requests.find(
+      (b) => !isExtraction(b) && JSON.stringify(b.input).includes(CORRECTION),
+    );
+    assert.ok(session && offered(session), "the session itself had Brain's MCP tools");
+    assert.ok(!offered(call), "Brain's MCP server was not started in it");
 
     // Brain's hooks queued session 1 only: one rollout, no session of the learner's own run.
     const queued = readLines(learnFiles(sb.brainPath).queue).filter((q) => q.host === "codex");
