@@ -87,7 +87,9 @@ for (const h of HOSTS) {
       const offered = await brain(sb, ["learn", "--status"], { env });
       assert.match(
         offered.stdout,
-        new RegExp(`learning without a model: .* (is|are) installed: .*brain learn --use [a-z|-]*${h.provider}`),
+        new RegExp(
+          `learning without a model: .* (is|are) installed: .*brain learn --use [a-z|-]*${h.provider}`,
+        ),
       );
 
       const plain = await brain(sb, ["install", h.host], { env });

@@ -16,6 +16,7 @@ import { extractionSchema } from "../../src/learn/extract/schema.ts";
 import { LlmError, type LlmRequest } from "../../src/learn/extract/types.ts";
 import { BrainHome } from "../../src/store/home.ts";
 import { type FakeHost, fakeCodex, fakeGemini } from "../support/fake-hosts.ts";
+import { strictViolations } from "../support/strict-violations.ts";
 
 const tmp = fs.mkdtempSync(join(os.tmpdir(), "brain-headless-hosts-"));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -106,6 +107,8 @@ for (const host of HOSTS) {
         const schema = JSON.parse(run.files.schema ?? "{}") as Record<string, unknown>;
         assert.ok((schema.properties as Record<string, unknown>).items, "the extraction schema");
         assert.equal(schema.$schema, undefined);
+        // Codex sends it with "strict": true: OpenAI refuses (400) a schema outside strict mode's subset.
+        assert.deepEqual(strictViolations(schema), []);
       } else {
         assert.equal(run.argv[run.argv.indexOf("--model") + 1], "gemini-2.5-flash", "a small model");
         assert.match(run.argv[run.argv.indexOf("-p") + 1] ?? "", /JSON Schema:\n\{.*"items"/su);

@@ -2,10 +2,12 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import type { HostDriver } from "./headless-host.ts";
 import { excerpt, jsonOfText, objectOf } from "./headless-run.ts";
+import { dropNulls, strictSchema } from "./strict-schema.ts";
 
 /**
  * Codex CLI's headless mode (0.171): `codex exec -` reads the prompt from stdin; `--output-schema FILE` makes
- * the final message JSON of that schema (the Responses API's strict `json_schema` format); `--json` prints
+ * the final message JSON of that schema (the Responses API's strict `json_schema` format, so the schema is
+ * rewritten into strict mode's subset: src/learn/extract/strict-schema.ts); `--json` prints
  * the run as JSONL events, read here: the last `item.completed` of type `agent_message` is the answer,
  * `turn.completed` carries the usage, `turn.failed` / `error` say why not. The extraction rules replace
  * Codex's own instructions (`model_instructions_file`); no session is written (`--ephemeral`), Brain's own
@@ -23,7 +25,7 @@ export const codexDriver: HostDriver = {
       "read-only",
       "--json",
       "--output-schema",
-      file("schema.json", JSON.stringify(request.schema)),
+      file("schema.json", JSON.stringify(strictSchema(request.schema))),
       "-c",
       `model_instructions_file=${JSON.stringify(file("instructions.md", request.system))}`,
       ...(hasBrainServer(places.codexDir) ? ["-c", "mcp_servers.brain.enabled=false"] : []),
@@ -75,7 +77,7 @@ export const codexDriver: HostDriver = {
     const value = jsonOfText(message);
     return value === undefined
       ? { failure: "malformed", why: `the final message is not JSON: ${excerpt(message)}`, usage }
-      : { value, usage };
+      : { value: dropNulls(value), usage };
   },
 };
 
