@@ -128,6 +128,26 @@ for (const h of HOSTS) {
   });
 }
 
+describe("the offer names every host installed", () => {
+  it("claude, codex and gemini on PATH, no key: --status offers the three, and runs none", async (t) => {
+    const sb = freshSandbox(t, "brain-host-offer-");
+    assert.equal((await brain(sb, ["init"])).code, 0);
+    const bin = join(sb.dir, "bin");
+    const fakes = [fakeClaude(bin), fakeCodex(bin), fakeGemini(bin)];
+    const env = { BRAIN_CONFIG: join(sb.dir, "config.json"), PATH: `${bin}:/usr/bin:/bin` };
+    const s = await brain(sb, ["learn", "--status"], { env });
+    assert.equal(s.code, 0, show(s));
+    assert.match(
+      s.stdout,
+      /Claude Code, Codex and Gemini CLI are installed: to learn with one's model \(your sign-in's quota, at most 20 calls a day\), run `brain learn --use claude-code\|codex-cli\|gemini-cli`/,
+    );
+    assert.deepEqual(
+      fakes.map((f) => f.runs().length),
+      [0, 0, 0],
+    );
+  });
+});
+
 describe("a host provider's error, said once to the next session", () => {
   const CASES = [
     {
