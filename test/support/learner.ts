@@ -18,21 +18,33 @@ export function learnFiles(brainPath: string) {
   };
 }
 
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 interface Cursors {
   queueOffset: number;
   sessions: Record<string, { offset: number; transcript: string; host?: string; pending?: unknown }>;
   items: unknown[];
 }
 
-/** Per transcript, how many bytes it had when a hook last queued it (the queue record's `transcript_bytes`). */
+/**
+ * Per transcript, how many bytes it had when it was last queued: the queue record's `transcript_bytes` (the
+ * hook's enqueue writes it), else — a record a test wrote by hand — the transcript's size now.
+ */
 function queuedBytes(queue: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of fs.readFileSync(queue, "utf8").split("\n")) {
     if (!line) continue;
     try {
       const q = JSON.parse(line) as { transcript_path?: unknown; transcript_bytes?: unknown };
-      if (typeof q.transcript_path === "string" && typeof q.transcript_bytes === "number")
-        out.set(q.transcript_path, q.transcript_bytes);
+      if (typeof q.transcript_path !== "string") continue;
+      const bytes = typeof q.transcript_bytes === "number" ? q.transcript_bytes : sizeOf(q.transcript_path);
+      out.set(q.transcript_path, bytes);
     } catch {
       // a line being written: the queue offset check below waits for it
     }
