@@ -71,7 +71,17 @@ function hookFiles(host: HostId, homeDir: string): string[] {
   });
 }
 
-function attention(host: HostId, h: Omit<HostHooks, "attention">, now: Date): string | undefined {
+/**
+ * A mark is the first firing of its window (src/hooks/fired.ts): the host may have fired until `every` seconds
+ * after it, so only a change at least that long after the newest mark is known to have come after the last
+ * firing.
+ */
+function attention(
+  host: HostId,
+  h: Omit<HostHooks, "attention">,
+  now: Date,
+  everySeconds: number,
+): string | undefined {
   // ISO times of one clock sort as text: the newest change and the newest firing.
   const changed = [...h.installed].sort((a, b) => a.changed.localeCompare(b.changed)).at(-1);
   if (!changed) return undefined;
@@ -84,7 +94,7 @@ function attention(host: HostId, h: Omit<HostHooks, "attention">, now: Date): st
       ? " — Codex runs a hook only once trusted (by its hash): open /hooks in codex and trust Brain's"
       : ` — check that ${host} loads ${changed.file}`;
   if (!last) return `no hook has fired yet (installed ${ago(changed.changed, now)})${hint}`;
-  if (last < changed.changed)
+  if (Date.parse(changed.changed) - Date.parse(last) >= everySeconds * 1000)
     return `no hook has fired since ${changed.file} changed ${ago(changed.changed, now)}${hint}`;
   return undefined;
 }
@@ -103,7 +113,7 @@ export function hookFiringReport(config: ResolvedConfig, home: BrainHome, now: D
       return name ? [{ event: e.cli, name, last: fired[host]?.[e.cli] ?? null }] : [];
     });
     const h = { host, installed, fired: events };
-    const why = attention(host, h, now);
+    const why = attention(host, h, now, config.hooks.firedEverySeconds);
     return [why ? { ...h, attention: why } : h];
   });
 }

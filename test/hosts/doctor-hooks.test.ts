@@ -106,4 +106,13 @@ it("doctor: each host's last firing per hook; an installed Codex whose hooks sto
   cx = d.hooks.find((h) => h.host === "codex");
   assert.equal(cx?.attention, undefined, JSON.stringify(cx));
   assert.equal(cx?.fired.find((f) => f.event === "stop")?.last, at(11));
+
+  // A mark is the first firing of its minute (hooks.firedEverySeconds): a change within that minute may have
+  // come before a later firing — not flagged; one a full minute after it is known to be after — flagged.
+  touch(11.5);
+  d = await doctor(sb, 13);
+  assert.equal(d.hooks.find((h) => h.host === "codex")?.attention, undefined);
+  touch(12);
+  d = await doctor(sb, 13);
+  assert.match(String(d.hooks.find((h) => h.host === "codex")?.attention), /changed 1 min ago/);
 });
