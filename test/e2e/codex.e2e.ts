@@ -102,10 +102,6 @@ describe("Codex end to end (codex exec, @openai/codex 0.171.0)", { skip: missing
     assert.match(text, /The staging cluster is called kite/);
     assert.ok(brainOffered(main), `the brain MCP tool offered\n${r.stderr}`);
 
-    fs.writeFileSync(
-      "/tmp/codex-reqs.json",
-      JSON.stringify({ reqs: api.requests, out: r.stdout, err: r.stderr }),
-    );
     const entries = readLines(sb.brainPath);
     assert.ok(
       entries.some((e) => e.text === REMEMBER),
