@@ -122,7 +122,7 @@ const READ_MS = 1000;
  */
 const WRITE_MS = 5000;
 
-export async function askServer(cmd: ServedCommand): Promise<ServedAnswer | null> {
+export async function askServer(cmd: ServedCommand): Promise<(ServedAnswer & { timing: boolean }) | null> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(
@@ -146,17 +146,23 @@ export async function askServer(cmd: ServedCommand): Promise<ServedAnswer | null
   const r = a?.body as Partial<ServedAnswer> | undefined;
   if (a?.status !== 200 || typeof r?.stdout !== "string" || typeof r.stderr !== "string") return null;
   if (typeof r.code !== "number" || !Number.isInteger(r.code)) return null;
-  return { stdout: r.stdout, stderr: r.stderr, code: r.code };
+  return { stdout: r.stdout, stderr: r.stderr, code: r.code, timing: config.hookTiming };
 }
 
 /** Run `args` through the server and print its answer: true when it did, false to run in process. */
 export async function servedCli(args: readonly string[]): Promise<boolean> {
+  const t0 = performance.now();
   const cmd = servedCommand(args);
   if (!cmd) return false;
   const a = await askServer(cmd);
   if (!a) return false;
   if (a.stdout) process.stdout.write(a.stdout);
   if (a.stderr) process.stderr.write(a.stderr);
+  // BRAIN_HOOK_TIMING: said like a hook's time, so a test (and a user) can see which path answered.
+  if (a.timing)
+    process.stderr.write(
+      `brain ${cmd.command}: ${(performance.now() - t0).toFixed(1)} ms answered by the server\n`,
+    );
   process.exitCode = a.code;
   return true;
 }
