@@ -117,10 +117,11 @@ export interface ServedAnswer {
 /** A read answers in milliseconds; past this it is done in process. */
 const READ_MS = 1000;
 /**
- * A write the server may have made though its answer is late: waited for longer. If it still does not come,
- * the command runs in process, where the write gate refuses a duplicate of an entry the server did write.
+ * A write the server may have made though its answer is late: waited for much longer (a slow first write on a
+ * loaded machine is not a dead server). If it still does not come, the command runs in process, where the write
+ * gate refuses a duplicate of an entry the server did write (DUPLICATE, exit 4): never a second copy.
  */
-const WRITE_MS = 5000;
+const WRITE_MS = 30_000;
 
 export async function askServer(cmd: ServedCommand): Promise<(ServedAnswer & { timing: boolean }) | null> {
   let config: ReturnType<typeof loadConfig>;

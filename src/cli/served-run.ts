@@ -60,6 +60,15 @@ async function runServed(cmd: ServedCommand, debug: boolean): Promise<number> {
 export const servedCommands: RouteModule = (app, ctx) => {
   const ownEnv = answerEnv();
   let queue: Promise<unknown> = Promise.resolve();
+  // The write gate's duplicate index built now rather than on the first served `brain add` (100k entries: seconds
+  // on a loaded machine, past the bin's budget).
+  setImmediate(() => {
+    try {
+      ctx.brain.core.state.dedupIndex();
+    } catch {
+      /* built on first use instead */
+    }
+  });
   app.post("/api/cli", async (c) => {
     const body = parse(request, await jsonBody(c), "command");
     // 409: the bin runs the command in process.
