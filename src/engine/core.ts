@@ -160,6 +160,11 @@ export class BrainCore {
     return this.folded.health();
   }
 
+  /** `health().badLineCount` without the rest of the report (`brain stats` runs at every session start). */
+  badLineCount(): number {
+    return this.folded.badLineCount;
+  }
+
   recordsSince(from: Position): { recs: Rec[]; end: Position } {
     return this.folded.recordsSince(from);
   }
