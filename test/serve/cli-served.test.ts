@@ -99,6 +99,7 @@ async function compare(sb: Sandbox, id: string, cwds: string[], t: Parameters<ty
 
 test("every served command answers byte for byte as in process (--json forms, errors, the client's directory)", async (t) => {
   const { sb, project, id } = await seeded(t);
+  fs.appendFileSync(sb.brainPath, "{not an entry\n"); // a bad line: `brain stats` warns of it on stderr
   await compare(sb, id, [sb.dir, project], t);
   // The directory mattered: the project's own learning is in its context and not elsewhere.
   const inProject = await brainOk(sb, ["context"], { env, cwd: project });
