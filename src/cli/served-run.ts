@@ -60,11 +60,12 @@ async function runServed(cmd: ServedCommand, debug: boolean): Promise<number> {
 export const servedCommands: RouteModule = (app, ctx) => {
   const ownEnv = answerEnv();
   let queue: Promise<unknown> = Promise.resolve();
-  // The write gate's duplicate index built now rather than on the first served `brain add` (100k entries: seconds
-  // on a loaded machine, past the bin's budget).
+  // The write gate's duplicate index and the recall index loaded now rather than on the first served `brain add`
+  // or `brain search` (100k entries: a second or more on a loaded machine, past the bin's budget).
   setImmediate(() => {
     try {
       ctx.brain.core.state.dedupIndex();
+      ctx.brain.search("brain", { limit: 1 });
     } catch {
       /* built on first use instead */
     }
