@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { hookEntry } from "../hooks/entry.ts";
-import { servedCli } from "./served-cli.ts";
 
 /**
  * The `brain` bin as installed (package.json "bin": dist/cli/brain.cjs), built as CommonJS by
@@ -20,7 +19,7 @@ async function bin(): Promise<void> {
     const r = await hookEntry(rest[1] as string, brain);
     if (r.done) return;
     stdin = r.stdin;
-  } else if (await servedCli(argv.slice(2))) return;
+  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
   await (await import("./cli.ts")).main(stdin);
 }
 
