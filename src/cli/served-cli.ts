@@ -1,8 +1,8 @@
 import { isAbsolute } from "node:path";
-import { loadConfig } from "../config.ts";
+import type { ResolvedConfig } from "../config.ts";
 import { homeOf } from "../engine/options.ts";
 import { liveServeInfo } from "../serve/state-file.ts";
-import { answerEnv } from "./cli-config.ts";
+import { answerEnv, cliConfig } from "./cli-config.ts";
 
 /**
  * `brain add`, `list`, `search`, `context`, `get`, `stats` answered by the resident server, on the bin's short
@@ -124,14 +124,9 @@ const READ_MS = 1000;
 const WRITE_MS = 30_000;
 
 export async function askServer(cmd: ServedCommand): Promise<(ServedAnswer & { timing: boolean }) | null> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: ResolvedConfig;
   try {
-    config = loadConfig(
-      process.env,
-      cmd.opts.brain as string | undefined,
-      undefined,
-      cmd.opts.cwd as string | undefined,
-    );
+    config = cliConfig(cmd.opts.brain as string | undefined, cmd.opts.cwd as string | undefined);
   } catch {
     return null; // the CLI reports the settings file's error
   }
