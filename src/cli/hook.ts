@@ -21,9 +21,15 @@ import { errorText, warn } from "./output.ts";
  * the stop): a failure is reported on stderr with exit 1, which hosts treat as a non-blocking error —
  * except an unreachable team server, which is silent (exit 0, nothing printed) after a short wait.
  *
- * `stdin` given: the fast path read it and already checked and marked this firing (src/hooks/seen.ts).
+ * `stdin` given: the fast path read it and already checked and marked this firing (src/hooks/seen.ts);
+ * `settings` given: the ones it loaded.
  */
-export async function runHook(name: string, g: GlobalOpts, stdin?: string): Promise<number> {
+export async function runHook(
+  name: string,
+  g: GlobalOpts,
+  stdin?: string,
+  settings?: ResolvedConfig,
+): Promise<number> {
   const t0 = performance.now();
   const event = hookEvent(name);
   let config: ResolvedConfig | undefined;
@@ -34,7 +40,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     const given = parseHookInput(stdin ?? (await readStdin()));
     // Hooks stay fast when a team server is down: short waits (offline.ts), then nothing to say (below).
     // A settings file with a typo does not switch memory off: the defaults, and a warning once.
-    const c = forHooks(await hookConfig(g.brain, g.cwd));
+    const c = forHooks(settings ?? (await hookConfig(g.brain, g.cwd)));
     config = c;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const f = firing(event, given, c, { override: g.cwd, fallback: process.cwd() });

@@ -18,7 +18,10 @@ import { readStdin } from "./stdin.ts";
  * object, a settings file that does not load, an answer with no server to give it — goes back to the CLI
  * with the input (src/cli/hook.ts), which reports it or does the work in process.
  */
-export type Fast = { done: true } | { done: false; stdin?: string };
+export type Fast =
+  | { done: true }
+  /** Handed back: the input when it was read, and the settings when they loaded (the CLI need not read them again). */
+  | { done: false; stdin?: string; config?: ResolvedConfig };
 
 function payloadOf(stdin: string): Payload | undefined {
   let v: unknown;
@@ -67,7 +70,7 @@ export async function hookEntry(name: string, brain: string | undefined): Promis
   }
   const f = firing(event, payload, config, { fallback: process.cwd() });
   const what = "skip" in f ? f.skip : await fast(f);
-  if (what === null) return { done: false, stdin };
+  if (what === null) return { done: false, stdin, config };
   if (config.hookTiming)
     process.stderr.write(`brain hook ${event.cli}: ${(performance.now() - t0).toFixed(1)} ms ${what}\n`);
   return { done: true };
