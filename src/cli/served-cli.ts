@@ -1,7 +1,6 @@
 import { isAbsolute } from "node:path";
 import type { ResolvedConfig } from "../config.ts";
-import { homeOf } from "../engine/options.ts";
-import { liveServeInfo } from "../serve/state-file.ts";
+import { liveServeInfoOf } from "../serve/state-file.ts";
 import { answerEnv, cliConfig } from "./cli-config.ts";
 
 /**
@@ -131,7 +130,7 @@ export async function askServer(cmd: ServedCommand): Promise<(ServedAnswer & { t
     return null; // the CLI reports the settings file's error
   }
   if (config.store) return null; // a team store's brain: its commands run in process
-  const info = liveServeInfo(homeOf(config));
+  const info = liveServeInfoOf(config);
   if (!info) return null;
   const { ask } = await import("../serve/client.ts");
   const body: ServedRequest = { ...cmd, cwd: process.cwd(), brainPath: config.brainPath, env: answerEnv() };
