@@ -149,7 +149,9 @@ export async function servedCli(args: readonly string[]): Promise<boolean> {
   const t0 = performance.now();
   const cmd = servedCommand(args);
   if (!cmd) return false;
-  const a = await askServer(cmd);
+  // Anything unexpected on the way (a working directory deleted under us: process.cwd() throws) is the
+  // in-process path's to report.
+  const a = await askServer(cmd).catch(() => null);
   if (!a) return false;
   if (a.stdout) process.stdout.write(a.stdout);
   if (a.stderr) process.stderr.write(a.stderr);
