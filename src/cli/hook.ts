@@ -5,7 +5,7 @@ import { keep } from "../engine/lifetime.ts";
 import { brainOptions } from "../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../engine/team-offline.ts";
 import { HOOK_EVENT_NAMES, hookEvent } from "../hooks/events.ts";
-import { firing, isRepeat, recordToolCall } from "../hooks/firing.ts";
+import { firing, isRepeat, noteFiring, recordToolCall } from "../hooks/firing.ts";
 import { answerInProcess, parseHookInput } from "../hooks/handle.ts";
 import { print } from "../hooks/print.ts";
 import { queueForLearner } from "../hooks/queued.ts";
@@ -48,6 +48,7 @@ export async function runHook(
       where = f.skip;
       return 0;
     }
+    noteFiring(f); // a firing the fast path handed over is marked already: this only reads
     if (stdin === undefined && isRepeat(f)) {
       where = "a repeat firing: skipped";
       return 0;
@@ -61,7 +62,9 @@ export async function runHook(
       return 0;
     }
     const serving = await import("../hooks/learner.ts");
-    if (event.context === "session") await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
+    // No server answered (none started yet, or it stopped after serve.idleMinutes): start one in the
+    // background for the next prompt, and answer this one in process.
+    await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
     const served =
       stdin === undefined
         ? await (await import("../hooks/served.ts")).serverAnswer(f.home, event, f.input)

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from "../config.ts";
 import { hookEvent } from "./events.ts";
-import { type Firing, firing, isRepeat, recordToolCall } from "./firing.ts";
+import { type Firing, firing, isRepeat, noteFiring, recordToolCall } from "./firing.ts";
 import { hookConfig, hooksSuppressed } from "./hook-config.ts";
 import type { Payload } from "./host-types.ts";
 import { print } from "./print.ts";
@@ -35,6 +35,7 @@ function payloadOf(stdin: string): Payload | undefined {
 
 /** What the fast path did with a firing, or null: the CLI does it in process. */
 async function fast(f: Firing): Promise<string | null> {
+  noteFiring(f);
   if (isRepeat(f)) return "a repeat firing: skipped";
   switch (f.event.does) {
     case "tool":
