@@ -17,6 +17,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { childrenCpu } from "./children-cpu.ts";
 import { cachedBrain, GENERATED_END, parseSize } from "./generate.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
@@ -68,18 +69,6 @@ const CASES: { name: string; args: (i: number) => string[] }[] = [
   { name: "get", args: () => ["get", ID] },
   { name: "stats", args: () => ["stats"] },
 ];
-
-const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100);
-/** CPU time (user + system) of this process's reaped children so far, in ms (Linux; null elsewhere). */
-function childrenCpu(): number | null {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[13]) + Number(f[14])) * TICK_MS;
-  } catch {
-    return null;
-  }
-}
 
 interface Run {
   ms: number | null;
