@@ -18,6 +18,8 @@ export interface HookSettings {
   dedupSeconds: number;
   /** Size of the dedup log (`.brain/hook-seen.jsonl`) past which its expired lines are dropped (bytes). */
   dedupMaxBytes: number;
+  /** How often (seconds) a hook rewrites when its host last fired it (`.brain/hook-fired.json`, `brain doctor`). */
+  firedEverySeconds: number;
 }
 
 export const DEFAULT_HOOK_SETTINGS: HookSettings = {
@@ -26,6 +28,7 @@ export const DEFAULT_HOOK_SETTINGS: HookSettings = {
   toolChangeChars: 200,
   dedupSeconds: 120,
   dedupMaxBytes: 16 * 1024,
+  firedEverySeconds: 60,
 };
 
 const MINIMUM: Record<keyof HookSettings, number> = {
@@ -34,6 +37,7 @@ const MINIMUM: Record<keyof HookSettings, number> = {
   toolChangeChars: 0,
   dedupSeconds: 0,
   dedupMaxBytes: 1024,
+  firedEverySeconds: 0,
 };
 
 export function parseHookSettings(file: string, v: unknown): HookSettings {

@@ -65,7 +65,7 @@ export interface ResolvedConfig extends Settings {
   lockTimeoutMs: number | undefined;
   /** BRAIN_DEBUG: print the stack of internal errors. */
   debug: boolean;
-  /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr. */
+  /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr; so do CLI commands the server answered. */
   hookTiming: boolean;
   /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
   hostEnv: HostEnv;
@@ -105,7 +105,7 @@ function personalBrainPath(env: Env, home: string): { path: string; source: stri
 
 const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PATH"];
 /** Extraction providers that run an agent host's own headless mode (src/learn/extract/headless-config.ts). */
-const HOST_PROVIDERS = ["claude-code"];
+const HOST_PROVIDERS = ["claude-code", "codex-cli", "gemini-cli"];
 
 /** The extraction settings with the keys they may use from `env` (resolved by the learner). */
 function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {
