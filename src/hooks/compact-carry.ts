@@ -1,7 +1,6 @@
-import * as fs from "node:fs";
 import type { BrainHome } from "../store/home.ts";
 import { JsonDoc } from "../store/json-doc.ts";
-import { hashId, MAX_RESUMES, SESSION_RESUMES_DOC } from "../store/session-resumes.ts";
+import { hashId, lastAnswer, MAX_RESUMES, SESSION_RESUMES_DOC } from "../store/session-resumes.ts";
 
 /**
  * Whether a compaction keeps Brain's context from this session's resume, so the `compact` SessionStart need not
@@ -15,39 +14,6 @@ import { hashId, MAX_RESUMES, SESSION_RESUMES_DOC } from "../store/session-resum
  * and at the compaction compares: the same last answer, the resume's context is in the kept round. Anything
  * unreadable: not kept (Brain answers in full — twice beats none).
  */
-
-/** How much of the transcript's end is read for its last answer. */
-const TAIL_BYTES = 256 * 1024;
-
-/** The uuid of the transcript's last assistant record ("" for none), or undefined when it cannot be read. */
-export function lastAnswer(transcript: string): string | undefined {
-  let fd: number | undefined;
-  let text: string;
-  try {
-    fd = fs.openSync(transcript, "r");
-    const size = fs.fstatSync(fd).size;
-    const start = Math.max(0, size - TAIL_BYTES);
-    const buf = Buffer.alloc(size - start);
-    fs.readSync(fd, buf, 0, buf.length, start);
-    text = buf.toString("utf8");
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-  const lines = text.split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]?.trim();
-    if (!line?.includes('"assistant"')) continue;
-    try {
-      const rec = JSON.parse(line) as { type?: unknown; uuid?: unknown };
-      if (rec.type === "assistant" && typeof rec.uuid === "string") return rec.uuid;
-    } catch {
-      // a partial first line, or not JSON: passed over
-    }
-  }
-  return "";
-}
 
 /** Note a resume Brain answered: the session and the transcript's last answer then. */
 export function noteResume(home: BrainHome, session: string, transcript: string | undefined): void {

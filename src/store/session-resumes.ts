@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import * as fs from "node:fs";
 import type { DocSpec } from "./json-doc.ts";
 
 /**
@@ -34,3 +35,36 @@ export const SESSION_RESUMES_DOC: DocSpec<SessionResumes> = {
   empty: () => ({ resumes: [] }),
   purged: (doc) => doc,
 };
+
+/** How much of the transcript's end is read for its last answer. */
+const TAIL_BYTES = 256 * 1024;
+
+/** The uuid of a Claude Code transcript's last assistant record ("" for none), or undefined when it cannot be read. */
+export function lastAnswer(transcript: string): string | undefined {
+  let fd: number | undefined;
+  let text: string;
+  try {
+    fd = fs.openSync(transcript, "r");
+    const size = fs.fstatSync(fd).size;
+    const start = Math.max(0, size - TAIL_BYTES);
+    const buf = Buffer.alloc(size - start);
+    fs.readSync(fd, buf, 0, buf.length, start);
+    text = buf.toString("utf8");
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+  const lines = text.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]?.trim();
+    if (!line?.includes('"assistant"')) continue;
+    try {
+      const rec = JSON.parse(line) as { type?: unknown; uuid?: unknown };
+      if (rec.type === "assistant" && typeof rec.uuid === "string") return rec.uuid;
+    } catch {
+      // a partial first line, or not JSON: passed over
+    }
+  }
+  return "";
+}
