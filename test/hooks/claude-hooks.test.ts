@@ -53,8 +53,13 @@ describe("SessionStart", () => {
   }
 
   it("source=compact: the recovery context (active plan included)", async () => {
+    // The model answered since the resume above (a compaction right after a resume keeps the resume's context
+    // and gets nothing more: test/hooks/compact-carry.test.ts).
+    const answered = join(sb.dir, "answered.jsonl");
+    fs.writeFileSync(answered, '{"type":"user"}\n{"type":"assistant","uuid":"a-1"}\n');
     const r = await runHook(sb, "session-start", {
       ...common(sb, project, "SessionStart"),
+      transcript_path: answered,
       source: "compact",
     });
     const ctx = parsed(r).hookSpecificOutput.additionalContext;
