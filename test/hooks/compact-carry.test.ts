@@ -63,7 +63,10 @@ describe("SessionStart compact after a resume", () => {
     const compacting = [...before, rec({ type: "queue-operation" }), rec({ type: "mode" })];
     assert.equal(await start(sb, project, "compact", "s-1", compacting), "", "not sent a second time");
     // The note is used once: a later compaction answers in full (its transcript has grown: another firing).
-    assert.match(await start(sb, project, "compact", "s-1", [...compacting, rec({ type: "mode" })]), RECOVERED);
+    assert.match(
+      await start(sb, project, "compact", "s-1", [...compacting, rec({ type: "mode" })]),
+      RECOVERED,
+    );
 
     // Resumed, then a turn answered before the compaction: the resume's context went into the summary.
     await start(sb, project, "resume", "s-2", before);
