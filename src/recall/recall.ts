@@ -10,8 +10,10 @@ import { type DerivedFiles, type EventStore, START } from "../store/event-store.
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
+import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
+import { decodeHeader, decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { arrangeMentions, type MentionInfo } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
@@ -39,16 +41,17 @@ export interface RecallResult {
 
 /**
  * Keeps the recall index in step with the two logs (brain.jsonl for learnings and preferences,
- * episodes.jsonl for episodes) and persists it as a derived file, `.brain/<log>.recall.json`.
+ * episodes.jsonl for episodes) and persists it as a derived file, `.brain/<log>.recall.bin`
+ * (src/recall/index-file.ts; the JSON file of version 5, `.recall.json`, is removed when it is written).
  *
  * The file records, for each log, the byte offset it covers and a fingerprint of the log at that offset
  * (inode, hashes of the 4 KiB at each end). On load a log that grew is caught up incrementally — only the
  * appended tail is read and indexed; a log that was truncated, replaced or edited (a fingerprint mismatch),
- * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
+ * or an unreadable file (truncated, corrupted: its body's hash differs), means a rebuild from the folded
+ * state. Deleting the file costs only time.
  */
-const FORMAT = "brain-recall-index";
-/** 5: every searchable type, spelled-out kinds, passages; wrongly typed fields are bad lines. */
-const VERSION = 5;
+/** 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
+const VERSION = INDEX_FILE_VERSION;
 /** Save after this many documents were indexed since the last save. */
 const SAVE_AFTER = 500;
 
@@ -58,7 +61,9 @@ interface Mark {
   check: Check | null;
 }
 
-const INDEX_KIND = "recall.json";
+const INDEX_KIND = "recall.bin";
+/** The index file of version 5 and before, removed once the binary one is written. */
+const OLD_INDEX_KIND = "recall.json";
 
 export function recallIndexPath(logPath: string): string {
   return derivedPath(logPath, INDEX_KIND);
@@ -300,26 +305,22 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    let text: string;
+    let buf: Buffer;
     try {
-      text = fs.readFileSync(this.#indexPath, "utf8");
+      buf = fs.readFileSync(this.#indexPath);
     } catch {
       return "missing";
     }
     try {
-      const j = JSON.parse(text) as {
-        format: string;
-        version: number;
-        brain: Mark;
-        episodes: Mark;
-        speakers: [string, number][];
-        index: unknown;
-      };
-      if (j.format !== FORMAT || j.version !== VERSION) return "old format";
-      if (!same(j.brain, this.#brainFiles) || !same(j.episodes, this.#episodeFiles)) return "stale";
-      this.#index = RecallIndex.fromJSON(j);
-      this.#brainMark = j.brain.position;
-      this.#episodeMark = j.episodes.position;
+      const h = decodeHeader(buf);
+      if (h.version !== VERSION) return "old format";
+      const brain = h.marks.brain as Mark;
+      const episodes = h.marks.episodes as Mark;
+      if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
+      const { parts, speakers } = decodeIndex(buf);
+      this.#index = new RecallIndex(Bm25.fromParts(parts), speakers);
+      this.#brainMark = brain.position;
+      this.#episodeMark = episodes.position;
       this.status = "loaded";
       return null;
     } catch {
@@ -349,14 +350,14 @@ export class Recall {
       const brain = fingerprint(this.#brainFiles, this.#brainMark.offset, this.#brainGeneration);
       const episodes = fingerprint(this.#episodeFiles, episodesPos.offset, this.#episodesGeneration);
       if ((!brain && this.#brainMark.offset > 0) || (!episodes && episodesPos.offset > 0)) return false;
-      const body = {
-        format: FORMAT,
-        version: VERSION,
+      const marks = {
         brain: { position: this.#brainMark, check: brain },
         episodes: { position: episodesPos, check: episodes },
-        ...this.#index.toJSON(),
       };
-      writeFileAtomic(this.#indexPath, [JSON.stringify(body)]);
+      const chunks = encodeIndex({ version: VERSION, marks }, this.#index.bm25.parts(), this.#index.speakers);
+      // A cache: not fsynced (a torn file fails its hash and is rebuilt).
+      if (!writeFileAtomic(this.#indexPath, chunks, { durable: false })) return false;
+      if (this.#brainFiles) fs.rmSync(this.#brainFiles.path(OLD_INDEX_KIND), { force: true });
       this.#unsaved = 0;
       this.status = "loaded";
       return true;
