@@ -19,14 +19,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { Agent, request } from "node:http";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { freezeBuild } from "./built.ts";
 import { BENCH_CWD, DATA_DIR, Prng, parseSize } from "./generate.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const BIN = join(ROOT, "dist", "cli", "brain.cjs");
 const WORK = join(DATA_DIR, "scale");
+/** A frozen copy of dist/ (a rebuild during a long run must not change what is measured). */
+const DIST = join(WORK, "build");
+const BIN = join(DIST, "cli", "brain.cjs");
 const PART = 100_000;
 const TURNS_PER_SESSION = 10;
 const START_MS = Date.parse("2025-01-01T09:00:00.000Z");
@@ -49,7 +50,6 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--cold") o.cold = Number(v());
     else throw new Error(`unknown argument ${a} (--sizes 100k,1M --runs 20 --cold 3)`);
   }
-  if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
   return o;
 }
 
@@ -296,15 +296,11 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
 
   // The resident server.
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, "dist", "cli", "main.js"), "serve", "--idle-minutes", "0"],
-    {
-      env: e,
-      cwd: WORK,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, [join(DIST, "cli", "main.js"), "serve", "--idle-minutes", "0"], {
+    env: e,
+    cwd: WORK,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((r) => child.on("close", () => r()));
   try {
     await new Promise<void>((resolve, reject) => {
@@ -380,6 +376,7 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   fs.mkdirSync(join(WORK, "home"), { recursive: true });
+  freezeBuild(DIST);
   const rows: Row[] = [];
   for (const n of o.sizes) await measure(n, o, rows);
   process.stdout.write(
