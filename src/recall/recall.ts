@@ -256,9 +256,18 @@ export class Recall {
   /** What mentions.ts needs to know of an episode the index found (undefined for any other item). */
   #mentionInfo(hits: Hit[], searched: string[], index: RecallIndex): (id: string) => MentionInfo | undefined {
     const byId = new Map(hits.map((h) => [h.id, h]));
+    const episodes = this.episodes;
     const w = searched.map((t) => index.weight(t));
     const all = w.reduce((a, b) => a + b, 0);
+    // One MentionInfo per turn: its words are computed at most once a query, however often it is looked at.
+    const made = new Map<string, MentionInfo | undefined>();
     return (id) => {
+      if (made.has(id)) return made.get(id);
+      const info = make(id);
+      made.set(id, info);
+      return info;
+    };
+    function make(id: string): MentionInfo | undefined {
       const h = byId.get(id);
       if (h?.kind !== "episode" || all <= 0) return undefined;
       const share = (bits: number) => {
@@ -280,11 +289,11 @@ export class Recall {
         cover: share(-1),
         coverOf: share,
         words: () => {
-          words ??= matchingWords(String(this.episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
+          words ??= matchingWords(String(episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
           return words;
         },
       };
-    };
+    }
   }
 
   /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */
