@@ -130,7 +130,7 @@ export class Recall {
 
   /** The index, covering everything appended to either log so far (loading or rebuilding it first). */
   sync(state: FoldState, brainPos: Position): RecallIndex {
-    const freshEpisodes = this.episodes.refresh();
+    this.episodes.refresh();
     const id = this.#brain.identity();
     if (
       this.#index &&
@@ -165,7 +165,7 @@ export class Recall {
       }
       this.#unsaved += sink.recs.length;
     }
-    const newer = freshEpisodes.filter((r) => r.line > this.#episodeMark.line);
+    const newer = this.episodes.since(this.#episodeMark.line);
     if (newer.length) {
       index.putEpisodes(newer, this.episodes);
       this.#unsaved += newer.length;

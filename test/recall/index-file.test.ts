@@ -74,3 +74,28 @@ test("a truncated or corrupted index file is rebuilt, never trusted", async (t) 
     { numRuns: 60 },
   );
 });
+
+test("turns another reader of the episode log saw first are still indexed (listing, batched ingest)", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const server = await sample(dir);
+  server.recall("warm"); // the index is loaded and synced
+  // Another process imports a turn; this one lists episodes (reading the log's tail) before it searches.
+  const line = (text: string, i: number, session = "orchard") =>
+    JSON.stringify({ session, date: "2024-05-01T08:00:00Z", speaker: "Ana", text, turn: `t${i}` });
+  fs.writeFileSync(join(dir, "o.jsonl"), `${line("The quince tree finally blossomed.", 0)}\n`);
+  await open(dir).ingest(join(dir, "o.jsonl"));
+  server.listEpisodes();
+  assert.equal(server.recall("quince blossomed")[0]?.rec.entry.text, "The quince tree finally blossomed.");
+  // One import appended in several batches (5000 turns a batch): the first batch's turns are found too.
+  const many = Array.from({ length: 5001 }, (_, i) =>
+    line(i === 0 ? "Medlar jam on the first day." : `filler ${i}`, i, "pantry"),
+  );
+  fs.writeFileSync(join(dir, "big.jsonl"), `${many.join("\n")}\n`);
+  await server.ingest(join(dir, "big.jsonl"));
+  // (Its neighbour holds the words in its context field and may rank first: the turn itself must be found.)
+  const found = (b: Brain) =>
+    b.recall("medlar jam").some((r) => r.rec.entry.text === "Medlar jam on the first day.");
+  assert.ok(found(server), "the first batch's turn is indexed");
+  assert.ok(found(open(dir)), "and in the saved index");
+});
