@@ -1,9 +1,9 @@
 /**
  * Hook timings, whole process, through the installed bin: `npm run bench:hooks` (after `npm run build`), or
- * `node --import tsx bench/hooks.ts --runs 30 [--vs /other/checkout/dist/cli/brain.cjs]`.
+ * `node --import tsx bench/hooks.ts --runs 30 [--vs /other/checkout/dist/cli/brain.cjs] [--init]`.
  *
  * Each case spawns `node dist/cli/brain.cjs hook <event>` with a Claude Code payload on stdin against a fresh
- * brain in a temp HOME, no resident server (the prompt and session-start hooks answer in process).
+ * brain (one per build; `--init`: made by `brain init`) in a temp HOME, no resident server (the prompt and session-start hooks answer in process).
  * Every run sends a payload of its own (another session, another tool_use_id), so none is skipped as a
  * repeat firing (src/hooks/seen.ts). A learner holds its lock meanwhile (test/support/hold-lock.ts), as while
  * one is running: the queue hooks queue and start none, so no background learner competes with the runs
@@ -44,18 +44,23 @@ fs.mkdirSync(home);
 fs.mkdirSync(join(project, ".git"), { recursive: true });
 fs.writeFileSync(join(dir, "transcript.jsonl"), '{"type":"user"}\n');
 // Hooks in process: no resident server started by the session-start hook (serve.autoStart is on by default).
-const env: NodeJS.ProcessEnv = {
+// Each build has a brain of its own: their derived files (recall index, graph) differ in format, and a
+// shared brain would have each build rebuild the other's on every run.
+const envFor = (build: string): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
   HOME: home,
   TZ: "UTC",
   BRAIN_FSYNC: "0",
   BRAIN_SERVE_AUTOSTART: "0",
-  BRAIN_PATH: join(dir, "brain", "brain.jsonl"),
-};
+  BRAIN_PATH: join(dir, `brain-${build}`, "brain.jsonl"),
+});
+const baseEnv = envFor("none");
+/** `--init`: each brain made by its build's `brain init` first (the defaults on disk, as after a real install). */
+const INIT = process.argv.includes("--init");
 
 /** A learner holding its lock (`.brain/learn.lock`, refreshed every second) until the bench ends. */
-async function holdLearnerLock(): Promise<() => void> {
-  const target = join(dirname(env.BRAIN_PATH as string), ".brain", "learn");
+async function holdLearnerLock(brainPath: string): Promise<() => void> {
+  const target = join(dirname(brainPath), ".brain", "learn");
   fs.mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const holder = spawn(
     process.execPath,
@@ -105,6 +110,7 @@ function time(
   stdin: string | undefined,
   keepOpen = false,
   key?: string,
+  env: NodeJS.ProcessEnv = baseEnv,
 ): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -182,7 +188,7 @@ const CASES: Case[] = [
 ];
 
 /** The failure index at its largest (src/improve/failure-fold.ts MAX_ENTRIES), one entry the hint case matches. */
-function seedFailureIndex(): void {
+function seedFailureIndex(brainPath: string): void {
   const entries = Array.from({ length: MAX_ENTRIES }, (_, i) => ({
     tool: "Bash",
     cmd: i === 0 ? "pnpm deploy" : `tool${i} run`,
@@ -204,17 +210,21 @@ function seedFailureIndex(): void {
       session: "earlier",
     },
   }));
-  const file = join(dirname(env.BRAIN_PATH as string), ".brain", "failure-index.json");
+  const file = join(dirname(brainPath), ".brain", "failure-index.json");
   fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, JSON.stringify({ v: 1, entries, pending: [], pos: { offset: 0, line: 0 } }));
 }
-seedFailureIndex();
+for (const [build, bin] of Object.entries(BUILDS)) {
+  const brainPath = envFor(build).BRAIN_PATH as string;
+  if (INIT) spawnSync(process.execPath, [bin, "init"], { env: envFor(build), cwd: project, stdio: "ignore" });
+  seedFailureIndex(brainPath);
+}
 
 /** The hint case must print a hint, or its timing measures something else. */
-async function checkHint(bin: string): Promise<void> {
+async function checkHint(build: string, bin: string): Promise<void> {
   const c = CASES.find((x) => x.name === "post-tool-use-failure, hint") as Case;
   const out = await new Promise<string>((resolve) => {
-    const child = spawn(process.execPath, [bin, "hook", c.event], { env, cwd: project });
+    const child = spawn(process.execPath, [bin, "hook", c.event], { env: envFor(build), cwd: project });
     let text = "";
     child.stdout.on("data", (d) => {
       text += d;
@@ -226,8 +236,13 @@ async function checkHint(bin: string): Promise<void> {
     console.log(`note: ${bin} gives no failure hint (${out || "nothing"})`);
 }
 
-for (const bin of Object.values(BUILDS)) await checkHint(bin);
-const release = SPAWN_LEARNER ? () => {} : await holdLearnerLock();
+for (const [build, bin] of Object.entries(BUILDS)) await checkHint(build, bin);
+const releases = SPAWN_LEARNER
+  ? []
+  : await Promise.all(Object.keys(BUILDS).map((b) => holdLearnerLock(envFor(b).BRAIN_PATH as string)));
+const release = () => {
+  for (const r of releases) r();
+};
 const samples = new Map<string, (number | null)[]>();
 const add = (key: string, v: number | null) => samples.set(key, [...(samples.get(key) ?? []), v]);
 try {
@@ -242,6 +257,7 @@ try {
           c.stdin(round * 10 + Object.keys(BUILDS).indexOf(build)),
           c.keepOpen,
           round >= 0 ? `${c.name}\0${build}` : undefined,
+          envFor(build),
         );
         if (round >= 0) add(`${c.name}\0${build}`, t);
       }

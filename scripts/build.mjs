@@ -110,14 +110,45 @@ async function bundleFastHook(outdir) {
  */
 const BIN = join(ROOT, "src", "cli", "bin.ts");
 const CLI = join(ROOT, "src", "cli", "cli.ts");
+const HOOK_MAIN = join(ROOT, "src", "cli", "hook-main.ts");
 const cliApart = {
   name: "cli-apart",
   setup(b) {
-    b.onResolve({ filter: /cli\.ts$/ }, (args) =>
-      join(args.resolveDir, args.path) === CLI ? { path: "./cli-main.js", external: true } : undefined,
-    );
+    b.onResolve({ filter: /(cli|hook-main)\.ts$/ }, (args) => {
+      const path = join(args.resolveDir, args.path);
+      if (path === CLI) return { path: "./cli-main.js", external: true };
+      if (path === HOOK_MAIN) return { path: "./hook-main.js", external: true };
+      return undefined;
+    });
   },
 };
+
+/**
+ * The in-process hook (src/cli/hook-main.ts: a prompt or session start no resident server answered) as a
+ * bundle of its own with one entry: what it needs statically is one file, and only its dynamic imports (the
+ * engine's facets, the mind) are chunks — instead of the ~60 fine-grained chunks the CLI's many entries
+ * make of the same modules, each an ES module load.
+ */
+async function bundleHookMain(outdir) {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { "hook-main": HOOK_MAIN },
+    outdir,
+    bundle: true,
+    splitting: true,
+    chunkNames: "hook-[hash]",
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    plugins: [lazyChildProcess, externalPackages],
+    banner: {
+      js: 'import { createRequire as __brainRequire } from "node:module";\nconst require = __brainRequire(import.meta.url);',
+    },
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  if (result.errors.length) process.exit(1);
+}
 
 /**
  * In a CommonJS bundle esbuild gives every `import * as fs from "node:fs"` its own copy of the module's
@@ -183,6 +214,7 @@ async function bundleCli() {
   if (META !== undefined) fs.writeFileSync(META, JSON.stringify(result.metafile));
   fs.chmodSync(join(outdir, "main.js"), 0o755);
   await bundleFastHook(outdir);
+  await bundleHookMain(outdir);
   await bundleBin(outdir);
 }
 

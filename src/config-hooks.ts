@@ -16,6 +16,8 @@ export interface HookSettings {
   dedupSeconds: number;
   /** Size of the dedup log (`.brain/hook-seen.jsonl`) past which its expired lines are dropped (bytes). */
   dedupMaxBytes: number;
+  /** How often (seconds) a hook rewrites when its host last fired it (`.brain/hook-fired.json`, `brain doctor`). */
+  firedEverySeconds: number;
 }
 
 export const DEFAULT_HOOK_SETTINGS: HookSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_HOOK_SETTINGS: HookSettings = {
   toolErrorChars: 600,
   dedupSeconds: 120,
   dedupMaxBytes: 16 * 1024,
+  firedEverySeconds: 60,
 };
 
 const MINIMUM: Record<keyof HookSettings, number> = {
@@ -30,6 +33,7 @@ const MINIMUM: Record<keyof HookSettings, number> = {
   toolErrorChars: 16,
   dedupSeconds: 0,
   dedupMaxBytes: 1024,
+  firedEverySeconds: 0,
 };
 
 export function parseHookSettings(file: string, v: unknown): HookSettings {

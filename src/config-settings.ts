@@ -80,7 +80,7 @@ export interface ExtractionSource {
   /** ANTHROPIC_API_KEY, OPENAI_API_KEY, the variable `apiKeyEnv` names and PATH, as found in the environment. */
   env: Record<string, string | undefined>;
   /**
-   * The whole environment, only when `extraction.provider` is an agent host's headless mode ("claude-code"):
+   * The whole environment, only when `extraction.provider` is an agent host's headless mode ("claude-code", "codex-cli", "gemini-cli"):
    * the host's child needs the user's HOME, PATH and sign-in to spend their own quota (src/learn/extract/headless.ts).
    */
   hostEnv?: Record<string, string | undefined>;

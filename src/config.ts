@@ -105,7 +105,7 @@ function personalBrainPath(env: Env, home: string): { path: string; source: stri
 
 const PROVIDER_KEYS = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PATH"];
 /** Extraction providers that run an agent host's own headless mode (src/learn/extract/headless-config.ts). */
-const HOST_PROVIDERS = ["claude-code"];
+const HOST_PROVIDERS = ["claude-code", "codex-cli", "gemini-cli"];
 
 /** The extraction settings with the keys they may use from `env` (resolved by the learner). */
 function extractionSource(file: string, s: Settings, env: Env): ExtractionSource {

@@ -13,13 +13,14 @@ async function bin(): Promise<void> {
   const argv = process.argv;
   const brain = argv[2] === "--brain" ? argv[3] : undefined;
   const rest = argv.slice(brain === undefined ? 2 : 4);
-  let stdin: string | undefined;
   if (rest.length === 2 && rest[0] === "hook") {
     const r = await hookEntry(rest[1] as string, brain);
     if (r.done) return;
-    stdin = r.stdin;
+    // Read and handed back: the in-process hook's own bundle. Not read (an unknown event): the CLI says so.
+    if (r.stdin !== undefined)
+      return (await import("./hook-main.ts")).hookMain(rest[1] as string, brain, r.stdin, r.config);
   }
-  await (await import("./cli.ts")).main(stdin);
+  await (await import("./cli.ts")).main();
 }
 
 void bin();

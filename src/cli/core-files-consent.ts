@@ -16,6 +16,8 @@ import { cliConfig } from "./cli-config.ts";
 export interface CoreFilesOpts {
   brain?: string;
   coreFiles?: boolean;
+  /** `brain install --yes`: ask nothing (the line is only described). */
+  yes?: boolean;
 }
 
 async function ask(line: string, file: string): Promise<boolean> {
@@ -43,7 +45,7 @@ export async function coreFilesStep(o: CoreFilesOpts): Promise<CoreFilesOutcome>
   if (/\s/.test(dir) && o.coreFiles !== true) return { file, line: "", change: "unavailable" };
   const line = importLineFor(dir);
   let yes = o.coreFiles;
-  if (yes === undefined && process.stdin.isTTY && process.stdout.isTTY) yes = await ask(line, file);
+  if (yes === undefined && !o.yes && process.stdin.isTTY && process.stdout.isTTY) yes = await ask(line, file);
   if (yes === undefined) return { file, line, change: "not asked" };
   if (!yes) return { file, line, change: "declined" };
   return addCoreImport(config.claudeDir, dir);

@@ -2,7 +2,9 @@ import { resolve } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { localFilesHealth, repairLocalFiles } from "../engine/local-files.ts";
 import type { RepairReport } from "../engine/options.ts";
+import { homeOf } from "../engine/options.ts";
 import { contentLines, contentReport } from "./doctor-content.ts";
+import { hookFiringLines, hookFiringReport } from "./doctor-hooks.ts";
 import { hostMemoryLines, hostMemoryReport } from "./host-memory.ts";
 import { type GlobalOpts, openBrain } from "./open.ts";
 import { print, printJson } from "./output.ts";
@@ -13,8 +15,9 @@ const QUARANTINE_OFFER =
 
 /**
  * `brain doctor [--repair [--quarantine]]`: brain.jsonl (bad lines, torn tail, unknown types, lock, snapshot),
- * episodes.jsonl (bad lines, torn tail, lock), temp files left by killed writers, and whether each host's own
- * memory is on (reported only: Brain never turns it off). Exits 1 when anything needs attention.
+ * episodes.jsonl (bad lines, torn tail, lock), temp files left by killed writers, whether each host's own
+ * memory is on (reported only: Brain never turns it off), and when each host last fired Brain's hooks (a host
+ * whose installed hooks stopped firing is flagged, not failed). Exits 1 when the brain's files need attention.
  */
 export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?: boolean }): Promise<number> {
   const { brain, config } = openBrain(g);
@@ -48,6 +51,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
   const { episodes, tempFiles } = localFilesHealth(config.brainPath);
   const content = contentReport(brain);
   const hostMemory = hostMemoryReport(config, resolve(g.cwd ?? process.cwd()));
+  const hooks = hookFiringReport(config, homeOf(config), brain.now());
   const report = {
     ok: h.badLineCount === 0 && !h.truncatedTail && !lock.stale && episodes.ok && tempFiles.length === 0,
     path: config.brainPath,
@@ -63,6 +67,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
     tempFiles,
     content,
     hostMemory,
+    hooks,
   };
   if (g.json) printJson(report);
   else {
@@ -100,6 +105,7 @@ export async function runDoctor(g: GlobalOpts & { repair?: boolean; quarantine?:
       ...tempFiles.slice(0, 20).map((t) => `  ${t.path} (${t.bytes} bytes, pid ${t.pid} not running)`),
       ...contentLines(content, config.configPath),
       ...hostMemoryLines(hostMemory),
+      ...hookFiringLines(hooks, brain.now()),
     ];
     print(lines.join("\n"));
   }

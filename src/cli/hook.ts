@@ -5,7 +5,7 @@ import { keep } from "../engine/lifetime.ts";
 import { brainOptions } from "../engine/options.ts";
 import { forHooks, teamStoreUnavailable } from "../engine/team-offline.ts";
 import { HOOK_EVENT_NAMES, hookEvent } from "../hooks/events.ts";
-import { firing, isRepeat, recordToolCall } from "../hooks/firing.ts";
+import { firing, isRepeat, noteFiring, recordToolCall } from "../hooks/firing.ts";
 import { answerInProcess, parseHookInput } from "../hooks/handle.ts";
 import { print } from "../hooks/print.ts";
 import { queueForLearner } from "../hooks/queued.ts";
@@ -21,9 +21,15 @@ import { errorText, warn } from "./output.ts";
  * the stop): a failure is reported on stderr with exit 1, which hosts treat as a non-blocking error —
  * except an unreachable team server, which is silent (exit 0, nothing printed) after a short wait.
  *
- * `stdin` given: the fast path read it and already checked and marked this firing (src/hooks/seen.ts).
+ * `stdin` given: the fast path read it and already checked and marked this firing (src/hooks/seen.ts);
+ * `settings` given: the ones it loaded.
  */
-export async function runHook(name: string, g: GlobalOpts, stdin?: string): Promise<number> {
+export async function runHook(
+  name: string,
+  g: GlobalOpts,
+  stdin?: string,
+  settings?: ResolvedConfig,
+): Promise<number> {
   const t0 = performance.now();
   const event = hookEvent(name);
   let config: ResolvedConfig | undefined;
@@ -34,7 +40,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
     const given = parseHookInput(stdin ?? (await readStdin()));
     // Hooks stay fast when a team server is down: short waits (offline.ts), then nothing to say (below).
     // A settings file with a typo does not switch memory off: the defaults, and a warning once.
-    const c = forHooks(await hookConfig(g.brain, g.cwd));
+    const c = forHooks(settings ?? (await hookConfig(g.brain, g.cwd)));
     config = c;
     // The working directory the hook is for, fixed here so the server and this process answer alike.
     const f = firing(event, given, c, { override: g.cwd, fallback: process.cwd() });
@@ -42,6 +48,7 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
       where = f.skip;
       return 0;
     }
+    noteFiring(f); // a firing the fast path handed over is marked already: this only reads
     if (stdin === undefined && isRepeat(f)) {
       where = "a repeat firing: skipped";
       return 0;
@@ -55,7 +62,9 @@ export async function runHook(name: string, g: GlobalOpts, stdin?: string): Prom
       return 0;
     }
     const serving = await import("../hooks/learner.ts");
-    if (event.context === "session") await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
+    // No server answered (none started yet, or it stopped after serve.idleMinutes): start one in the
+    // background for the next prompt, and answer this one in process.
+    await serving.ensureServer(f.home, c.brainPath, c.serve.autoStart);
     const served =
       stdin === undefined
         ? await (await import("../hooks/served.ts")).serverAnswer(f.home, event, f.input)

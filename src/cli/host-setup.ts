@@ -93,15 +93,30 @@ function context(host: string, o: SetupOpts) {
   return { host, runner, places, root, plan, brainDir: userBrainDir(home) };
 }
 
-function report(verb: string, host: string, changes: Change[], notes: string[], o: SetupOpts): void {
+function report(
+  verb: string,
+  host: string,
+  changes: Change[],
+  notes: string[],
+  o: SetupOpts,
+  learning?: { line: string },
+): void {
   if (o.json) {
-    printJson({ ok: true, host, dryRun: Boolean(o.dryRun), changes, notes });
+    printJson({
+      ok: true,
+      host,
+      dryRun: Boolean(o.dryRun),
+      changes,
+      notes,
+      ...(learning ? { learning } : {}),
+    });
     return;
   }
   const lines = [`${o.dryRun ? `Would ${verb.toLowerCase()}` : verb} Brain for ${host}:`];
   for (const c of changes)
     lines.push(`  ${c.action.padEnd(9)} ${c.file} (${c.what})${c.backup ? `, backup ${c.backup}` : ""}`);
   lines.push(...notes);
+  if (learning) lines.push("", learning.line);
   print(lines.join("\n"));
 }
 
@@ -111,6 +126,7 @@ export async function runHostInstall(
   o: SetupOpts,
   pointEntry: () => void,
   exportBody: (cwd: string) => Promise<string>,
+  learning: () => Promise<{ line: string } | undefined>,
 ): Promise<number> {
   const c = context(host, o);
   if (o.export) {
@@ -121,7 +137,8 @@ export async function runHostInstall(
   }
   if (!o.dryRun) pointEntry();
   const changes = install(c.plan, c.brainDir, { dryRun: Boolean(o.dryRun), now: new Date() });
-  report("Installed", c.host, changes, c.plan.notes, o);
+  // The learner's model (asked, offered or switched: src/cli/install-learning.ts); a dry run changes nothing.
+  report("Installed", c.host, changes, c.plan.notes, o, o.dryRun ? undefined : await learning());
   return 0;
 }
 

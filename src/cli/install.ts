@@ -9,6 +9,7 @@ import { MARKETPLACE_NAME, marketplaceFiles, PLUGIN_NAME } from "../hosts/claude
 import { packageVersion } from "../package-root.ts";
 import { coreFilesStep, coreFilesText } from "./core-files-consent.ts";
 import { keptLines, writeInstallFiles } from "./install-files.ts";
+import { type LearningOpts, learningStep } from "./install-learning.ts";
 import type { GlobalOpts } from "./open.ts";
 import { print, printJson } from "./output.ts";
 
@@ -31,9 +32,7 @@ export type InstallOpts = GlobalOpts & {
   project?: boolean;
   dryRun?: boolean;
   export?: boolean;
-  /** claude: switch the learner to Claude Code's headless mode (src/learn/extract/use-host.ts). */
-  learnWithClaude?: boolean;
-};
+} & LearningOpts;
 
 /**
  * What `brain install <host>` writes: the directory and its files (relative path → content). Hooks and the MCP
@@ -135,12 +134,13 @@ export async function runInstall(host: string, o: InstallOpts): Promise<number> 
       o,
       () => installEntryPoint(homedir(), { node: process.execPath, bin: MAIN }),
       (cwd) => exportBody(o, cwd),
+      () => learningStep(host, o),
     );
   hostFiles(host, o); // refuses an unknown host
   const r = host === "claude" ? installClaude(o) : installPi(o);
   const entry = "entryPoint" in r ? { entryPoint: r.entryPoint, update: r.update, kept: r.kept } : {};
   const core = host === "claude" ? await coreFilesStep(o) : undefined;
-  const learning = host === "claude" ? await learnStep(o) : undefined;
+  const learning = await learningStep(host, o);
   if (o.json)
     printJson({
       ok: true,
@@ -163,37 +163,6 @@ ${coreFilesText(core)}`
     if (learning) print(`\n${learning.line}`);
   }
   return 0;
-}
-
-/**
- * The learner's model at `brain install claude` (issue 23): with --learn-with-claude, switched to Claude
- * Code's headless mode; without it, when the learner has no model and `claude` is on PATH, the offer in words.
- */
-async function learnStep(o: InstallOpts): Promise<{ line: string; switched: boolean } | undefined> {
-  const { cliConfig } = await import("./cli-config.ts");
-  let config: ReturnType<typeof cliConfig>;
-  try {
-    config = cliConfig(o.brain);
-  } catch (e) {
-    if (o.learnWithClaude) throw e;
-    return undefined; // a settings file that does not load is not the install's to report; no offer then
-  }
-  if (o.learnWithClaude) {
-    const { useHost } = await import("../learn/extract/use-host.ts");
-    return {
-      line: useHost(config.configPath, "claude-code", config.extraction?.env.PATH).line,
-      switched: true,
-    };
-  }
-  const { describeModel, hostOffer } = await import("../learn/settings.ts");
-  if (await describeModel(config).catch(() => "unknown")) return undefined;
-  const offer = await hostOffer(config);
-  return offer
-    ? {
-        line: "The learner has no model (no API key): it proposes candidates for `brain inbox`. Claude Code can be its model (your sign-in's quota, at most 20 calls a day): brain install claude --learn-with-claude, or brain learn --use claude-code",
-        switched: false,
-      }
-    : undefined;
 }
 
 /** What the opt-in export writes: the brain's stable context, as `brain export-rules --all` would. */

@@ -14,7 +14,7 @@ export interface LearnOpts extends GlobalOpts {
   once?: boolean;
   maxBytes?: string;
   maxAttempts?: string;
-  /** Switch the learner's model: "claude-code" (the host's headless mode) or "none" (src/learn/extract/use-host.ts). */
+  /** Switch the learner's model: a host's headless mode ("claude-code", "codex-cli", "gemini-cli") or "none" (src/learn/extract/use-host.ts). */
   use?: string;
 }
 
@@ -132,12 +132,14 @@ export async function runLearn(o: LearnOpts): Promise<number> {
   return 0;
 }
 
-/** `brain learn --use claude-code|none`: the settings file's `extraction`, switched by the user. */
+/** `brain learn --use claude-code|codex-cli|gemini-cli|none`: the settings file's `extraction`, switched by the user. */
 async function useModel(config: ResolvedConfig, use: string, json: boolean): Promise<number> {
-  if (use !== "claude-code" && use !== "none")
-    throw new BrainError("INVALID", `--use takes claude-code or none (got "${use}")`);
+  const { HOST_PROVIDERS } = await import("../learn/extract/headless-config.ts");
+  const host = HOST_PROVIDERS.find((p) => p === use);
+  if (!host && use !== "none")
+    throw new BrainError("INVALID", `--use takes ${HOST_PROVIDERS.join(", ")} or none (got "${use}")`);
   const { useHost } = await import("../learn/extract/use-host.ts");
-  const r = useHost(config.configPath, use, config.extraction?.env.PATH);
+  const r = useHost(config.configPath, host ?? "none", config.extraction?.env.PATH);
   if (json)
     printJson({ ok: true, file: r.file, use, ...(r.replaced !== undefined ? { replaced: r.replaced } : {}) });
   else {

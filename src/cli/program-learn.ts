@@ -14,7 +14,7 @@ export function addLearnCommands(program: Command, g: () => GlobalOpts): void {
     .option("--max-attempts <n>", "failed attempts per queued item before it waits for new work (default 5)")
     .option(
       "--use <model>",
-      "claude-code: learn with Claude Code's headless mode (claude -p; your sign-in's quota, 20 calls a day); none: stop (written to the settings file)",
+      "claude-code | codex-cli | gemini-cli: learn with that host's headless mode (claude -p, codex exec, gemini -p; your sign-in's quota, 20 calls a day); none: stop (written to the settings file)",
     )
     .action((o) =>
       run(

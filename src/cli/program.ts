@@ -285,6 +285,23 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
       "--learn-with-claude",
       "claude: the learner extracts memories with Claude Code's headless mode (claude -p: your quota, 20 calls a day)",
     )
+    .option(
+      "--learn-with-codex",
+      "codex: the learner extracts memories with `codex exec` (your quota, 20 calls a day)",
+    )
+    .option(
+      "--learn-with-gemini",
+      "gemini: the learner extracts memories with `gemini -p` (your quota, 20 calls a day)",
+    )
+    .option(
+      "--learn-with-host",
+      "claude, codex, gemini: the learner uses the host's headless mode (as above)",
+    )
+    .option(
+      "--no-learn-with-host",
+      "do not switch it on and do not ask (without a flag, a terminal is asked when the learner has no model)",
+    )
+    .option("-y, --yes", "ask nothing: what no flag switches on stays off")
     .addHelpText(
       "after",
       "\nExamples:\n  brain install claude --core-files\n  brain install claude --no-core-files --json\n  brain install pi\n  brain install codex --dry-run\n",

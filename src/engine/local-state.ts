@@ -66,7 +66,7 @@ const CUSTOM: readonly { file: LocalFile; purge: (home: BrainHome, t: PurgeTarge
 ];
 /**
  * Local files that hold nothing a purge names (paths the agent used, the server's address and socket, the
- * hooks' dedup log: hashes and times; the improvement cycle's positions, times and handled hashes; the host
+ * hooks' dedup log: hashes and times; the hooks' last firings: host and event names, times; the improvement cycle's positions, times and handled hashes; the host
  * memory files read: paths and hashes).
  */
 export const HOLD_NO_TEXT: readonly LocalFile[] = [
@@ -75,6 +75,7 @@ export const HOLD_NO_TEXT: readonly LocalFile[] = [
   "serveSocket",
   "openPage",
   "hookSeen",
+  "hookFired",
   "improveState",
   "hostMemory",
 ];

@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import { worthSaving } from "../core/save-policy.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { type DerivedFiles, type EventStore, type LogFingerprint, START } from "../store/event-store.ts";
 import type { Log } from "../store/log.ts";
@@ -13,7 +14,7 @@ import type { Analyzer, GraphLimits } from "./types.ts";
 const FORMAT = "brain-graph";
 /** Bump when what a record adds to the graph changes (the saved file is then rebuilt). */
 const VERSION = 1;
-/** Save after this many records were applied since the last save. */
+/** Save after at most this many records were applied since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
 export const GRAPH_KIND = "graph.json";
 
@@ -175,7 +176,8 @@ export class GraphProjection {
     const files = this.#src.files;
     const g = this.#graph;
     if (!g || !files || this.#unsaved === 0) return false;
-    if (!force && this.#unsaved < SAVE_AFTER && this.status === "loaded") return false;
+    const covered = LOGS.reduce((n, name) => n + this.#marks[name].position.line, 0);
+    if (!force && this.status === "loaded" && !worthSaving(this.#unsaved, covered, SAVE_AFTER)) return false;
     try {
       const marks = {} as Saved["marks"];
       for (const name of LOGS) {

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from "../config.ts";
 import { hookEvent } from "./events.ts";
-import { type Firing, firing, isRepeat, recordToolCall } from "./firing.ts";
+import { type Firing, firing, isRepeat, noteFiring, recordToolCall } from "./firing.ts";
 import { hookConfig, hooksSuppressed } from "./hook-config.ts";
 import type { Payload } from "./host-types.ts";
 import { print } from "./print.ts";
@@ -18,7 +18,10 @@ import { readStdin } from "./stdin.ts";
  * object, a settings file that does not load, an answer with no server to give it — goes back to the CLI
  * with the input (src/cli/hook.ts), which reports it or does the work in process.
  */
-export type Fast = { done: true } | { done: false; stdin?: string };
+export type Fast =
+  | { done: true }
+  /** Handed back: the input when it was read, and the settings when they loaded (the CLI need not read them again). */
+  | { done: false; stdin?: string; config?: ResolvedConfig };
 
 function payloadOf(stdin: string): Payload | undefined {
   let v: unknown;
@@ -32,6 +35,7 @@ function payloadOf(stdin: string): Payload | undefined {
 
 /** What the fast path did with a firing, or null: the CLI does it in process. */
 async function fast(f: Firing): Promise<string | null> {
+  noteFiring(f);
   if (isRepeat(f)) return "a repeat firing: skipped";
   switch (f.event.does) {
     case "tool":
@@ -67,7 +71,7 @@ export async function hookEntry(name: string, brain: string | undefined): Promis
   }
   const f = firing(event, payload, config, { fallback: process.cwd() });
   const what = "skip" in f ? f.skip : await fast(f);
-  if (what === null) return { done: false, stdin };
+  if (what === null) return { done: false, stdin, config };
   if (config.hookTiming)
     process.stderr.write(`brain hook ${event.cli}: ${(performance.now() - t0).toFixed(1)} ms ${what}\n`);
   return { done: true };

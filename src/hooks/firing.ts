@@ -4,6 +4,7 @@ import { BrainHome } from "../store/home.ts";
 import { coreFilesClaudeLoads, HOST_LOADS } from "./claude-memory.ts";
 import type { HookEventSpec } from "./events.ts";
 import { answerFailure } from "./failure-hint.ts";
+import { noteFired } from "./fired.ts";
 import type { HookCall, HostHandler, HostId, Payload } from "./host-types.ts";
 import { detectHost } from "./hosts.ts";
 import { firingKey, firstFiring } from "./seen.ts";
@@ -56,6 +57,11 @@ export function firing(
     home,
     now: config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date(),
   };
+}
+
+/** Mark when the host last fired this event (`brain doctor` shows it), repeats too: the host did fire it. */
+export function noteFiring(f: Firing): void {
+  noteFired(f.home, f.host, f.event.cli, f.now, f.config.hooks.firedEverySeconds);
 }
 
 /** True when this firing was handled already (another config or host fired the same hook): skip it. */

@@ -16,6 +16,7 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
           provider: createHeadlessProvider(host.config, host.file, {
             budget: host.budget,
             cwd: BrainHome.of(config).local,
+            places: { codexDir: config.codexDir },
           }),
           maxItems: host.config.maxItems,
           maxChars: host.config.maxChars,
@@ -45,16 +46,19 @@ export function learnSettings(config: ResolvedConfig): LearnSettings {
 const clock = (config: ResolvedConfig) => () =>
   config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date();
 
-/** The host's headless mode when the settings name one (`extraction.provider: "claude-code"`), else undefined. */
+/** The host's headless mode when the settings name one (`extraction.provider: "claude-code"`, …), else undefined. */
 async function headlessOf(config: ResolvedConfig) {
   const src = config.extraction;
-  const { isHostProvider, parseHeadless, findOnPath } = await import("./extract/headless-config.ts");
+  const { isHostProvider, parseHeadless, findOnPath, HOST_DEFAULTS } = await import(
+    "./extract/headless-config.ts"
+  );
   if (!isHostProvider(src?.raw)) return undefined;
   const env = src?.hostEnv ?? src?.env ?? {};
   const hc = parseHeadless(src?.file ?? config.configPath, src?.raw, env);
   const { hostBudget } = await import("./extract/host-budget.ts");
   return {
     config: hc,
+    invocation: HOST_DEFAULTS[hc.provider].invocation,
     file: findOnPath(hc.command, env.PATH),
     budget: hostBudget(BrainHome.of(config), hc.callsPerDay, clock(config)),
   };
@@ -71,7 +75,8 @@ export async function describeModel(config: ResolvedConfig): Promise<string | un
   if (host) {
     const c = host.config;
     const where = host.file ? "" : ` (${c.command} is not on PATH: the learner goes on without a model)`;
-    return `the host's: ${c.provider} (${c.command} -p, model ${c.model}), ${host.budget.left()} of ${c.callsPerDay} calls left today${where}`;
+    const model = c.model ? `model ${c.model}` : "its configured model";
+    return `the host's: ${c.provider} (${host.invocation}, ${model}), ${host.budget.left()} of ${c.callsPerDay} calls left today${where}`;
   }
   const { parseExtraction } = await import("./extract/config.ts");
   const ex = parseExtraction(src?.file ?? config.configPath, src?.raw, src?.env ?? {});
@@ -84,15 +89,32 @@ export async function describeModel(config: ResolvedConfig): Promise<string | un
 }
 
 /**
- * What the user could switch on when the learner has no model (issue 23): the host's headless mode, when its
- * program is on PATH and no key is set. Offered in words only — it spends the user's quota.
+ * What the user could switch on when the learner has no model (issue 23): an agent host's headless mode, for
+ * each host whose program is on PATH, when no key is set. Offered in words only — it spends the user's quota.
  */
 export async function hostOffer(config: ResolvedConfig): Promise<string | undefined> {
   const src = config.extraction;
   if (src?.raw !== undefined) return undefined;
-  const { findOnPath } = await import("./extract/headless-config.ts");
-  if (!findOnPath("claude", src?.env.PATH)) return undefined;
-  return "Claude Code is installed: to learn with its model (your sign-in's quota, at most 20 calls a day), run `brain learn --use claude-code`; or set ANTHROPIC_API_KEY or OPENAI_API_KEY";
+  const hosts = await installedHosts(src?.env.PATH);
+  const [first, ...more] = hosts;
+  if (!first) return undefined;
+  const { HEADLESS_DEFAULTS } = await import("./extract/headless-config.ts");
+  const quota = `your sign-in's quota, at most ${HEADLESS_DEFAULTS.callsPerDay} calls a day`;
+  if (!more.length)
+    return `${first.host} is installed: to learn with its model (${quota}), run \`brain learn --use ${first.provider}\`; or set ANTHROPIC_API_KEY or OPENAI_API_KEY`;
+  const names = hosts.map((h) => h.host);
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are installed: to learn with one's model (${quota}), run \`brain learn --use ${hosts.map((h) => h.provider).join("|")}\`; or set ANTHROPIC_API_KEY or OPENAI_API_KEY`;
+}
+
+/** The agent hosts with a headless mode whose program is on `path`, in HOST_PROVIDERS' order. */
+export async function installedHosts(
+  path: string | undefined,
+): Promise<{ provider: import("./extract/headless-config.ts").HostProviderName; host: string }[]> {
+  const { findOnPath, HOST_DEFAULTS, HOST_PROVIDERS } = await import("./extract/headless-config.ts");
+  return HOST_PROVIDERS.filter((p) => findOnPath(HOST_DEFAULTS[p].command, path)).map((provider) => ({
+    provider,
+    host: HOST_DEFAULTS[provider].host,
+  }));
 }
 
 /** The learner's caps from the settings (`learner.maxLineBytes`, `learner.maxTurnChars`). */

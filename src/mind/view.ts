@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import type { BadLine } from "../core/health.ts";
+import { worthSaving } from "../core/save-policy.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import { START } from "../store/event-store.ts";
 import type { BrainHome } from "../store/home.ts";
@@ -149,12 +150,12 @@ export class MindView {
 
   /** Whether enough was folded since the last save that `save()` would write the snapshot. */
   get saveDue(): boolean {
-    return this.#pos.offset !== 0 && this.#sinceSave >= SAVE_AFTER;
+    return this.#pos.offset !== 0 && worthSaving(this.#sinceSave, this.#pos.line, SAVE_AFTER);
   }
 
   /** Save the snapshot if enough was folded since the last save (always with `force`); true when saved. */
   save(force = false): boolean {
-    if (this.#pos.offset === 0 || (!force && this.#sinceSave < SAVE_AFTER)) return false;
+    if (this.#pos.offset === 0 || (!force && !this.saveDue)) return false;
     const path = this.log.file;
     if (!path) return false;
     const fingerprint = fingerprintLog(path, this.#pos.offset, this.#generation);

@@ -3,6 +3,7 @@ import type { FoldState } from "../core/fold.ts";
 import type { BadLine } from "../core/health.ts";
 import { isInside } from "../core/inside.ts";
 import type { Rec } from "../core/rec.ts";
+import { worthSaving } from "../core/save-policy.ts";
 import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../core/score.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
@@ -52,7 +53,7 @@ export interface RecallResult {
  */
 /** 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
 const VERSION = INDEX_FILE_VERSION;
-/** Save after this many documents were indexed since the last save. */
+/** Save after at most this many documents were indexed since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
 
 type Check = LogFingerprint;
@@ -352,7 +353,8 @@ export class Recall {
   /** Write the index file if enough changed since it was last written (or `force`). Never throws. */
   save(force = false): boolean {
     if (!this.#index || !this.#indexPath || this.#unsaved === 0) return false;
-    if (!force && this.#unsaved < SAVE_AFTER && this.status === "loaded") return false;
+    if (!force && this.status === "loaded" && !worthSaving(this.#unsaved, this.#index.size, SAVE_AFTER))
+      return false;
     try {
       const episodesPos = this.#episodeMark;
       // Fingerprints of the logs as they were when indexed: none (no save) if either was replaced since.

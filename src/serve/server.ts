@@ -115,6 +115,8 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
     throw e;
   }
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
+  const home = homeOf(config);
+  events.watchFiles([home.file("proposals"), home.file("inbox"), home.file("mind")]);
   // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer).
   setImmediate(() => {
     try {

@@ -14,11 +14,23 @@ export interface LogEvent {
 
 type Listener = (event: string, data: unknown) => void;
 
+/** What tells a file's change: its size and modification time ("" while it does not exist). */
+function stamp(file: string): string {
+  try {
+    const s = fs.statSync(file);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * The live feed behind `GET /api/events`: whatever is appended to the log — by this server or any other
  * process (the CLI, another agent) — is read through the engine and sent to every subscriber. It looks when
  * told to (after the server's own writes), when the log's directory changes (fs.watch) and on a slow poll
  * (fs.watch is not reliable on every filesystem). A replaced log (compaction) is announced as `reload`.
+ * The local files the viewer shows beside the log (proposals, the inbox, the mind) are looked at on the same
+ * poll; a change to one — the server's improvement cycle proposing, another process deciding — is `changed`.
  */
 export class EventHub {
   readonly #brain: Brain;
@@ -30,6 +42,8 @@ export class EventHub {
   #watcher: fs.FSWatcher | null = null;
   #unsubscribe: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
+  #side = new Map<string, string>();
+  #sideTimer: NodeJS.Timeout | null = null;
 
   constructor(brain: Brain) {
     this.#brain = brain;
@@ -76,7 +90,26 @@ export class EventHub {
     this.#timer.unref();
   }
 
+  /** Announce changes of these local files (`changed`, with the file's name), looked at every `pollMs`. */
+  watchFiles(files: readonly string[], pollMs = 1000): void {
+    this.#side = new Map(files.map((f) => [f, stamp(f)]));
+    this.#sideTimer = setInterval(() => this.checkFiles(), pollMs);
+    this.#sideTimer.unref();
+  }
+
+  /** Look at the watched local files now; never throws. */
+  checkFiles(): void {
+    for (const [file, was] of this.#side) {
+      const now = stamp(file);
+      if (now === was) continue;
+      this.#side.set(file, now);
+      this.#emit("changed", { file: basename(file) });
+    }
+  }
+
   stop(): void {
+    if (this.#sideTimer) clearInterval(this.#sideTimer);
+    this.#sideTimer = null;
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#watcher?.close();

@@ -36,6 +36,8 @@ export const LOCAL_FILES = {
   toolEvents: "tool-events.jsonl",
   /** Which (host, session, event) a hook already handled (several hosts may fire the same hook). */
   hookSeen: "hook-seen.jsonl",
+  /** When each host last fired each hook, for `brain doctor` (src/hooks/fired.ts). */
+  hookFired: "hook-fired.json",
   /** Where the resident server listens and its token (src/serve/state-file.ts). */
   serveState: "serve.json",
   /** The resident server's Unix socket (src/serve/socket-listen.ts). */

@@ -3,7 +3,8 @@ import { authHeaders } from "./token.ts";
 
 /**
  * The live feed from /api/events: `onAppend` runs for every batch of lines appended to the log by anyone
- * (this page, the CLI, another agent), after the log is replaced, and after a reconnect (what was missed
+ * (this page, the CLI, another agent), after the log is replaced, when a file shown beside it changes
+ * (proposals, the inbox, the mind), and after a reconnect (what was missed
  * meanwhile). Read with fetch rather than EventSource, which cannot send the Bearer header (and a token in
  * its URL would reach logs). Reconnects after a drop, waiting longer each time (up to 30 s). Returns whether
  * it is connected.
@@ -33,6 +34,8 @@ export function useLive(onAppend: (n: number) => void): boolean {
             } else if (event === "append") onAppend((data as { events?: unknown[] }).events?.length ?? 1);
             // The log was replaced (a compaction): everything shown may have moved.
             else if (event === "reload") onAppend(0);
+            // A file shown beside the log changed (a proposal made by the server's cycle, the inbox, the mind).
+            else if (event === "changed") onAppend(0);
           });
         } catch {
           /* dropped or refused: try again below */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { readLines, type Sandbox } from "../support/cli.ts";
-import { learnFiles, settled } from "../support/learner.ts";
+import { learnerBacklog, learnFiles, queueLength, settled } from "../support/learner.ts";
 
 /** What the user says in session 1 (the agent never calls the brain tool). */
 export const STATED = "Heads up: the staging server listens on port 8443 since the migration.";
@@ -46,17 +46,26 @@ export function extractionConfig(sb: Sandbox, provider: "anthropic" | "openai", 
 }
 
 /**
- * Wait for the background learner the hooks started: poll (a bounded number of times, never against the
- * clock) until everything queued is learned and no learner holds the lock; a run that logged an error fails
- * at once.
+ * Wait for the background learner the hooks started, by what Brain records (test/support/learner.ts): poll
+ * (a bounded number of times, never against the clock) until every queued record is read, every queued
+ * transcript is learned as far as it was when queued, and no learner holds the lock; a run that logged an
+ * error fails at once. `queuedPast`: the queue must first hold more records than that (a step that has not
+ * queued its turn yet is not done). What the host writes to its transcript after its last hook is not waited
+ * for: no hook queued it, so no learner will read it.
  */
-export async function waitIdle(sb: Sandbox, polls = 3000): Promise<void> {
-  for (let i = 0; i < polls && !settled(sb.brainPath); i++) {
+export async function waitIdle(sb: Sandbox, o: { polls?: number; queuedPast?: number } = {}): Promise<void> {
+  const polls = o.polls ?? 3000;
+  const done = () => queueLength(sb.brainPath) > (o.queuedPast ?? -1) && settled(sb.brainPath);
+  for (let i = 0; i < polls && !done(); i++) {
     const errors = learnRuns(sb).flatMap((r) => (r.errors ?? []) as unknown[]);
     assert.deepEqual(errors, [], "the learner logged errors");
     await new Promise((r) => setTimeout(r, 50));
   }
-  assert.ok(settled(sb.brainPath), `the learner did not finish within ${polls} polls`);
+  assert.ok(
+    done(),
+    `the learner did not finish within ${polls} polls: ${learnerBacklog(sb.brainPath).join("; ")}` +
+      ` (${queueLength(sb.brainPath)} queued, waiting past ${o.queuedPast ?? "none"})`,
+  );
 }
 
 /** `waitIdle`, then the learned entry from brain.jsonl (stored exactly once). */

@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brain, removeSandbox, type Sandbox, sandbox, show } from "../support/cli.ts";
+import { queueLength } from "../support/learner.ts";
 import { startProcess } from "../support/spawn.ts";
 import { type FakeAnthropic, startFakeAnthropic, type ToolUse } from "./_fake-anthropic.ts";
 import { CLAUDE, claudeEnv, missing, NODE22_DIR, runHost } from "./_hosts.ts";
@@ -108,11 +109,12 @@ async function conversation(prompts: string[]): Promise<string[]> {
   const results = () => p.lines.filter((l) => l.startsWith('{"type":"result"'));
   try {
     for (const [i, text] of prompts.entries()) {
+      const queued = queueLength(sb.brainPath); // each step (a turn's Stop, the compaction) queues one more
       p.child.stdin?.write(`${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`);
       for (let polls = 0; results().length <= i && polls < 3000; polls++)
         await new Promise((r) => setTimeout(r, 50));
       assert.ok(results().length > i, `no result for ${JSON.stringify(text)}: ${p.stderr()}`);
-      await waitIdle(sb);
+      await waitIdle(sb, { queuedPast: queued });
     }
   } catch (e) {
     // A failed step must not leave Claude Code waiting on its stdin: the lane would never finish.

@@ -102,10 +102,6 @@ describe("Codex end to end (codex exec, @openai/codex 0.171.0)", { skip: missing
     assert.match(text, /The staging cluster is called kite/);
     assert.ok(brainOffered(main), `the brain MCP tool offered\n${r.stderr}`);
 
-    fs.writeFileSync(
-      "/tmp/codex-reqs.json",
-      JSON.stringify({ reqs: api.requests, out: r.stdout, err: r.stderr }),
-    );
     const entries = readLines(sb.brainPath);
     assert.ok(
       entries.some((e) => e.text === REMEMBER),
@@ -135,5 +131,28 @@ describe("Codex end to end (codex exec, @openai/codex 0.171.0)", { skip: missing
       readLines(sb.brainPath).some((e) => e.text === LEARNED),
       "the learner stored the extracted memory",
     );
+  });
+
+  it("brain doctor tells which of Brain's hooks Codex fired, and when", async () => {
+    const d = await brain(sb, ["doctor", "--json"]);
+    const hooks = (
+      JSON.parse(d.stdout) as {
+        hooks: {
+          host: string;
+          installed: { file: string }[];
+          fired: { event: string; last: string | null }[];
+          attention?: string;
+        }[];
+      }
+    ).hooks;
+    const codex = hooks.find((h) => h.host === "codex");
+    assert.deepEqual(
+      codex?.installed.map((i) => i.file),
+      [join(sb.home, ".codex", "hooks.json")],
+    );
+    const last = Object.fromEntries(codex?.fired.map((f) => [f.event, f.last]) ?? []);
+    for (const e of ["session-start", "user-prompt-submit", "stop"])
+      assert.ok(last[e] && Date.now() - Date.parse(last[e]) >= 0, `${e} fired: ${JSON.stringify(codex)}`);
+    assert.equal(codex?.attention, undefined, JSON.stringify(codex));
   });
 });

@@ -20,7 +20,11 @@ test("the installed bin's fast path loads built-ins and small modules of ours, n
     [],
     "only Node's built-ins are required",
   );
-  assert.deepEqual([...imported], ["./cli-main.js"], "the CLI proper only when the fast path hands over");
+  assert.deepEqual(
+    [...imported].sort(),
+    ["./cli-main.js", "./hook-main.js"],
+    "the in-process hook's own bundle, or the CLI proper, only when the fast path hands over",
+  );
   // esbuild marks each bundled module with its path.
   const modules = new Set([...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1] as string));
   assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/store/log.ts"), [...modules].join(" "));
@@ -35,4 +39,23 @@ test("the installed bin's fast path loads built-ins and small modules of ours, n
       m === "src/store/jsonl/maintenance.ts",
   );
   assert.deepEqual(heavy, [], "modules the hooks' fast path must not load");
+});
+
+test("the in-process hook is a bundle of its own: the prompt's modules in a few files, no CLI framework", () => {
+  assertBuilt();
+  const dir = join(ROOT, "dist", "cli");
+  const main = fs.readFileSync(join(dir, "hook-main.js"), "utf8");
+  assert.match(main, /^\/\/ src\/cli\/hook\.ts$/m, "the hook command is in it");
+  // Its chunks are its own (hook-*.js), not the CLI's: the CLI's many entries cut the same modules finer.
+  const chunks = [...main.matchAll(/from "\.\/([^"]+)"/g)].map((m) => m[1] as string);
+  assert.ok(chunks.length > 0 && chunks.every((c) => c.startsWith("hook-")), chunks.join(" "));
+  const all = [
+    main,
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith("hook-") && f.endsWith(".js"))
+      .map((f) => fs.readFileSync(join(dir, f), "utf8")),
+  ].join("\n");
+  assert.doesNotMatch(all, /^\/\/ node_modules\/commander\//m, "commander is the CLI's, not the hook's");
+  assert.doesNotMatch(all, /^\/\/ src\/cli\/program\.ts$/m, "the command table is the CLI's");
 });

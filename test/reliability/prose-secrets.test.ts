@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { detectProse } from "../../src/guards/prose.ts";
+import { detectProse, scanProse } from "../../src/guards/prose.ts";
 import { findSecrets, redact } from "../../src/guards/secrets.ts";
 import { loadLabelled } from "../learn/labelled/format.ts";
 import { fc } from "../support/fc.ts";
@@ -62,6 +62,37 @@ describe("credentials said in prose", () => {
         assert.ok(!out.includes(s), `still there after redaction: ${out}`);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  test("PROPERTY: the quick first test never changes the answer (any text, credential words mixed in)", () => {
+    const word = fc.constantFrom(
+      ...["password", "PASSWORD", "pwd", "api key", "Api-Key", "secret", "token", "creds", "login", "user"],
+      ...["Username", "пароль", "ПАРОЛЬ", "токен", "логин", "учётка", "密码", "账号", "https://u"],
+    );
+    const link = fc.constantFrom(" is ", ": ", "=", " ", " for the db is ", "是", " — ");
+    const value = fc.constantFrom(
+      "hunter2",
+      "Tr0ub4dor&3",
+      "admin",
+      "ghp_0123456789abcdefABCDEF0123456789abcd",
+    );
+    const sep = fc.constantFrom(" / ", ":", " and ", "@host");
+    const said = fc
+      .tuple(
+        fc.string({ maxLength: 8 }),
+        word,
+        link,
+        value,
+        fc.option(fc.tuple(sep, value)),
+        fc.string({ maxLength: 8 }),
+      )
+      .map(([a, w, l, v, more, b]) => `${a}${w}${l}${v}${more ? more.join("") : ""}${b}`);
+    fc.assert(
+      fc.property(fc.oneof(said, fc.string({ maxLength: 40 })), (text) => {
+        assert.deepEqual(detectProse(text), scanProse(text), text);
+      }),
+      { numRuns: 3000 },
     );
   });
 

@@ -69,3 +69,33 @@ test("the server's own writes reach the stream too", async (t) => {
   const ev = await sse.next((e) => e.event === "append");
   assert.equal((ev.data as Append).events[0]?.entry.text, "Short answers");
 });
+
+test("a proposal made by another process arrives as a changed event (the viewer's Proposals tab reloads on it)", async (t) => {
+  const sb = freshSandbox(t, "brain-serve-sse-side-");
+  await brainOk(sb, ["init"]);
+  const s = await startServe(sb, t);
+  const sse = subscribe(s.info);
+  t.after(sse.close);
+  await sse.next((e) => e.event === "hello");
+  const { Brain } = await import("../../src/engine/brain.ts");
+  const other = Brain.open({ path: sb.brainPath });
+  await other.improve.propose([
+    {
+      kind: "append",
+      scope: "brain",
+      target: "TOOLS.md",
+      title: "Rule",
+      text: "- Run the tests with `npm test -- --runInBand`",
+      issue: "tool-usage",
+      why: "npm test failed 5 times this week without it",
+      evidence: [{ line: 1, at: "2026-03-01T10:00:00.000Z", session: "s1", text: "npm test failed" }],
+      opportunity: { hash: "h1", kind: "tool-failure" },
+      source: "cycle",
+      drafter: "rule",
+    },
+  ]);
+  other.close();
+  const changed = await sse.next((e) => e.event === "changed");
+  assert.deepEqual(changed.data, { file: "proposals.jsonl" });
+  assert.equal(sse.events.filter((e) => e.event === "append").length, 0, "brain.jsonl did not change");
+});

@@ -132,6 +132,27 @@ test("serve.autoStart: the session-start hook starts the server in the backgroun
   assert.equal(alive(pid), false);
 });
 
+test("serve.autoStart: a prompt with no server (it stopped after its idle time) starts one for the next prompt", async (t) => {
+  const { sb, project } = await seeded(t);
+  let pid = 0;
+  t.after(() => {
+    if (pid && alive(pid)) process.kill(pid, "SIGTERM");
+  });
+  writeConfig(sb, EVERY_FIRING);
+  const first = await runHook(sb, "user-prompt-submit", prompt(sb, project), {
+    env: { ...env, BRAIN_SERVE_AUTOSTART: undefined },
+  });
+  assert.equal(first.code, 0);
+  assert.match(first.stderr, /ms in process/, "no server yet: answered in process");
+  assert.match(first.stdout, /pnpm/);
+  await until(() => fs.existsSync(serveJson(sb)), "serve.json written by the started server");
+  pid = readInfo(sb).pid;
+  const next = await runHook(sb, "user-prompt-submit", prompt(sb, project), { env });
+  assert.match(next.stderr, /answered by the server/);
+  assert.equal(next.stdout, first.stdout, "the same answer");
+  await brainOk(sb, ["serve", "--stop"]);
+});
+
 test("with a server running, queued transcripts are learned by the server's learner", async (t) => {
   const { sb, project } = await seeded(t);
   const s = await startServe(sb, t, { env });

@@ -5,23 +5,55 @@ import { BrainError } from "../../core/errors.ts";
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, DEFAULT_SUMMARY_CHARS } from "./schema.ts";
 
 /**
- * The extraction model as the agent host's own headless mode (issue 23: most Claude Code users sign in with a
- * subscription and have no API key, but the host they run is itself a model client). Settings key
+ * The extraction model as an agent host's own headless mode (issue 23: most users of an agent host sign in
+ * with a subscription and have no API key, but the host they run is itself a model client). Settings key
  * `extraction`, switched on only by the user since it spends their quota:
- *   { "provider": "claude-code", "command": "claude", "model": "haiku", "timeoutMs": 120000,
- *     "callsPerDay": 20, "maxCalls": 4, "maxItems": 3, "maxChars": 200, "summaryChars": 160 }
- * `command` is looked up on PATH (or an absolute path); `model` is passed as `--model` (an alias or a full
- * name; the host's default model is its largest, so the smallest is asked for); `callsPerDay` caps the
- * headless runs per local day (src/learn/extract/host-budget.ts); `timeoutMs` kills a run that takes longer.
+ *   { "provider": "claude-code" | "codex-cli" | "gemini-cli", "command": "claude", "model": "haiku",
+ *     "timeoutMs": 120000, "callsPerDay": 20, "maxCalls": 4, "maxItems": 3, "maxChars": 200, "summaryChars": 160 }
+ * `command` is looked up on PATH (or an absolute path); `model` is passed to the host (an alias or a full name;
+ * a host's default model is its largest, so a small one is asked for where one is known; Codex: the user's own
+ * configured model, since which ones a sign-in may use varies); `callsPerDay` caps the headless runs per local
+ * day, shared by every host (src/learn/extract/host-budget.ts); `timeoutMs` kills a run that takes longer.
  */
-export const HOST_PROVIDERS = ["claude-code"] as const;
+export const HOST_PROVIDERS = ["claude-code", "codex-cli", "gemini-cli"] as const;
 export type HostProviderName = (typeof HOST_PROVIDERS)[number];
+
+/** What differs per host before a run: its program, its default model, and how it is named to the user. */
+export interface HostDefaults {
+  command: string;
+  model?: string;
+  /** The host's name, as its users know it. */
+  host: string;
+  /** The headless invocation, in words ("claude -p"). */
+  invocation: string;
+  /** Whose quota it spends. */
+  signIn: string;
+}
+
+export const HOST_DEFAULTS: Record<HostProviderName, HostDefaults> = {
+  "claude-code": {
+    command: "claude",
+    model: "haiku",
+    host: "Claude Code",
+    invocation: "claude -p",
+    signIn: "your Claude sign-in",
+  },
+  "codex-cli": { command: "codex", host: "Codex", invocation: "codex exec", signIn: "your Codex sign-in" },
+  "gemini-cli": {
+    command: "gemini",
+    model: "gemini-2.5-flash",
+    host: "Gemini CLI",
+    invocation: "gemini -p",
+    signIn: "your Gemini CLI sign-in",
+  },
+};
 
 export interface HeadlessConfig {
   provider: HostProviderName;
   /** The host's program: a name found on PATH, or a path. */
   command: string;
-  model: string;
+  /** Absent: the host's own configured model. */
+  model?: string;
   timeoutMs: number;
   callsPerDay: number;
   maxItems: number;
@@ -33,9 +65,8 @@ export interface HeadlessConfig {
   env: Record<string, string | undefined>;
 }
 
+/** Shared by every host: a run's time limit and the day's calls. */
 export const HEADLESS_DEFAULTS = {
-  command: "claude",
-  model: "haiku",
   timeoutMs: 120_000,
   callsPerDay: 20,
 } as const;
@@ -71,10 +102,11 @@ export function parseHeadless(
     });
   }
   const o = parsed.data;
+  const model = o.model ?? HOST_DEFAULTS[o.provider].model;
   return {
     provider: o.provider,
-    command: o.command ?? HEADLESS_DEFAULTS.command,
-    model: o.model ?? HEADLESS_DEFAULTS.model,
+    command: o.command ?? HOST_DEFAULTS[o.provider].command,
+    ...(model ? { model } : {}),
     timeoutMs: o.timeoutMs ?? HEADLESS_DEFAULTS.timeoutMs,
     callsPerDay: o.callsPerDay ?? HEADLESS_DEFAULTS.callsPerDay,
     maxItems: o.maxItems ?? DEFAULT_MAX_ITEMS,

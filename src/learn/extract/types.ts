@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { HostProviderName } from "./headless-config.ts";
 
 /**
  * The one shape every extraction model is reached through, whatever its wire format. The learner hands it a
@@ -41,7 +42,7 @@ export interface LlmResult<T> {
 }
 
 export interface LlmProvider {
-  readonly provider: ProviderName | "claude-code";
+  readonly provider: ProviderName | HostProviderName;
   readonly model: string;
   complete<T>(request: LlmRequest<T>): Promise<LlmResult<T>>;
 }

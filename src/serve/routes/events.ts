@@ -5,7 +5,8 @@ import { refuse } from "../errors.ts";
 import { Feed, frame, PING } from "../feed.ts";
 
 /**
- * `GET /api/events`: server-sent events — `hello` on connect, then `append` (and `reload`), pings every 15 s.
+ * `GET /api/events`: server-sent events — `hello` on connect, then `append` (and `reload`; `changed` for a
+ * local file shown beside the log: proposals, the inbox, the mind), pings every 15 s.
  * Each subscriber's backlog is capped by `serve.eventBacklogBytes` (feed.ts): one that does not read is dropped.
  * A stream past `maxStreams` is refused (503).
  */
