@@ -15,6 +15,7 @@ import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { decodeHeader, decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
+import { bitsOf, matchingWords } from "./matching-words.ts";
 import { arrangeMentions, type MentionInfo } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
@@ -376,30 +377,6 @@ export class Recall {
       return false;
     }
   }
-}
-
-/**
- * The index terms of the sentences of `text` that hold one of the query terms a hit matched (what a
- * restatement must repeat; the rest of a long turn is about other things).
- */
-function matchingWords(text: string, searched: string[], mask: number): Set<string> {
-  const wanted = new Set(searched.filter((_, i) => mask & (1 << i)));
-  const out = new Set<string>();
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    const ts = terms(sentence);
-    if (ts.some((t) => wanted.has(t))) for (const t of ts) out.add(t);
-  }
-  return out;
-}
-
-/** The bit set of `some` terms among the searched ones (bit i: searched[i]). */
-function bitsOf(some: string[], searched: string[]): number {
-  let bits = 0;
-  for (const t of some) {
-    const i = searched.indexOf(t);
-    if (i >= 0) bits |= 1 << i;
-  }
-  return bits;
 }
 
 /**
