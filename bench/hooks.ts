@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { errorSignature } from "../src/core/failure-signature.ts";
 import { MAX_ENTRIES } from "../src/improve/failure-fold.ts";
 import { FAILURE_HINT_HEADER } from "../src/improve/failure-lookup.ts";
+import { childrenCpu } from "./children-cpu.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -87,21 +88,6 @@ const input = (i: number, event: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-/**
- * CPU time (user + system) of this process's reaped children so far, in ms, from /proc/self/stat (Linux; null
- * elsewhere). A loaded machine stretches wall time but hardly the CPU a hook spends, so the table gives both:
- * the delta around one child is its CPU, in clock ticks (10 ms) — the mean over the runs is the figure.
- */
-const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100);
-function childrenCpu(): number | null {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[13]) + Number(f[14])) * TICK_MS;
-  } catch {
-    return null;
-  }
-}
 const cpu = new Map<string, number[]>();
 
 /** Wall time of one child process from spawn to exit, in ms; null when it exits non-zero. */

@@ -17,6 +17,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { childrenCpu } from "./children-cpu.ts";
 import { BENCH_CWD, cachedBrain, DATA_DIR, GENERATED_END } from "./generate.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
@@ -89,18 +90,8 @@ function hookInput(): string {
   });
 }
 
-/** CPU time (user + system, ms) of this process's waited-for children, from /proc (Linux); else NaN. */
-function childrenCpuMs(): number {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 16 and 17 of stat(5) (cutime, cstime), counted from field 3 after the command name.
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-const CLOCK_TICKS = 100;
+/** CPU time (user + system, ms) of this process's waited-for children (Linux); else NaN. */
+const childrenCpuMs = (): number => childrenCpu() ?? Number.NaN;
 
 function runOnce(c: Case): { ms: number; cpu: number; stdout: string } {
   const cpu0 = childrenCpuMs();

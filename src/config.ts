@@ -65,7 +65,7 @@ export interface ResolvedConfig extends Settings {
   lockTimeoutMs: number | undefined;
   /** BRAIN_DEBUG: print the stack of internal errors. */
   debug: boolean;
-  /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr. */
+  /** BRAIN_HOOK_TIMING: hooks report their time in process on stderr; so do CLI commands the server answered. */
   hookTiming: boolean;
   /** The variables by which a hook tells which host ran it (src/hooks/hosts.ts). */
   hostEnv: HostEnv;

@@ -6,8 +6,9 @@ import { hookEntry } from "../hooks/entry.ts";
  * scripts/build.mjs: Node starts a CommonJS entry ~4 ms sooner than an ES module, and agent hosts run a
  * hook on every prompt, every tool call and every stop. The hooks' fast path (src/hooks/entry.ts) is bundled
  * in; everything else — and a hook that path hands back, with its input — runs the ES-module CLI
- * (src/cli/cli.ts, loaded from dist/cli/cli-main.js). src/cli/main.ts does the same as an ES module
- * (`node dist/cli/main.js`).
+ * (src/cli/cli.ts, loaded from dist/cli/cli-main.js). So is the short path of `brain add`, `list`, `search`,
+ * `context`, `get` and `stats`: answered by the resident server when one of ours runs (src/cli/served-cli.ts).
+ * src/cli/main.ts does the same as an ES module (`node dist/cli/main.js`).
  */
 async function bin(): Promise<void> {
   const argv = process.argv;
@@ -19,7 +20,7 @@ async function bin(): Promise<void> {
     // Read and handed back: the in-process hook's own bundle. Not read (an unknown event): the CLI says so.
     if (r.stdin !== undefined)
       return (await import("./hook-main.ts")).hookMain(rest[1] as string, brain, r.stdin, r.config);
-  }
+  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
   await (await import("./cli.ts")).main();
 }
 

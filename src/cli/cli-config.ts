@@ -32,6 +32,28 @@ export async function hookConfig(
   return config;
 }
 
+/**
+ * The environment a CLI command's answer depends on, as one mark: every BRAIN_* and RHO_* variable (the brain's
+ * place, BRAIN_NOW, BRAIN_CONFIG, BRAIN_SNAPSHOT, BRAIN_STORE, …) but the three that only steer hooks and the
+ * server's start, plus HOME, the hosts' directories and TZ. The bin sends its mark with a command for the
+ * resident server (src/cli/served-cli.ts); the server runs it only when its own mark is the same
+ * (src/cli/served-run.ts), else the bin runs it in process: a server started from another shell never
+ * answers with another clock, settings file or store. A mark, not the values: BRAIN_STORE may hold a password.
+ */
+const NOT_IN_ANSWERS = new Set(["BRAIN_SERVE_AUTOSTART", "BRAIN_HOOK_TIMING", "BRAIN_HOOKS"]);
+const IN_ANSWERS = ["HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "TZ"];
+
+export function answerEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const keys = Object.keys(env)
+    .filter(
+      (k) =>
+        ((k.startsWith("BRAIN_") || k.startsWith("RHO_")) && !NOT_IN_ANSWERS.has(k)) ||
+        IN_ANSWERS.includes(k),
+    )
+    .sort();
+  return fingerprint(keys.map((k) => `${k}=${env[k]}`).join("\0"));
+}
+
 /** Two FNV-1a hashes and the length: contents that differ get a different mark (no node:crypto to load). */
 function fingerprint(text: string): string {
   let a = 0x811c9dc5;

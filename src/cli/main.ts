@@ -16,7 +16,7 @@ async function entry(): Promise<void> {
     const r = await (await import("../hooks/entry.ts")).hookEntry(rest[1] as string, brain);
     if (r.done) return;
     stdin = r.stdin;
-  }
+  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return;
   await (await import("./cli.ts")).main(stdin);
 }
 

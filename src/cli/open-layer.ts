@@ -65,6 +65,25 @@ export function requireBrain(config: ResolvedConfig): void {
 }
 
 /**
+ * The resident server's open brain while it runs a command for the bin (src/cli/served-run.ts): `pick` gives
+ * the layer a command asks for (the core or the whole brain) from it, and nothing is opened or closed.
+ */
+export interface Resident {
+  config: ResolvedConfig;
+  pick(layer: unknown): { close(): void };
+}
+let resident: Resident | null = null;
+
+export async function withResident<T>(r: Resident, fn: () => Promise<T>): Promise<T> {
+  resident = r;
+  try {
+    return await fn();
+  } finally {
+    resident = null;
+  }
+}
+
+/**
  * Open the brain for a command as one of the engine's layers (`BrainCore`, `Brain` or the full `Brain`):
  * a command that needs less loads less at start-up. It is closed (derived state saved) when the command ends.
  */
@@ -73,8 +92,12 @@ export function openLayer<B extends { close(): void }>(
   g: GlobalOpts,
   how: OpenHow = {},
 ): OpenedBrain<B> {
-  const config = cliConfig(g.brain, g.cwd);
   const { create = false, ...extra } = how;
+  if (resident) {
+    if (!create) requireBrain(resident.config);
+    return { brain: resident.pick(layer) as B, config: resident.config };
+  }
+  const config = cliConfig(g.brain, g.cwd);
   if (!create) requireBrain(config);
   const brain = keep(layer.open({ ...brainOptions(config, g.cwd ?? process.cwd()), ...extra }));
   return { brain, config };

@@ -21,18 +21,53 @@ export interface Out {
   debug?: boolean;
 }
 
+/** Where a command's output goes: this process's stdout and stderr, or a served command's capture. */
+export interface Sink {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const STDIO: Sink = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+};
+let sink: Sink = STDIO;
+
+/**
+ * Run `fn` with everything print/warn/printJson/fail write captured (the resident server runs a CLI command
+ * for the bin: src/cli/served-run.ts). Served commands run one at a time, so one sink at a time suffices.
+ */
+export async function captured<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  sink = { out: (t) => out.push(t), err: (t) => err.push(t) };
+  try {
+    const value = await fn();
+    return { value, stdout: out.join(""), stderr: err.join("") };
+  } finally {
+    sink = STDIO;
+  }
+}
+
+/** Raw text on the command's stdout (print and printJson go through here). */
+export function writeOut(text: string): void {
+  sink.out(text);
+}
+
 export function print(text: string): void {
   const clean = forTerminal(text);
-  process.stdout.write(clean.endsWith("\n") ? clean : `${clean}\n`);
+  sink.out(clean.endsWith("\n") ? clean : `${clean}\n`);
 }
 
 /** A line on stderr (warnings, problems, errors), cleaned like print. */
 export function warn(text: string): void {
-  process.stderr.write(`${forTerminal(text)}\n`);
+  sink.err(`${forTerminal(text)}\n`);
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  sink.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** An error for a person: its message, marked as a bug when it is one. */
@@ -48,7 +83,7 @@ export function fail(err: unknown, out: Out): number {
   if (out.json) printJson({ ok: false, error: { code: e.code, message: e.message, ...(e.details ?? {}) } });
   else warn(`brain: ${errorText(e)}`);
   if (!(err instanceof BrainError) && out.debug && err instanceof Error) {
-    process.stderr.write(`${err.stack}\n`);
+    sink.err(`${err.stack}\n`);
   }
   return code;
 }

@@ -48,9 +48,10 @@ export async function runServe(o: ServeOpts): Promise<number> {
     ...(idle !== undefined ? { idleMinutes: idle } : {}),
   };
   const { startServer } = await import("../serve/server.ts");
+  const { servedCommands } = await import("./served-run.ts");
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ ...config, serve }, o.cwd ?? process.cwd());
+    server = await startServer({ ...config, serve }, o.cwd ?? process.cwd(), { routes: [servedCommands] });
   } catch (e) {
     // Started by a hook while another one runs: nothing to do.
     if (o.quiet && e instanceof BrainError && e.code === "LOCKED") return 0;

@@ -8,7 +8,7 @@ export async function runStats(g: GlobalOpts): Promise<number> {
   const { brain, config } = openLayer(BrainCore, g);
   const line = brain.stats();
   // The counts leave out what could not be read: say so, and where the way back is.
-  const bad = brain.health().badLineCount;
+  const bad = brain.badLineCount();
   if (bad > 0)
     warn(
       `brain: ${bad} bad line${bad === 1 ? "" : "s"} in ${config.brainPath} (kept in the file, not counted); ` +

@@ -51,7 +51,14 @@ const sha256: Sha256Hex = (s) => crypto().createHash("sha256").update(s).digest(
 export class BrainCore {
   readonly store: EventStore;
   readonly settings: Settings;
-  readonly cwd: string;
+  /**
+   * The working directory the brain answers for (a new entry's project, the context's default). Only `atCwd`
+   * changes it: the resident server answers each served CLI command for the client's directory.
+   */
+  #cwd: string;
+  get cwd(): string {
+    return this.#cwd;
+  }
   readonly now: () => Date;
   readonly random: RandomHex;
   /** The derived views of the logs; refresh, persist, repair and follow loop over them. */
@@ -70,7 +77,7 @@ export class BrainCore {
   constructor(store: EventStore, opts: BrainOptions) {
     this.store = store;
     this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
-    this.cwd = opts.cwd ?? process.cwd();
+    this.#cwd = opts.cwd ?? process.cwd();
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
@@ -78,6 +85,19 @@ export class BrainCore {
     this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
     this.gate = new WriteGate(store, this.folded, this.settings);
     this.layers = opts.personal ? new Layers(BrainCore.open(Layers.options(opts, opts.personal))) : null;
+  }
+
+  /** Run `fn` answering for `cwd` (this core's and its personal layer's), then the directory before. */
+  async atCwd<T>(cwd: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.#cwd;
+    this.#cwd = cwd;
+    if (this.layers) this.layers.personal.#cwd = cwd;
+    try {
+      return await fn();
+    } finally {
+      this.#cwd = before;
+      if (this.layers) this.layers.personal.#cwd = before;
+    }
   }
 
   static open(opts: BrainOptions = {}): BrainCore {
@@ -138,6 +158,11 @@ export class BrainCore {
 
   health(): Health {
     return this.folded.health();
+  }
+
+  /** `health().badLineCount` without the rest of the report (`brain stats` runs at every session start). */
+  badLineCount(): number {
+    return this.folded.badLineCount;
   }
 
   recordsSince(from: Position): { recs: Rec[]; end: Position } {

@@ -79,6 +79,11 @@ export class FoldedLog implements Projection {
     return { linesRead: r.linesRead };
   }
 
+  /** How many lines could not be read (health() without its O(n) look for ids two types share). */
+  get badLineCount(): number {
+    return this.#view.health.badLineCount;
+  }
+
   health(): Health {
     const shared = this.state.sharedIds().flatMap(({ id, records }) =>
       records.slice(1).map((r) => ({

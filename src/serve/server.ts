@@ -10,9 +10,10 @@ import { FileLock, writeLocalFile } from "../engine/local-files.ts";
 import { brainOptions, homeOf } from "../engine/options.ts";
 import { packageVersion } from "../package-root.ts";
 import { createApp } from "./app.ts";
-import type { ServeContext } from "./context.ts";
+import type { RouteModule, ServeContext } from "./context.ts";
 import { residentLearner } from "./learner.ts";
 import { limitConnections, serverOptions } from "./limits.ts";
+import { ROUTES } from "./routes/index.ts";
 import { settingsWatch } from "./settings-watch.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
@@ -30,9 +31,14 @@ export interface RunningServer {
  * Start the resident server of this brain: one per brain (it holds `.brain/serve.lock` while it runs; a
  * second start fails with LOCKED), on 127.0.0.1, the configured port or a free one, a fresh random token,
  * recorded in `.brain/serve.json` (0600, written atomically; a stale one of a dead server is replaced).
- * It stops after `serve.idleMinutes` without an API request (an open event stream counts as use).
+ * It stops after `serve.idleMinutes` without an API request (an open event stream counts as use). `routes`: route
+ * modules of the surface that starts it, after the server's own (`brain serve` adds the CLI's, src/cli/served-run.ts).
  */
-export async function startServer(config: ResolvedConfig, cwd: string): Promise<RunningServer> {
+export async function startServer(
+  config: ResolvedConfig,
+  cwd: string,
+  opts: { routes?: RouteModule[] } = {},
+): Promise<RunningServer> {
   const home = homeOf(config);
   home.ensureLocal();
   const lock = new FileLock(home.lock("server"));
@@ -47,7 +53,7 @@ export async function startServer(config: ResolvedConfig, cwd: string): Promise<
   let brain: Brain | undefined;
   try {
     brain = Brain.open(brainOptions(config, cwd));
-    return await listen(config, brain, lock);
+    return await listen(config, brain, lock, opts.routes ?? []);
   } catch (e) {
     brain?.close();
     lock.release();
@@ -55,7 +61,12 @@ export async function startServer(config: ResolvedConfig, cwd: string): Promise<
   }
 }
 
-async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Promise<RunningServer> {
+async function listen(
+  config: ResolvedConfig,
+  brain: Brain,
+  lock: FileLock,
+  routes: RouteModule[],
+): Promise<RunningServer> {
   const token = randomBytes(24).toString("base64url");
   const now = () => (config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date());
   const events = new EventHub(brain);
@@ -74,6 +85,7 @@ async function listen(config: ResolvedConfig, brain: Brain, lock: FileLock): Pro
   };
   const reread = settingsWatch(config, brain);
   const app = createApp(ctx, {
+    routes: [...ROUTES, ...routes],
     onRequest: () => {
       lastUse = Date.now();
       reread();

@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import type { BrainHome } from "../store/home.ts";
+import { BrainHome } from "../store/home.ts";
 
 /**
  * `.brain/serve.json` in the brain's home: where the resident server of this brain listens and the token its API
@@ -71,4 +71,9 @@ export function pidAlive(pid: number): boolean {
 export function liveServeInfo(home: BrainHome): ServeInfo | null {
   const info = readServeInfo(home);
   return info && pidAlive(info.pid) ? info : null;
+}
+
+/** The live server of the brain a configuration names (the bin's served CLI: src/cli/served-cli.ts). */
+export function liveServeInfoOf(config: Parameters<typeof BrainHome.of>[0]): ServeInfo | null {
+  return liveServeInfo(BrainHome.of(config));
 }

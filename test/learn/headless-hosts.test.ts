@@ -12,35 +12,13 @@ import { after, describe, test } from "node:test";
 import { createHeadlessProvider } from "../../src/learn/extract/headless.ts";
 import { type HostProviderName, parseHeadless } from "../../src/learn/extract/headless-config.ts";
 import { hostBudget } from "../../src/learn/extract/host-budget.ts";
-import { extractionSchema } from "../../src/learn/extract/schema.ts";
-import { LlmError, type LlmRequest } from "../../src/learn/extract/types.ts";
 import { BrainHome } from "../../src/store/home.ts";
+import { ANSWER, failure, request } from "../support/extraction-request.ts";
 import { type FakeHost, fakeCodex, fakeGemini } from "../support/fake-hosts.ts";
 import { strictViolations } from "../support/strict-violations.ts";
 
 const tmp = fs.mkdtempSync(join(os.tmpdir(), "brain-headless-hosts-"));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-const ANSWER = {
-  items: [{ type: "learning", text: "Use pnpm, never npm, in this repo", importance: "high" }],
-};
-const request: LlmRequest<unknown> = {
-  system: "You read part of a conversation … pick out the few things worth remembering",
-  messages: [
-    { role: "user", content: "<transcript>\n[user] No, don't use npm here. Always pnpm.\n</transcript>" },
-  ],
-  schema: extractionSchema({ maxItems: 3, maxChars: 200 }),
-};
-
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof LlmError, String(e));
-    return e;
-  }
-  assert.fail("expected an LlmError");
-}
 
 const HOSTS: { provider: HostProviderName; fake: (dir: string) => FakeHost; invocation: string }[] = [
   { provider: "codex-cli", fake: fakeCodex, invocation: "codex exec" },

@@ -12,9 +12,8 @@ import { after, describe, test } from "node:test";
 import { createHeadlessProvider } from "../../src/learn/extract/headless.ts";
 import { type HeadlessConfig, parseHeadless } from "../../src/learn/extract/headless-config.ts";
 import { hostBudget } from "../../src/learn/extract/host-budget.ts";
-import { extractionSchema } from "../../src/learn/extract/schema.ts";
-import { LlmError, type LlmRequest } from "../../src/learn/extract/types.ts";
 import { BrainHome } from "../../src/store/home.ts";
+import { ANSWER, failure, request } from "../support/extraction-request.ts";
 import { fakeClaude } from "../support/fake-claude.ts";
 
 const tmp = fs.mkdtempSync(join(os.tmpdir(), "brain-headless-"));
@@ -39,27 +38,6 @@ function setup(env: Record<string, string> = {}, over: Record<string, unknown> =
   const budget = hostBudget(home, config.callsPerDay, () => now);
   const provider = createHeadlessProvider(config, fake.bin, { budget, cwd: home.local });
   return { fake, home, provider, budget, setNow: (d: Date) => (now = d) };
-}
-
-const ANSWER = {
-  items: [{ type: "learning", text: "Use pnpm, never npm, in this repo", importance: "high" }],
-};
-const request: LlmRequest<unknown> = {
-  system: "You read part of a conversation … pick out the few things worth remembering",
-  messages: [
-    { role: "user", content: "<transcript>\n[user] No, don't use npm here. Always pnpm.\n</transcript>" },
-  ],
-  schema: extractionSchema({ maxItems: 3, maxChars: 200 }),
-};
-
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof LlmError, String(e));
-    return e;
-  }
-  assert.fail("expected an LlmError");
 }
 
 describe("headless provider (claude -p)", () => {
