@@ -37,7 +37,7 @@ function staleOf(cwd: string): (entry: Record<string, unknown>) => string {
 }
 
 /** The derived files of the brain log this facet keeps: the recall index and the embeddings' vectors. */
-const DERIVED_KINDS = ["recall.json", "vectors.bin"] as const;
+const DERIVED_KINDS = ["recall.bin", "recall.json", "vectors.bin"] as const;
 
 export interface ForgetResult {
   forgotten: number;

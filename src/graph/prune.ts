@@ -1,4 +1,4 @@
-import type { Edge, GraphLimits, GraphNode } from "./types.ts";
+import type { GraphLimits, GraphNode } from "./types.ts";
 
 /** What pruning needs of the graph (src/graph/graph.ts). */
 interface Prunable {
@@ -32,14 +32,50 @@ function pruneNodes(g: Prunable, target: number): void {
   for (let i = 0; i < drop; i++) g.remove((all[i] as { n: GraphNode }).n.id);
 }
 
+/**
+ * The `g.edges - target` weakest edges go. The order (weight, then last strengthened, then serial) is total —
+ * serials are unique — so the set to drop is one set whatever finds it; it is found by thresholds over
+ * typed arrays (native numeric sorts) rather than sorting half a million edge objects with a comparator,
+ * which at the cap took about a second a prune and dominated building the graph of a large brain.
+ */
 function pruneEdges(g: Prunable, target: number): void {
-  const all: { a: string; b: string; e: Edge }[] = [];
+  const a: string[] = [];
+  const b: string[] = [];
+  const ws: number[] = [];
+  const used: number[] = [];
+  const serial: number[] = [];
   for (const n of g.nodes.values())
-    for (const [other, e] of n.adj) if (n.id < other) all.push({ a: n.id, b: other, e });
-  all.sort((x, y) => x.e.w - y.e.w || x.e.used - y.e.used || x.e.serial - y.e.serial);
-  const drop = Math.min(all.length, g.edges - target);
-  for (let i = 0; i < drop; i++) {
-    const x = all[i] as { a: string; b: string };
-    g.unlink(x.a, x.b);
+    for (const [other, e] of n.adj)
+      if (n.id < other) {
+        a.push(n.id);
+        b.push(other);
+        ws.push(e.w);
+        used.push(e.used);
+        serial.push(e.serial);
+      }
+  const drop = Math.min(a.length, g.edges - target);
+  if (drop <= 0) return;
+  const all = Array.from(a.keys());
+  for (const i of weakest(all, drop, [ws, used, serial])) g.unlink(a[i] as string, b[i] as string);
+}
+
+/**
+ * The `k` of `ids` smallest by the keys in order (the last key unique among them): below the k-th smallest
+ * value of the first key all go; among the ties at that value, the next key decides.
+ */
+export function weakest(ids: number[], k: number, keys: readonly (readonly number[])[]): number[] {
+  if (k >= ids.length) return ids;
+  if (k <= 0) return [];
+  const [key, ...rest] = keys as [readonly number[], ...(readonly number[])[]];
+  const values = Float64Array.from(ids, (i) => key[i] as number).sort();
+  const edge = values[k - 1] as number;
+  const out: number[] = [];
+  const ties: number[] = [];
+  for (const i of ids) {
+    const v = key[i] as number;
+    if (v < edge) out.push(i);
+    else if (v === edge) ties.push(i);
   }
+  if (rest.length === 0) return out.concat(ties.slice(0, k - out.length));
+  return out.concat(weakest(ties, k - out.length, rest));
 }

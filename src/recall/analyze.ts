@@ -60,8 +60,21 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+/** Tokens already turned into terms (stemming dominated tokenising): bounded, emptied when full. */
+const TERM_CACHE = new Map<string, string | null>();
+const TERM_CACHE_MAX = 100_000;
+
 /** One raw token → its index term, or null when it carries no meaning (stop word, punctuation). */
 export function processTerm(token: string): string | null {
+  const known = TERM_CACHE.get(token);
+  if (known !== undefined) return known;
+  if (TERM_CACHE.size >= TERM_CACHE_MAX) TERM_CACHE.clear();
+  const term = termOf(token);
+  TERM_CACHE.set(token, term);
+  return term;
+}
+
+function termOf(token: string): string | null {
   let w = token
     .toLowerCase()
     .replace(/['’]s$/, "")

@@ -9,6 +9,9 @@
  * postings are plain number arrays, scores accumulate in a reused Float64Array, and only the best `k`
  * documents are returned: the same query takes a few milliseconds.
  *
+ * Postings loaded from the index file stay in three shared typed arrays (no array per term to allocate or
+ * collect); what is added later goes to small per-term arrays beside them.
+ *
  * Documents are added and removed in place (a removed document is skipped at query time; document
  * frequencies still count it until the next rebuild, as MiniSearch's do until it vacuums).
  */
@@ -42,6 +45,10 @@ export interface Bm25Hit {
 }
 
 interface Posting {
+  /** Postings loaded from the index file: [start, start + n) of the shared arrays (`Bm25Parts`). */
+  start: number;
+  n: number;
+  /** Postings added since: document numbers, and the term's count in the text and the context field. */
   d: number[];
   t: number[];
   c: number[];
@@ -65,6 +72,12 @@ export class Bm25 {
   alive: boolean[] = [];
   readonly byId = new Map<string, number>();
   post = new Map<string, Posting>();
+  /** Postings loaded from the index file, shared by every term (see `Posting.start`). */
+  shared: { pd: Uint32Array; pt: Uint8Array | Uint32Array; pc: Uint8Array | Uint32Array } = {
+    pd: new Uint32Array(0),
+    pt: new Uint8Array(0),
+    pc: new Uint8Array(0),
+  };
   live = 0;
   dead = 0;
   sumT = 0;
@@ -106,7 +119,7 @@ export class Bm25 {
     for (const [term, [a, c]] of tf) {
       let p = this.post.get(term);
       if (!p) {
-        p = { d: [], t: [], c: [], dfT: 0, dfC: 0 };
+        p = { start: 0, n: 0, d: [], t: [], c: [], dfT: 0, dfC: 0 };
         this.post.set(term, p);
       }
       p.d.push(n);
@@ -155,12 +168,9 @@ export class Bm25 {
       const idfT = Math.log(1 + (N - dfT + 0.5) / (dfT + 0.5));
       const idfC = Math.log(1 + (N - dfC + 0.5) / (dfC + 0.5));
       const bit = 1 << qi;
-      for (let i = 0; i < p.d.length; i++) {
-        const d = p.d[i] as number;
-        if (!this.alive[d] || (allow && !allow[this.kind[d] as number])) continue;
+      const visit = (d: number, tt: number, tc: number) => {
+        if (!this.alive[d] || (allow && !allow[this.kind[d] as number])) return;
         let s = 0;
-        const tt = p.t[i] as number;
-        const tc = p.c[i] as number;
         if (tt > 0) {
           s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (this.lenT[d] as number)) / avgT)));
           txt[d] = (txt[d] as number) | bit;
@@ -170,7 +180,11 @@ export class Bm25 {
         if (any[d] === 0) touched.push(d);
         any[d] = (any[d] as number) | bit;
         acc[d] = (acc[d] as number) + s;
-      }
+      };
+      const { pd, pt, pc } = this.shared;
+      for (let i = p.start, end = p.start + p.n; i < end; i++)
+        visit(pd[i] as number, pt[i] as number, pc[i] as number);
+      for (let i = 0; i < p.d.length; i++) visit(p.d[i] as number, p.t[i] as number, p.c[i] as number);
     });
     // Final scores in place; only documents at or above the k-th best become result objects.
     const scores = new Float64Array(touched.length);
@@ -200,68 +214,120 @@ export class Bm25 {
     return { hits: out.length > k ? out.slice(0, k) : out, total };
   }
 
-  toJSON(): unknown {
-    const post: [string, number[], Counts, Counts][] = [];
-    // Document numbers as gaps from the previous one (short numbers: the file stays below the log's size).
-    for (const [term, p] of this.post)
-      post.push([
-        term,
-        p.d.map((d, i) => (i === 0 ? d : d - (p.d[i - 1] as number))),
-        digits(p.t),
-        digits(p.c),
-      ]);
+  /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */
+  parts(): Bm25Parts {
+    const terms = [...this.post.keys()];
+    let total = 0;
+    for (const p of this.post.values()) total += p.n + p.d.length;
+    const pd = new Uint32Array(total);
+    const pt = new Uint32Array(total);
+    const pc = new Uint32Array(total);
+    const count = new Uint32Array(terms.length);
+    let at = 0;
+    terms.forEach((term, x) => {
+      const p = this.post.get(term) as Posting;
+      pd.set(this.shared.pd.subarray(p.start, p.start + p.n), at);
+      pt.set(this.shared.pt.subarray(p.start, p.start + p.n), at);
+      pc.set(this.shared.pc.subarray(p.start, p.start + p.n), at);
+      at += p.n;
+      pd.set(p.d, at);
+      pt.set(p.t, at);
+      pc.set(p.c, at);
+      at += p.d.length;
+      count[x] = p.n + p.d.length;
+    });
     return {
       ids: this.ids,
-      kind: this.kind.map((c) => String.fromCharCode(48 + c)).join(""),
-      session: this.session.map((s) => s ?? null),
-      speaker: this.speaker.map((s) => s ?? null),
-      date: this.date.map((d) => d ?? null),
+      kind: this.kind,
+      session: this.session,
+      speaker: this.speaker,
+      date: this.date,
       lenT: this.lenT,
       lenC: this.lenC,
-      alive: this.alive.map((a) => (a ? 1 : 0)).join(""),
-      post,
+      alive: this.alive,
+      terms,
+      count,
+      pd,
+      pt,
+      pc,
     };
   }
 
-  static fromJSON(j: Record<string, unknown>): Bm25 {
+  /** The index the parts describe (shared postings kept as they are: no copy per term). */
+  static fromParts(j: Bm25Parts): Bm25 {
     const b = new Bm25();
-    b.ids = j.ids as string[];
-    b.kind = [...(j.kind as string)].map((c) => c.charCodeAt(0) - 48);
-    b.session = (j.session as (string | null)[]).map((s) => s ?? undefined);
-    b.speaker = (j.speaker as (string | null)[]).map((s) => s ?? undefined);
-    b.date = (j.date as (number | null)[]).map((d) => d ?? undefined);
-    b.lenT = j.lenT as number[];
-    b.lenC = j.lenC as number[];
-    b.alive = [...(j.alive as string)].map((c) => c === "1");
-    for (const [term, d, tj, cj] of j.post as [string, number[], Counts, Counts][]) {
-      const t = undigits(tj);
-      const c = undigits(cj);
-      for (let x = 1; x < d.length; x++) d[x] = (d[x] as number) + (d[x - 1] as number);
+    const n = j.ids.length;
+    const same = [j.kind, j.session, j.speaker, j.date, j.lenT, j.lenC, j.alive].every((a) => a.length === n);
+    if (!same || j.count.length !== j.terms.length) throw new Error("corrupt index");
+    b.ids = j.ids;
+    b.kind = Array.from(j.kind);
+    b.session = j.session;
+    b.speaker = j.speaker;
+    b.date = j.date;
+    b.lenT = Array.from(j.lenT);
+    b.lenC = Array.from(j.lenC);
+    b.alive = Array.from(j.alive, Boolean);
+    const { pd, pt, pc } = j;
+    if (pt.length !== pd.length || pc.length !== pd.length) throw new Error("corrupt index");
+    b.shared = { pd, pt, pc };
+    let at = 0;
+    const over = j.over ?? new Map<number, [number, number]>();
+    j.terms.forEach((term, x) => {
+      const len = j.count[x] as number;
       let dfT = 0;
       let dfC = 0;
-      for (let x = 0; x < d.length; x++) {
-        if ((t[x] as number) > 0) dfT++;
-        if ((c[x] as number) > 0) dfC++;
+      let big = false;
+      for (let i = at; i < at + len; i++) {
+        if ((pd[i] as number) >= n) throw new Error("corrupt index");
+        if ((pt[i] as number) > 0) dfT++;
+        if ((pc[i] as number) > 0) dfC++;
+        if (over.has(i)) big = true;
       }
-      b.post.set(term, { d, t, c, dfT, dfC });
-    }
-    b.ids.forEach((id, n) => {
-      if (b.alive[n]) {
-        b.byId.set(id, n);
+      const p: Posting = { start: at, n: len, d: [], t: [], c: [], dfT, dfC };
+      if (big) {
+        // A count too large for the file's byte: this term's postings become plain arrays, exact.
+        for (let i = at; i < at + len; i++) {
+          const [tt, tc] = over.get(i) ?? [pt[i] as number, pc[i] as number];
+          p.d.push(pd[i] as number);
+          p.t.push(tt);
+          p.c.push(tc);
+        }
+        p.n = 0;
+      }
+      b.post.set(term, p);
+      at += len;
+    });
+    if (at !== pd.length) throw new Error("corrupt index");
+    b.ids.forEach((id, d) => {
+      if (b.alive[d]) {
+        b.byId.set(id, d);
         b.live++;
-        b.sumT += b.lenT[n] as number;
-        b.sumC += b.lenC[n] as number;
+        b.sumT += b.lenT[d] as number;
+        b.sumC += b.lenC[d] as number;
       } else b.dead++;
     });
-    if (b.kind.length !== b.ids.length || b.alive.length !== b.ids.length) throw new Error("corrupt index");
     return b;
   }
 }
 
-/** Term counts: a string of digits when all are below 10 (almost always), else the array. */
-type Counts = string | number[];
-const digits = (a: number[]): Counts => (a.every((v) => v < 10) ? a.join("") : a);
-const undigits = (x: Counts): number[] => (typeof x === "string" ? Array.from(x, Number) : x);
+/** An index as plain arrays (what the file stores); postings of term x are the next count[x] of pd/pt/pc. */
+export interface Bm25Parts {
+  ids: string[];
+  kind: ArrayLike<number>;
+  session: (string | undefined)[];
+  speaker: (string | undefined)[];
+  date: (number | undefined)[];
+  lenT: ArrayLike<number>;
+  lenC: ArrayLike<number>;
+  alive: ArrayLike<boolean | number>;
+  terms: string[];
+  count: Uint32Array;
+  pd: Uint32Array;
+  pt: Uint8Array | Uint32Array;
+  pc: Uint8Array | Uint32Array;
+  /** Counts that did not fit `pt` / `pc`: posting index → [text count, context count]. */
+  over?: Map<number, [number, number]>;
+}
 
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);

@@ -222,14 +222,6 @@ export class RecallIndex {
     const n = Math.max(1, this.bm25.live);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
-
-  toJSON(): { speakers: [string, number][]; index: unknown } {
-    return { speakers: [...this.speakers], index: this.bm25.toJSON() };
-  }
-
-  static fromJSON(json: { speakers: [string, number][]; index: unknown }): RecallIndex {
-    return new RecallIndex(Bm25.fromJSON(json.index as Record<string, unknown>), new Map(json.speakers));
-  }
 }
 
 /** First word of a speaker's name ("Caroline Smith" → "Caroline"): how people are named in questions. */

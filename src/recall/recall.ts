@@ -11,8 +11,11 @@ import { type DerivedFiles, type EventStore, START } from "../store/event-store.
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
+import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
+import { decodeHeader, decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
+import { bitsOf, matchingWords } from "./matching-words.ts";
 import { arrangeMentions, type MentionInfo } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
@@ -40,16 +43,17 @@ export interface RecallResult {
 
 /**
  * Keeps the recall index in step with the two logs (brain.jsonl for learnings and preferences,
- * episodes.jsonl for episodes) and persists it as a derived file, `.brain/<log>.recall.json`.
+ * episodes.jsonl for episodes) and persists it as a derived file, `.brain/<log>.recall.bin`
+ * (src/recall/index-file.ts; the JSON file of version 5, `.recall.json`, is removed when it is written).
  *
  * The file records, for each log, the byte offset it covers and a fingerprint of the log at that offset
  * (inode, hashes of the 4 KiB at each end). On load a log that grew is caught up incrementally — only the
  * appended tail is read and indexed; a log that was truncated, replaced or edited (a fingerprint mismatch),
- * or an unreadable file, means a rebuild from the folded state. Deleting the file costs only time.
+ * or an unreadable file (truncated, corrupted: its body's hash differs), means a rebuild from the folded
+ * state. Deleting the file costs only time.
  */
-const FORMAT = "brain-recall-index";
-/** 5: every searchable type, spelled-out kinds, passages; wrongly typed fields are bad lines. */
-const VERSION = 5;
+/** 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
+const VERSION = INDEX_FILE_VERSION;
 /** Save after at most this many documents were indexed since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
 
@@ -59,7 +63,9 @@ interface Mark {
   check: Check | null;
 }
 
-const INDEX_KIND = "recall.json";
+const INDEX_KIND = "recall.bin";
+/** The index file of version 5 and before, removed once the binary one is written. */
+const OLD_INDEX_KIND = "recall.json";
 
 export function recallIndexPath(logPath: string): string {
   return derivedPath(logPath, INDEX_KIND);
@@ -126,7 +132,7 @@ export class Recall {
 
   /** The index, covering everything appended to either log so far (loading or rebuilding it first). */
   sync(state: FoldState, brainPos: Position): RecallIndex {
-    const freshEpisodes = this.episodes.refresh();
+    this.episodes.refresh();
     const id = this.#brain.identity();
     if (
       this.#index &&
@@ -161,7 +167,7 @@ export class Recall {
       }
       this.#unsaved += sink.recs.length;
     }
-    const newer = freshEpisodes.filter((r) => r.line > this.#episodeMark.line);
+    const newer = this.episodes.since(this.#episodeMark.line);
     if (newer.length) {
       index.putEpisodes(newer, this.episodes);
       this.#unsaved += newer.length;
@@ -252,9 +258,18 @@ export class Recall {
   /** What mentions.ts needs to know of an episode the index found (undefined for any other item). */
   #mentionInfo(hits: Hit[], searched: string[], index: RecallIndex): (id: string) => MentionInfo | undefined {
     const byId = new Map(hits.map((h) => [h.id, h]));
+    const episodes = this.episodes;
     const w = searched.map((t) => index.weight(t));
     const all = w.reduce((a, b) => a + b, 0);
+    // One MentionInfo per turn: its words are computed at most once a query, however often it is looked at.
+    const made = new Map<string, MentionInfo | undefined>();
     return (id) => {
+      if (made.has(id)) return made.get(id);
+      const info = make(id);
+      made.set(id, info);
+      return info;
+    };
+    function make(id: string): MentionInfo | undefined {
       const h = byId.get(id);
       if (h?.kind !== "episode" || all <= 0) return undefined;
       const share = (bits: number) => {
@@ -276,11 +291,11 @@ export class Recall {
         cover: share(-1),
         coverOf: share,
         words: () => {
-          words ??= matchingWords(String(this.episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
+          words ??= matchingWords(String(episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
           return words;
         },
       };
-    };
+    }
   }
 
   /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */
@@ -301,26 +316,22 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    let text: string;
+    let buf: Buffer;
     try {
-      text = fs.readFileSync(this.#indexPath, "utf8");
+      buf = fs.readFileSync(this.#indexPath);
     } catch {
       return "missing";
     }
     try {
-      const j = JSON.parse(text) as {
-        format: string;
-        version: number;
-        brain: Mark;
-        episodes: Mark;
-        speakers: [string, number][];
-        index: unknown;
-      };
-      if (j.format !== FORMAT || j.version !== VERSION) return "old format";
-      if (!same(j.brain, this.#brainFiles) || !same(j.episodes, this.#episodeFiles)) return "stale";
-      this.#index = RecallIndex.fromJSON(j);
-      this.#brainMark = j.brain.position;
-      this.#episodeMark = j.episodes.position;
+      const h = decodeHeader(buf);
+      if (h.version !== VERSION) return "old format";
+      const brain = h.marks.brain as Mark;
+      const episodes = h.marks.episodes as Mark;
+      if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
+      const { parts, speakers } = decodeIndex(buf);
+      this.#index = new RecallIndex(Bm25.fromParts(parts), speakers);
+      this.#brainMark = brain.position;
+      this.#episodeMark = episodes.position;
       this.status = "loaded";
       return null;
     } catch {
@@ -351,14 +362,14 @@ export class Recall {
       const brain = fingerprint(this.#brainFiles, this.#brainMark.offset, this.#brainGeneration);
       const episodes = fingerprint(this.#episodeFiles, episodesPos.offset, this.#episodesGeneration);
       if ((!brain && this.#brainMark.offset > 0) || (!episodes && episodesPos.offset > 0)) return false;
-      const body = {
-        format: FORMAT,
-        version: VERSION,
+      const marks = {
         brain: { position: this.#brainMark, check: brain },
         episodes: { position: episodesPos, check: episodes },
-        ...this.#index.toJSON(),
       };
-      writeFileAtomic(this.#indexPath, [JSON.stringify(body)]);
+      const chunks = encodeIndex({ version: VERSION, marks }, this.#index.bm25.parts(), this.#index.speakers);
+      // A cache: not fsynced (a torn file fails its hash and is rebuilt).
+      if (!writeFileAtomic(this.#indexPath, chunks, { durable: false })) return false;
+      if (this.#brainFiles) fs.rmSync(this.#brainFiles.path(OLD_INDEX_KIND), { force: true });
       this.#unsaved = 0;
       this.status = "loaded";
       return true;
@@ -366,30 +377,6 @@ export class Recall {
       return false;
     }
   }
-}
-
-/**
- * The index terms of the sentences of `text` that hold one of the query terms a hit matched (what a
- * restatement must repeat; the rest of a long turn is about other things).
- */
-function matchingWords(text: string, searched: string[], mask: number): Set<string> {
-  const wanted = new Set(searched.filter((_, i) => mask & (1 << i)));
-  const out = new Set<string>();
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    const ts = terms(sentence);
-    if (ts.some((t) => wanted.has(t))) for (const t of ts) out.add(t);
-  }
-  return out;
-}
-
-/** The bit set of `some` terms among the searched ones (bit i: searched[i]). */
-function bitsOf(some: string[], searched: string[]): number {
-  let bits = 0;
-  for (const t of some) {
-    const i = searched.indexOf(t);
-    if (i >= 0) bits |= 1 << i;
-  }
-  return bits;
 }
 
 /**

@@ -23,7 +23,13 @@ export class EpisodeLog implements ScanSink {
   /** Position of each episode within its session's turn list. */
   readonly #index = new Map<string, number>();
   #pos: Position = START;
-  #fresh: Rec[] = [];
+  /**
+   * Every episode read, in log order (a forgotten one stays: `byId` says which are live). What is new to a
+   * reader is asked by line (`since`), not handed out once: a refresh by one reader (a listing, an import's
+   * batch) must not take the new turns from another (the recall index) — it did, and those turns were
+   * never indexed.
+   */
+  readonly #order: Rec[] = [];
   badLines: BadLine[] = [];
   badLineCount = 0;
   tornTail: { line: number; text: string } | null = null;
@@ -64,7 +70,7 @@ export class EpisodeLog implements ScanSink {
     }
     this.#index.set(rec.id, s.recs.length);
     s.recs.push(rec);
-    this.#fresh.push(rec);
+    this.#order.push(rec);
     this.#byDate = null;
   }
   #forget(tomb: Rec): void {
@@ -75,7 +81,6 @@ export class EpisodeLog implements ScanSink {
     const rec = this.byId.get(id);
     if (!rec) return;
     this.byId.delete(id);
-    this.#fresh = this.#fresh.filter((r) => r.id !== id);
     this.#byDate = null;
     const key = String(rec.entry.session ?? "");
     const s = this.sessions.get(key);
@@ -95,14 +100,31 @@ export class EpisodeLog implements ScanSink {
   unknownType(): void {}
   warning(): void {}
 
-  /** Read what was appended since the last look; returns the episodes that were new. */
+  /** Read what was appended since the last look; returns the episodes that were new to this read. */
   refresh(): Rec[] {
+    const before = this.#pos.line;
     const r = this.store.scan(this.#pos, this);
     this.#pos = r.end;
     this.tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
-    const fresh = this.#fresh;
-    this.#fresh = [];
-    return fresh;
+    return this.since(before);
+  }
+
+  /** The live episodes on lines after `line` (lines read so far), in log order. */
+  since(line: number): Rec[] {
+    const order = this.#order;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((order[mid] as Rec).line <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Rec[] = [];
+    for (let i = lo; i < order.length; i++) {
+      const rec = order[i] as Rec;
+      if (this.byId.get(rec.id) === rec) out.push(rec);
+    }
+    return out;
   }
 
   #byDate: { ms: number; rec: Rec }[] | null = null;

@@ -157,7 +157,7 @@ test("episodes and the recall index of a team store stay in its local directory"
     "nothing of the transcript on the server",
   );
   b.close();
-  assert.ok(fs.existsSync(store.derived?.path("recall.json") ?? ""), "the recall index is saved locally");
+  assert.ok(fs.existsSync(store.derived?.path("recall.bin") ?? ""), "the recall index is saved locally");
 
   const again = Brain.open({ store: openStore(t, { url, localDir: dir }), seedDefault: false });
   again.search("heron", { types: ["episode"] });

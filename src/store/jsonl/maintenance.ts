@@ -177,7 +177,8 @@ export function repairLog(store: MaintainedLog, now: Date, opts: RepairOptions =
     }
     for (const [kind, what] of [
       ["snapshot", "the fold snapshot"],
-      ["recall.json", "the recall index"],
+      ["recall.bin", "the recall index"],
+      ["recall.json", "the recall index (old format)"],
     ] as const) {
       const path = derivedPath(store.path, kind);
       if (!fs.existsSync(path)) continue;

@@ -1,0 +1,101 @@
+/**
+ * The binary recall index file (src/recall/index-file.ts): trusted only when whole — a truncated or
+ * corrupted file (any cut, any flipped byte) is rebuilt, never used — and a file written and read back
+ * ranks exactly as the index it was written from, counts above a byte included.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { Brain } from "../../src/engine/brain.ts";
+import { recallIndexPath } from "../../src/recall/recall.ts";
+import { fc } from "../support/fc.ts";
+
+const NOW = new Date("2026-01-01T00:00:00Z");
+const open = (dir: string) =>
+  Brain.open({ path: join(dir, "brain.jsonl"), cwd: dir, now: () => NOW, seedDefault: false });
+
+/** A brain with a few learnings and a session of turns (one turn repeats a word 300 times). */
+async function sample(dir: string): Promise<Brain> {
+  const b = open(dir);
+  for (const text of ["Deploys go out on Tuesdays", "The staging database listens on port 5433"])
+    await b.act({ action: "add", type: "learning", text });
+  const turns = [
+    { speaker: "Ana", text: "We planted tomatoes beside the zucchini in the garden." },
+    { speaker: "Ben", text: `${"tomato ".repeat(300)}is all I can say about the harvest.` },
+    { speaker: "Ana", text: "The staging port moved when we upgraded the database." },
+  ].map((t, i) => JSON.stringify({ session: "garden", date: `2024-04-1${i}T08:00:00Z`, ...t }));
+  fs.writeFileSync(join(dir, "g.jsonl"), `${turns.join("\n")}\n`);
+  await b.ingest(join(dir, "g.jsonl"));
+  b.persist(true);
+  return b;
+}
+
+const QUERIES = ["staging database port", "tomato harvest", "garden zucchini", "tuesdays deploys"];
+const answers = (b: Brain) => QUERIES.map((q) => b.recall(q).map((r) => `${r.rec.id} ${r.score.toFixed(9)}`));
+
+test("a written index file ranks exactly as the index it was written from (counts above 255 too)", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const expected = answers(await sample(dir));
+  assert.ok(fs.existsSync(recallIndexPath(join(dir, "brain.jsonl"))));
+  const loaded = open(dir);
+  assert.deepEqual(answers(loaded), expected);
+  assert.equal(loaded.recallEngine.status, "loaded");
+});
+
+test("a truncated or corrupted index file is rebuilt, never trusted", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const expected = answers(await sample(dir));
+  const file = recallIndexPath(join(dir, "brain.jsonl"));
+  const good = fs.readFileSync(file);
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.record({ cut: fc.integer({ min: 0, max: good.length - 1 }) }),
+        fc.record({
+          at: fc.integer({ min: 0, max: good.length - 1 }),
+          xor: fc.integer({ min: 1, max: 255 }),
+        }),
+      ),
+      (damage) => {
+        const bad = Buffer.from(good);
+        const written = "cut" in damage ? bad.subarray(0, damage.cut) : bad;
+        if ("at" in damage) written[damage.at] = (written[damage.at] as number) ^ damage.xor;
+        fs.writeFileSync(file, written);
+        const b = open(dir);
+        const got = answers(b);
+        assert.match(b.recallEngine.status, /^rebuilt/, `damage ${JSON.stringify(damage)} was trusted`);
+        assert.deepEqual(got, expected);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test("turns another reader of the episode log saw first are still indexed (listing, batched ingest)", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const server = await sample(dir);
+  server.recall("warm"); // the index is loaded and synced
+  // Another process imports a turn; this one lists episodes (reading the log's tail) before it searches.
+  const line = (text: string, i: number, session = "orchard") =>
+    JSON.stringify({ session, date: "2024-05-01T08:00:00Z", speaker: "Ana", text, turn: `t${i}` });
+  fs.writeFileSync(join(dir, "o.jsonl"), `${line("The quince tree finally blossomed.", 0)}\n`);
+  await open(dir).ingest(join(dir, "o.jsonl"));
+  server.listEpisodes();
+  assert.equal(server.recall("quince blossomed")[0]?.rec.entry.text, "The quince tree finally blossomed.");
+  // One import appended in several batches (5000 turns a batch): the first batch's turns are found too.
+  const many = Array.from({ length: 5001 }, (_, i) =>
+    line(i === 0 ? "Medlar jam on the first day." : `filler ${i}`, i, "pantry"),
+  );
+  fs.writeFileSync(join(dir, "big.jsonl"), `${many.join("\n")}\n`);
+  await server.ingest(join(dir, "big.jsonl"));
+  // (Its neighbour holds the words in its context field and may rank first: the turn itself must be found.)
+  const found = (b: Brain) =>
+    b.recall("medlar jam").some((r) => r.rec.entry.text === "Medlar jam on the first day.");
+  assert.ok(found(server), "the first batch's turn is indexed");
+  assert.ok(found(open(dir)), "and in the saved index");
+});
