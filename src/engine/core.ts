@@ -1,6 +1,6 @@
 import type { WriteResult } from "../brainfiles/write.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../config.ts";
-import type { ActionEnv, ActionResult } from "../core/actions.ts";
+import type { ActionResult } from "../core/actions.ts";
 import { defaultBrain } from "../core/defaults.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Health } from "../core/health.ts";
@@ -29,14 +29,8 @@ import { storeFor } from "./open-store.ts";
 import type { BrainOptions } from "./options.ts";
 import { withProjectPath } from "./project-scope.ts";
 import { Projections } from "./projection.ts";
-import {
-  Purgeables,
-  type PurgeReport,
-  type PurgeTarget,
-  purgeEntries,
-  purgeEpisodes,
-  purgeTarget,
-} from "./purge.ts";
+import { Purgeables, type PurgeReport, type PurgeTarget } from "./purge.ts";
+import { purgeBrain, removePurged } from "./purge-brain.ts";
 import { lastVersion, restore } from "./restore.ts";
 import { WriteGate } from "./write-gate.ts";
 
@@ -189,7 +183,15 @@ export class BrainCore {
       decayMinScore: this.settings.decayMinScore,
       validate,
     });
-    if (p.purge === true) return this.#removePurged(p, plan, env);
+    if (p.purge === true) {
+      this.refresh();
+      return removePurged(
+        this,
+        p,
+        plan,
+        env((e) => e as BaseEntry),
+      );
+    }
     // A dry run is a read: planned against the current state, nothing appended, no lock.
     if (!writes(action) || p.dry_run === true) {
       this.refresh();
@@ -213,79 +215,9 @@ export class BrainCore {
     });
   }
 
-  /**
-   * `remove … purge=true`: the entries a removal would tombstone leave the log instead — every line of them
-   * (each version and any tombstone) and everything derived from them (src/engine/purge.ts), so a secret
-   * stored by mistake does not live on behind a tombstone. With `dry_run`, what would go.
-   */
-  async #removePurged(
-    p: Params,
-    plan: (p: Params, env: ActionEnv) => { append: BaseEntry[]; result: ActionResult },
-    env: (validate: (e: Record<string, unknown>) => BaseEntry) => ActionEnv,
-  ): Promise<ActionResult> {
-    if (p.action !== "remove")
-      throw new BrainError("INVALID", `purge applies to remove, not ${String(p.action)}`, { field: "purge" });
-    this.refresh();
-    const { purge: _purge, dry_run: dryRun, ...rest } = p;
-    const pl = plan(
-      rest,
-      env((e) => e as BaseEntry),
-    );
-    const targets = pl.append.map((t) => String(t.target_id));
-    const texts = targets.flatMap((id) => {
-      const e = this.state.find(id)?.entry;
-      return e
-        ? [e.text, e.value, e.content, e.description].filter((t): t is string => typeof t === "string")
-        : [];
-    });
-    const what = pl.result.message.replace(/^Removed/, "Purged");
-    if (dryRun === true)
-      return {
-        ...pl.result,
-        message: `${what.replace(/^Purged/, "Would purge")}\n(dry run: nothing was written)`,
-        written: [],
-      };
-    const report = await this.purge(purgeTarget({ entries: targets, texts }), "remove --purge");
-    return {
-      ok: true,
-      action: "remove",
-      message: `${what} (its lines are gone from the log${report.copies ? ` and from ${report.copies} backup(s)` : ""})`,
-      written: [],
-      data: { ids: targets, purged: report.removed },
-    };
-  }
-
-  /**
-   * Remove what `target` names from every place this brain keeps bytes (src/engine/purge.ts): brain.jsonl and
-   * episodes.jsonl rewritten without the lines (verified, under their locks, backups cleaned), every local log
-   * and text-holding state registered as purgeable, then every projection dropped and rebuilt from the purged
-   * logs. File stores only for the logs' rewrite (a team store refuses until it can carry the purge).
-   */
-  async purge(target: PurgeTarget, purpose: string): Promise<PurgeReport> {
-    const removed: Record<string, number> = {};
-    let copies = 0;
-    const count = (name: string, r: { removed: number; copies: number }) => {
-      if (r.removed > 0) removed[name] = r.removed;
-      copies += r.copies;
-    };
-    if (target.entries.size > 0) count("brain.jsonl", purgeEntries(this.store, target, purpose));
-    if (target.episodes.size > 0)
-      count(
-        "episodes.jsonl",
-        purgeEpisodes(this.episodeStore ?? this.store.sibling("episodes.jsonl"), target, purpose),
-      );
-    if (this.home) {
-      // Every local log and state file (loaded only now: a purge is rare, and the list reaches the learner's).
-      const { localPurgeables } = await import("./local-state.ts");
-      for (const p of localPurgeables(this.home)) this.purgeables.register(p);
-    }
-    this.purgeables.purge(target, removed);
-    const rebuilt = this.projections.names;
-    this.projections.drop();
-    this.refresh();
-    this.persist(true);
-    const report = { removed, copies, rebuilt };
-    return this.layers ? this.layers.purge(target, purpose, report) : report;
+  /** Remove what `target` names from every place this brain keeps bytes (src/engine/purge-brain.ts). */
+  purge(target: PurgeTarget, purpose: string): Promise<PurgeReport> {
+    return purgeBrain(this, target, purpose);
   }
 
   /**
