@@ -17,8 +17,8 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { childrenCpu } from "./children-cpu.ts";
 import { cachedBrain, GENERATED_END, parseSize } from "./generate.ts";
+import { childrenCpu } from "./proc-cpu.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { errorSignature } from "../src/core/failure-signature.ts";
 import { MAX_ENTRIES } from "../src/improve/failure-fold.ts";
 import { FAILURE_HINT_HEADER } from "../src/improve/failure-lookup.ts";
-import { childrenCpu } from "./children-cpu.ts";
+import { childrenCpu } from "./proc-cpu.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

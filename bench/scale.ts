@@ -22,6 +22,7 @@ import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { freezeBuild } from "./built.ts";
 import { BENCH_CWD, DATA_DIR, Prng, parseSize } from "./generate.ts";
+import { cpuMs } from "./proc-cpu.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const WORK = join(DATA_DIR, "scale");
@@ -181,13 +182,6 @@ function memOf(pid: number): { rss: number; hwm: number } {
   const s = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? Number.NaN) / 1024;
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-}
-
-function cpuMs(pid: number | "self"): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const [a, b] = pid === "self" ? [f[13], f[14]] : [f[11], f[12]];
-  return ((Number(a) + Number(b)) * 1000) / 100;
 }
 
 interface Info {

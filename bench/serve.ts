@@ -20,6 +20,7 @@ import * as os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BENCH_CWD, cachedBrain, DATA_DIR, GENERATED_END, parseSize } from "./generate.ts";
+import { cpuMs } from "./proc-cpu.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -67,19 +68,6 @@ const hookInput = JSON.stringify({
   cwd: BENCH_CWD,
   prompt: PROMPT,
 });
-
-/** CPU time (user + system, ms) of a process, or of this one's waited-for children (`self`), from /proc. */
-function cpuMs(pid: number | "self"): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // stat(5) fields 14/15 (utime, stime) of a process, 16/17 (cutime, cstime) of its waited-for children.
-    const [a, b] = pid === "self" ? [f[13], f[14]] : [f[11], f[12]];
-    return ((Number(a) + Number(b)) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** One whole process: wall time, and CPU time (its own, plus the server's meanwhile when `serverPid`). */
 function runSync(

@@ -17,8 +17,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { childrenCpu } from "./children-cpu.ts";
 import { BENCH_CWD, cachedBrain, DATA_DIR, GENERATED_END } from "./generate.ts";
+import { childrenCpu } from "./proc-cpu.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
