@@ -58,12 +58,16 @@ export function fileSection(
   };
 }
 
-/** A fixed section of list items (indexes, tasks, recent paths, runtime), capped to `cap` of the budget. */
+/**
+ * A fixed section of list items (indexes, tasks, recent paths, runtime), capped to `cap` of the budget. Lazy
+ * items (re-iterable, made as the budget reads them) come with their `total`.
+ */
 export function listSection(
   id: string,
   header: string,
   opts: { order: number; priority: number; cacheable: boolean; cap?: number },
-  items: Item[],
+  items: Item[] | Iterable<Item>,
+  total = (items as Item[]).length,
 ): Section {
   return {
     id,
@@ -72,7 +76,7 @@ export function listSection(
     order: opts.order,
     allocation: { kind: "fixed", priority: opts.priority, ...(opts.cap ? { cap: opts.cap } : {}) },
     items,
-    total: items.length,
+    total,
     contiguous: false,
   };
 }

@@ -1,5 +1,7 @@
 import { typeDef } from "./entry-types.ts";
+import type { FoldState } from "./fold.ts";
 import type { Rec } from "./rec.ts";
+import type { LiveType } from "./types.ts";
 
 /** The field that carries an entry's meaning (the entry table's `textField`): without it nothing shows. */
 const textField = (type: string): string | undefined => typeDef(type)?.textField;
@@ -22,4 +24,9 @@ export function withText(recs: Rec[]): Rec[] {
     if (!r.parsed && textField(r.type) === "text" && RAW_TEXT.test(r.raw)) return true;
     return missingText(r.type, r.peek() as Record<string, unknown>) === null;
   });
+}
+
+/** The live records of `type` that have their text (withText), derived once per state of the fold. */
+export function liveWithText(state: FoldState, type: LiveType): readonly Rec[] {
+  return state.derived(`withText:${type}`, () => withText(state.list(type)));
 }

@@ -35,12 +35,15 @@ export class FoldState {
   #seq = 0;
   #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
+  /** Values derived from the live records (see derived()), dropped by the next apply. */
+  readonly #derived = new Map<string, unknown>();
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
 
   apply(rec: Rec): void {
     this.applied++;
     this.#short = undefined;
+    if (this.#derived.size > 0) this.#derived.clear();
     if (rec.type === "tombstone") {
       const e = rec.entry;
       const targetId = e.target_id as string;
@@ -159,6 +162,21 @@ export class FoldState {
 
   // ── read access ──
 
+  /**
+   * A value computed from the live records only (never from the clock, the files or the caller's input
+   * beyond what `key` names), made on first ask and kept until the next apply() changes the state. A one-shot
+   * command asks once; a resident server (`brain serve`) answers every context from the same state without
+   * walking every learning again. Callers must not mutate what they get back. At most DERIVED_CAP keys are kept
+   * (keys that name a working directory are unbounded): past that the memo starts over.
+   */
+  derived<T>(key: string, make: () => T): T {
+    if (this.#derived.has(key)) return this.#derived.get(key) as T;
+    const value = make();
+    if (this.#derived.size >= DERIVED_CAP) this.#derived.clear();
+    this.#derived.set(key, value);
+    return value;
+  }
+
   /** Live records of one type, in fold order. */
   list(type: LiveType): Rec[] {
     if ((KEYED_TYPES as readonly string[]).includes(type)) {
@@ -243,6 +261,9 @@ export class FoldState {
     return this.keyed[type].get(key)?.rec;
   }
 }
+
+/** How many derived values a state keeps at most (see FoldState.derived). */
+const DERIVED_CAP = 64;
 
 /** The order types are listed in: the entry table's (core/entry-types.ts). */
 export const LIST_ORDER: readonly LiveType[] = LIVE_TYPES;

@@ -1,4 +1,4 @@
-import { missingText, withText } from "./entry-text.ts";
+import { liveWithText, missingText } from "./entry-text.ts";
 import type { FoldState } from "./fold.ts";
 import type { BaseEntry } from "./types.ts";
 
@@ -39,54 +39,96 @@ function localDate(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** A task is overdue when its due day (local time) is before today; full timestamps compare exactly. */
-function isOverdue(due: unknown, now: Date): boolean {
-  if (typeof due !== "string" || !due) return false;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(due)) return due < localDate(now);
-  const t = Date.parse(due);
-  return Number.isFinite(t) && t < now.getTime();
+/**
+ * A task is overdue when its due day (local time) is before today; full timestamps compare exactly. Decided
+ * from what its `due` says (dueDay or dueMs, derived once per state), against today's date made once per call.
+ */
+function isOverdue(t: { dueDay: string | null; dueMs: number }, today: string, nowMs: number): boolean {
+  if (t.dueDay !== null) return t.dueDay < today;
+  return Number.isFinite(t.dueMs) && t.dueMs < nowMs;
 }
 
-/** What a heartbeat check-in must act on: enabled reminders that are due, and pending tasks. */
+/**
+ * What a heartbeat check-in must act on: enabled reminders that are due, and pending tasks. What depends on
+ * the fold alone (the enabled reminders and the pending tasks, each in priority order) is derived once per
+ * state (FoldState.derived); only the clock's part — which reminders are due, which tasks overdue — is
+ * decided per call. Overdue tasks come first: a stable partition of the list ordered by priority and due
+ * date, the same order a sort by (overdue, priority, due) gives.
+ */
 export function heartbeat(state: FoldState, now: Date): Heartbeat {
   const nowMs = now.getTime();
-  const reminders: DueReminder[] = [];
-  for (const r of withText(state.list("reminder"))) {
+  const reminders = state
+    .derived("heartbeat:reminders", () => enabledReminders(state))
+    .filter((r) => !(Number.isFinite(r.nextMs) && r.nextMs > nowMs))
+    .map((r) => ({ ...r.reminder }));
+  const overdue: PendingTask[] = [];
+  const rest: PendingTask[] = [];
+  const today = localDate(now);
+  for (const { task: t, dueDay, dueMs } of state.derived("heartbeat:tasks", () => pendingTasks(state))) {
+    const task = { ...t, overdue: isOverdue({ dueDay, dueMs }, today, nowMs) };
+    (task.overdue ? overdue : rest).push(task);
+  }
+  return { now: now.toISOString(), reminders, tasks: [...overdue, ...rest] };
+}
+
+/** Enabled reminders with their text, in priority order (stable: fold order otherwise). */
+function enabledReminders(state: FoldState): { reminder: DueReminder; nextMs: number }[] {
+  const out: { reminder: DueReminder; nextMs: number }[] = [];
+  for (const r of liveWithText(state, "reminder")) {
     const e = r.entry;
     if (e.enabled !== true) continue;
     const next = typeof e.next_due === "string" ? Date.parse(e.next_due) : Number.NaN;
-    if (Number.isFinite(next) && next > nowMs) continue;
-    reminders.push({
-      id: r.id,
-      text: String(e.text),
-      priority: String(e.priority ?? "normal"),
-      cadence: e.cadence,
-      next_due: typeof e.next_due === "string" ? e.next_due : null,
-      last_run: typeof e.last_run === "string" ? e.last_run : null,
-      reason: Number.isFinite(next) ? "due" : "never-run",
+    out.push({
+      nextMs: next,
+      reminder: {
+        id: r.id,
+        text: String(e.text),
+        priority: String(e.priority ?? "normal"),
+        cadence: e.cadence,
+        next_due: typeof e.next_due === "string" ? e.next_due : null,
+        last_run: typeof e.last_run === "string" ? e.last_run : null,
+        reason: Number.isFinite(next) ? "due" : "never-run",
+      },
     });
   }
-  const tasks: PendingTask[] = state
+  return out.sort((a, b) => rank(a.reminder.priority) - rank(b.reminder.priority));
+}
+
+interface Pending {
+  task: Omit<PendingTask, "overdue">;
+  /** `due` when it is a plain date (compared with today's local date), else null. */
+  dueDay: string | null;
+  /** `due` as a timestamp otherwise (NaN when absent or unparseable: never overdue). */
+  dueMs: number;
+}
+
+/** Pending tasks with their description, by priority then due date (stable: fold order otherwise). */
+function pendingTasks(state: FoldState): Pending[] {
+  return state
     .list("task")
     .filter((r) => missingText("task", r.entry as Record<string, unknown>) === null)
     .map((r) => r.entry as BaseEntry)
     .filter((e) => (e.status ?? "pending") === "pending")
-    .map((e) => ({
-      id: e.id,
-      description: String(e.description),
-      priority: String(e.priority ?? "normal"),
-      due: typeof e.due === "string" ? e.due : null,
-      tags: Array.isArray(e.tags) ? e.tags.map(String) : [],
-      overdue: isOverdue(e.due, now),
-    }))
+    .map((e): Pending => {
+      const due = typeof e.due === "string" ? e.due : null;
+      const day = due !== null && /^\d{4}-\d{2}-\d{2}$/.test(due);
+      return {
+        task: {
+          id: e.id,
+          description: String(e.description),
+          priority: String(e.priority ?? "normal"),
+          due,
+          tags: Array.isArray(e.tags) ? e.tags.map(String) : [],
+        },
+        dueDay: day ? due : null,
+        dueMs: due && !day ? Date.parse(due) : Number.NaN,
+      };
+    })
     .sort(
       (a, b) =>
-        Number(b.overdue) - Number(a.overdue) ||
-        rank(a.priority) - rank(b.priority) ||
-        (a.due ?? "\uffff").localeCompare(b.due ?? "\uffff"),
+        rank(a.task.priority) - rank(b.task.priority) ||
+        (a.task.due ?? "\uffff").localeCompare(b.task.due ?? "\uffff"),
     );
-  reminders.sort((a, b) => rank(a.priority) - rank(b.priority));
-  return { now: now.toISOString(), reminders, tasks };
 }
 
 export function formatHeartbeat(h: Heartbeat): string {

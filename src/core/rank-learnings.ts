@@ -26,6 +26,23 @@ export interface RankOptions {
   rho?: boolean;
   /** Each line ends with the entry's short id (core/short-ids.ts). */
   shortId?: (id: string) => string;
+  /**
+   * The learnings are already in newestFirst order (see inNewestFirst): each score bucket keeps that order
+   * and is not sorted again (a resident server ranks the same learnings on every context).
+   */
+  sorted?: boolean;
+}
+
+const byString = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
+/** The order learnings of one score are shown in: newest first, then by `created` as a string. */
+export const newestFirst = (a: Rec, b: Rec): number => b.createdMs - a.createdMs || byString(a, b);
+
+/**
+ * The learnings in newestFirst order, or null when one has no valid `created` (NaN makes that comparison
+ * inconsistent: a bucket sorted on its own could then differ from the same bucket cut from a sorted whole).
+ */
+export function inNewestFirst(learnings: readonly Rec[]): Rec[] | null {
+  return learnings.some((r) => Number.isNaN(r.createdMs)) ? null : [...learnings].sort(newestFirst);
 }
 
 /**
@@ -33,23 +50,63 @@ export interface RankOptions {
  * produced lazily from integer score buckets so only the learnings the budget reaches are parsed.
  */
 export function* rankLearnings(
-  learnings: Rec[],
+  learnings: readonly Rec[],
   cwd: string,
   nowMs: number,
   opts: RankOptions = {},
 ): Generator<Item> {
+  yield* bucketItems(scoreBuckets(learnings, cwd, nowMs, opts).buckets, opts);
+}
+
+/**
+ * Learnings in score buckets (index = score, each bucket in the given order), and the span of clock times
+ * [from, until) over which every learning keeps its score: only recency moves with the clock, one step a
+ * week of age up to ten weeks. A caller that ranks the same learnings again (a resident server) reuses the
+ * buckets while its clock stays in that span.
+ */
+export interface ScoreBuckets {
+  buckets: Rec[][];
+  from: number;
+  until: number;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+/** Recency stops falling at ten weeks of age (core/score.ts). */
+const LAST_WEEK = 10;
+
+export function scoreBuckets(
+  learnings: readonly Rec[],
+  cwd: string,
+  nowMs: number,
+  opts: Pick<RankOptions, "under" | "rho"> = {},
+): ScoreBuckets {
   const buckets: Rec[][] = [];
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
   for (const r of learnings) {
     const score = scoreRec(r, cwd, nowMs, opts.under, opts.rho);
     const b = buckets[score];
     if (b) b.push(r);
     else buckets[score] = [r];
+    if (Number.isNaN(r.createdMs)) continue; // age 0 whatever the clock
+    // The whole weeks of age this learning's recency counts (daysSince / 7, never negative).
+    const week = Math.max(0, Math.floor((nowMs - r.createdMs) / WEEK_MS));
+    if (week >= LAST_WEEK) from = Math.max(from, r.createdMs + LAST_WEEK * WEEK_MS);
+    else {
+      if (week > 0) from = Math.max(from, r.createdMs + week * WEEK_MS);
+      until = Math.min(until, r.createdMs + (week + 1) * WEEK_MS);
+    }
   }
+  return { buckets, from, until };
+}
+
+/** The items of score buckets, best score first; a bucket is sorted as it is reached unless `sorted`. */
+export function* bucketItems(buckets: Rec[][], opts: RankOptions = {}): Generator<Item> {
   for (let score = buckets.length - 1; score >= 0; score--) {
     const bucket = buckets[score];
     if (!bucket) continue;
-    const byString = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
-    bucket.sort(opts.rho ? byString : (a, b) => b.createdMs - a.createdMs || byString(a, b));
+    if (opts.rho) bucket.sort(byString);
+    else if (!opts.sorted) bucket.sort(newestFirst);
     for (const r of bucket) {
       const text = opts.flat ? oneLine(r.entry.text) : str(r.entry.text);
       yield { text: `- ${text}${idTag(r.id, opts.shortId)}`, entryIds: [r.id], score };

@@ -1,9 +1,9 @@
 import type { Item, Section } from "../../core/budget/types.ts";
-import { missingText, withText } from "../../core/entry-text.ts";
+import { liveWithText, missingText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
-import { idTag, pathContains, rankLearnings } from "../../core/rank-learnings.ts";
+import { bucketItems, idTag, inNewestFirst, pathContains, scoreBuckets } from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
 import { importancePoints, isPinned } from "../../core/score.ts";
@@ -12,7 +12,13 @@ import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
 import { rankDownStale, staleCheck } from "../stale.ts";
 
-function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, priority: number): Section {
+function kv(
+  id: "identity" | "user",
+  title: string,
+  recs: readonly Rec[],
+  order: number,
+  priority: number,
+): Section {
   const items: Item[] = recs
     .map((r) => ({ key: oneLine(r.entry.key), value: oneLine(r.entry.value), id: r.id }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
@@ -34,12 +40,12 @@ function kv(id: "identity" | "user", title: string, recs: Rec[], order: number, 
  */
 export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   const out: Section[] = [];
-  const identity = withText(state.list("identity"));
+  const identity = liveWithText(state, "identity");
   if (identity.length) out.push(kv("identity", T.identity.section, identity, ORDER.identity, 10));
-  const user = withText(state.list("user"));
+  const user = liveWithText(state, "user");
   if (user.length) out.push(kv("user", T.user.section, user, ORDER.user, 20));
 
-  const behaviors = withText(state.list("behavior"));
+  const behaviors = liveWithText(state, "behavior");
   if (behaviors.length) {
     const label = { do: "Do", dont: "Don't", value: "Value" } as Record<string, string>;
     const items: Item[] = [];
@@ -54,26 +60,20 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const short = (id: string) => state.shortIds().short(id);
   const stale = staleCheck(state, req.cwd);
-  const prefs = withText(state.list("preference")).filter((r) => !isPinned(r));
+  const prefs = state.derived("context:preferences", () => orderedPreferences(state));
   if (prefs.length) {
-    const byCat = new Map<string, Rec[]>();
-    for (const p of prefs) {
-      const c = str(p.entry.category);
-      const arr = byCat.get(c);
-      if (arr) arr.push(p);
-      else byCat.set(c, [p]);
-    }
-    const ranked: Item[] = [...byCat.entries()]
-      .sort((a, b) => a[0].localeCompare(b[0]))
-      .flatMap(([, recs]) =>
-        // Within a category, more important first (a stable sort: fold order otherwise).
-        recs
-          .sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags))
-          .map((r) => ({ text: preferenceLine(r, fullId), entryIds: [r.id] })),
-      );
-    const items = [...rankDownStale(ranked, stale)];
+    // Lazy (and re-iterable): the budget reads the first few lines of thousands, each line and each anchor
+    // check made only when it is read.
+    const lines = function* (): Generator<Item> {
+      for (const r of prefs) yield { text: preferenceLine(r, fullId), entryIds: [r.id] };
+    };
+    const items = { [Symbol.iterator]: () => rankDownStale(lines(), stale) };
     const header = `## ${T.preference.section}\n${MEMORY_NOTE}`;
-    out.push(section("preferences", header, ORDER.preferences, 20, items, true));
+    out.push({
+      ...section("preferences", header, ORDER.preferences, 20, [], true),
+      items,
+      total: prefs.length,
+    });
   }
 
   const best = state
@@ -102,27 +102,61 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   }
 
   const learnings = req.recalled
-    ? []
-    : withText(state.list("learning")).filter((r) => !isPinned(r) && inScope(r, req.cwd));
-  if (learnings.length) {
+    ? { recs: [], sorted: true }
+    : state.derived(`context:learnings:${req.cwd}`, () => {
+        const shown = liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd));
+        const sorted = inNewestFirst(shown);
+        return { recs: sorted ?? shown, sorted: sorted !== null };
+      });
+  if (learnings.recs.length) {
+    const rank = { under: pathContains, flat: true, shortId: short, sorted: learnings.sorted };
     out.push({
       id: "learnings",
       header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankDownStale(
-        rankLearnings(learnings, req.cwd, req.now.getTime(), {
-          under: pathContains,
-          flat: true,
-          shortId: short,
-        }),
-        stale,
-      ),
-      total: learnings.length,
+      items: rankDownStale(bucketItems(learningBuckets(state, learnings, req), rank), stale),
+      total: learnings.recs.length,
     });
   }
   return { sections: out, problems: [] };
+}
+
+/**
+ * The learnings of `req.cwd` in score buckets: made again only when the clock leaves the span over which
+ * every score holds (scoreBuckets), and only when their order is newest-first already (a bucket sorted on
+ * the spot is sorted in place: not kept).
+ */
+function learningBuckets(
+  state: FoldState,
+  learnings: { recs: readonly Rec[]; sorted: boolean },
+  req: SourceRequest,
+): Rec[][] {
+  const nowMs = req.now.getTime();
+  const make = () => scoreBuckets(learnings.recs, req.cwd, nowMs, { under: pathContains });
+  if (!learnings.sorted) return make().buckets;
+  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }));
+  if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = make();
+  return kept.last.buckets;
+}
+
+/**
+ * The unpinned preferences with their text as the context lists them: by category, then more important
+ * first (a stable sort: fold order otherwise). Depends on the fold's state only (FoldState.derived).
+ */
+function orderedPreferences(state: FoldState): Rec[] {
+  const byCat = new Map<string, Rec[]>();
+  for (const p of liveWithText(state, "preference")) {
+    if (isPinned(p)) continue;
+    const c = str(p.entry.category);
+    const arr = byCat.get(c);
+    if (arr) arr.push(p);
+    else byCat.set(c, [p]);
+  }
+  return [...byCat.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .flatMap(([, recs]) => recs.sort((a, b) => importancePoints(b.flags) - importancePoints(a.flags)));
 }
 
 /**

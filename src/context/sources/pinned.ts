@@ -1,5 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
-import { withText } from "../../core/entry-text.ts";
+import { liveWithText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag } from "../../core/rank-learnings.ts";
@@ -15,8 +15,12 @@ import { fullId, preferenceLine } from "./entries.ts";
  * does not fit is listed by --explain as cut). The entries and recall sections leave pinned entries out.
  */
 export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
-  const learnings = withText(state.list("learning")).filter((r) => isPinned(r) && inScope(r, req.cwd));
-  const prefs = withText(state.list("preference")).filter(isPinned);
+  const learnings = state
+    .derived("context:pinned-learnings", () => liveWithText(state, "learning").filter(isPinned))
+    .filter((r) => inScope(r, req.cwd));
+  const prefs = state.derived("context:pinned-preferences", () =>
+    liveWithText(state, "preference").filter(isPinned),
+  );
   if (learnings.length + prefs.length === 0) return { sections: [], problems: [] };
   const items: Item[] = [
     ...learnings.map((r) => ({ text: `- ${oneLine(r.entry.text)}${idTag(r.id, fullId)}`, entryIds: [r.id] })),

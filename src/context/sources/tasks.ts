@@ -8,19 +8,25 @@ import { listSection, ORDER } from "../sections.ts";
 /** Due reminders and pending tasks (the heartbeat), volatile and capped. */
 export function tasks(state: FoldState, req: SourceRequest): SourceOutput {
   const hb = heartbeat(state, req.now);
-  const items: Item[] = [
-    ...hb.reminders.map((r) => ({
-      text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
-      entryIds: [r.id],
-    })),
-    ...hb.tasks.map((t) => ({
-      text: `- task ${oneLine(t.id)}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${oneLine(t.priority)}]` : ""}${t.due ? ` (due ${oneLine(t.due)}${t.overdue ? ", overdue" : ""})` : ""}`,
-      entryIds: [t.id],
-    })),
-  ];
+  const total = hb.reminders.length + hb.tasks.length;
+  // Lazy (and re-iterable): thousands of pending tasks, of which the capped section shows the first few.
+  const items = function* (): Generator<Item> {
+    for (const r of hb.reminders)
+      yield {
+        text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
+        entryIds: [r.id],
+      };
+    for (const t of hb.tasks)
+      yield {
+        text: `- task ${oneLine(t.id)}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${oneLine(t.priority)}]` : ""}${t.due ? ` (due ${oneLine(t.due)}${t.overdue ? ", overdue" : ""})` : ""}`,
+        entryIds: [t.id],
+      };
+  };
   const opts = { order: ORDER.tasks, priority: 90, cacheable: false, cap: 0.1 };
   return {
-    sections: items.length ? [listSection("tasks", "## Tasks and reminders", opts, items)] : [],
+    sections: total
+      ? [listSection("tasks", "## Tasks and reminders", opts, { [Symbol.iterator]: items }, total)]
+      : [],
     problems: [],
   };
 }
