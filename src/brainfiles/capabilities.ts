@@ -25,6 +25,22 @@ function builtinSkillsDir(): string | null {
   return root ? join(root, "skills") : null;
 }
 
+/**
+ * A SKILL.md's frontmatter, parsed once per content: every context lists the skills, and a resident server
+ * would otherwise parse the same YAML on each one. Keyed by the whole text, so an edited file is parsed again.
+ */
+const parsed = new Map<string, ReturnType<typeof splitFrontmatter>>();
+const PARSED_CAP = 128;
+function skillFrontmatter(text: string): ReturnType<typeof splitFrontmatter> {
+  let fm = parsed.get(text);
+  if (!fm) {
+    fm = splitFrontmatter(text);
+    if (parsed.size >= PARSED_CAP) parsed.clear();
+    parsed.set(text, fm);
+  }
+  return fm;
+}
+
 function skillsIn(dir: string, source: string, problems: FileProblem[]): Capability[] {
   let names: string[];
   try {
@@ -41,7 +57,7 @@ function skillsIn(dir: string, source: string, problems: FileProblem[]): Capabil
     } catch {
       continue;
     }
-    const fm = splitFrontmatter(text);
+    const fm = skillFrontmatter(text);
     if (fm.error) {
       problems.push({ file, ...fm.error });
       continue;

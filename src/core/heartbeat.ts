@@ -56,19 +56,38 @@ function isOverdue(t: { dueDay: string | null; dueMs: number }, today: string, n
  * date, the same order a sort by (overdue, priority, due) gives.
  */
 export function heartbeat(state: FoldState, now: Date): Heartbeat {
+  return {
+    now: now.toISOString(),
+    reminders: dueReminders(state, now),
+    tasks: [...pendingTasks(state, now)],
+  };
+}
+
+/** The enabled reminders due at `now`, in priority order (heartbeat's `reminders`). */
+export function dueReminders(state: FoldState, now: Date): DueReminder[] {
   const nowMs = now.getTime();
-  const reminders = state
+  return state
     .derived("heartbeat:reminders", () => enabledReminders(state))
     .filter((r) => !(Number.isFinite(r.nextMs) && r.nextMs > nowMs))
     .map((r) => ({ ...r.reminder }));
-  const overdue: PendingTask[] = [];
-  const rest: PendingTask[] = [];
+}
+
+/**
+ * The pending tasks in heartbeat order (heartbeat's `tasks`), lazy and re-iterable: a context reads the
+ * first few of thousands. `total` is how many there are.
+ */
+export function pendingTasks(state: FoldState, now: Date): Iterable<PendingTask> & { total: number } {
+  const pending = state.derived("heartbeat:tasks", () => pendingList(state));
+  const nowMs = now.getTime();
   const today = localDate(now);
-  for (const { task: t, dueDay, dueMs } of state.derived("heartbeat:tasks", () => pendingTasks(state))) {
-    const task = { ...t, overdue: isOverdue({ dueDay, dueMs }, today, nowMs) };
-    (task.overdue ? overdue : rest).push(task);
-  }
-  return { now: now.toISOString(), reminders, tasks: [...overdue, ...rest] };
+  const late = (p: Pending) => isOverdue(p, today, nowMs);
+  return {
+    total: pending.length,
+    *[Symbol.iterator]() {
+      for (const p of pending) if (late(p)) yield { ...p.task, overdue: true };
+      for (const p of pending) if (!late(p)) yield { ...p.task, overdue: false };
+    },
+  };
 }
 
 /** Enabled reminders with their text, in priority order (stable: fold order otherwise). */
@@ -103,7 +122,7 @@ interface Pending {
 }
 
 /** Pending tasks with their description, by priority then due date (stable: fold order otherwise). */
-function pendingTasks(state: FoldState): Pending[] {
+function pendingList(state: FoldState): Pending[] {
   return state
     .list("task")
     .filter((r) => missingText("task", r.entry as Record<string, unknown>) === null)

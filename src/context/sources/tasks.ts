@@ -1,22 +1,23 @@
 import type { Item } from "../../core/budget/types.ts";
 import type { FoldState } from "../../core/fold.ts";
-import { heartbeat } from "../../core/heartbeat.ts";
+import { dueReminders, pendingTasks } from "../../core/heartbeat.ts";
 import { oneLine } from "../../core/one-line.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, ORDER } from "../sections.ts";
 
 /** Due reminders and pending tasks (the heartbeat), volatile and capped. */
 export function tasks(state: FoldState, req: SourceRequest): SourceOutput {
-  const hb = heartbeat(state, req.now);
-  const total = hb.reminders.length + hb.tasks.length;
+  const reminders = dueReminders(state, req.now);
+  const tasks = pendingTasks(state, req.now);
+  const total = reminders.length + tasks.total;
   // Lazy (and re-iterable): thousands of pending tasks, of which the capped section shows the first few.
   const items = function* (): Generator<Item> {
-    for (const r of hb.reminders)
+    for (const r of reminders)
       yield {
         text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
         entryIds: [r.id],
       };
-    for (const t of hb.tasks)
+    for (const t of tasks)
       yield {
         text: `- task ${oneLine(t.id)}: ${oneLine(t.description)}${t.priority !== "normal" ? ` [${oneLine(t.priority)}]` : ""}${t.due ? ` (due ${oneLine(t.due)}${t.overdue ? ", overdue" : ""})` : ""}`,
         entryIds: [t.id],
