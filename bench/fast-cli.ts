@@ -10,7 +10,13 @@
  * in the same rounds as the baseline. Each served case is checked once to be answered by the server
  * (BRAIN_HOOK_TIMING), so the table never times a silent fallback. Prints: case | mode | runs | median | p99
  * | median over node -e 0 | median ÷ node -e 0 | mean CPU time (user + system of the client process; the
- * server's own work is not in it). Nothing here asserts on time (test/serve/cli-served.test.ts checks behaviour).
+ * server's own work is not in it) | the server's CPU (mean user + system of `brain serve` around each served
+ * command, from /proc: what the client column leaves out). Nothing here asserts on time
+ * (test/serve/cli-served.test.ts checks behaviour).
+ *
+ * `--cases search,context` runs only those commands; `--modes server` (or `in process`) only that mode;
+ * `--dist DIR` times another build's bin (e.g. a copy of main's dist/ beside a package.json and skills/, to
+ * compare before and after on the same machine in one sitting).
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,7 +24,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBrain, GENERATED_END, parseSize } from "./generate.ts";
-import { childrenCpu } from "./proc-cpu.ts";
+import { childrenCpu, cpuMs } from "./proc-cpu.ts";
 import { median, ms, quantile, table } from "./stats.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -28,7 +34,9 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg("--runs") ?? 20);
 const SIZE = parseSize(arg("--size") ?? "100k");
-const BIN = join(ROOT, "dist", "cli", "brain.cjs");
+const BIN = join(arg("--dist") ?? join(ROOT, "dist"), "cli", "brain.cjs");
+const ONLY = arg("--cases")?.split(",");
+const MODES = arg("--modes")?.split(",") ?? ["in process", "server"];
 if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
 
 const dir = fs.mkdtempSync(join(tmpdir(), "brain-bench-fast-cli-"));
@@ -61,7 +69,11 @@ function someId(): string {
 }
 const ID = someId();
 
-const CASES: { name: string; args: (i: number) => string[] }[] = [
+interface Case {
+  name: string;
+  args: (i: number) => string[];
+}
+const ALL_CASES: Case[] = [
   { name: "add", args: (i) => ["add", "type=learning", `text=bench note ${i} ${process.pid} about deploys`] },
   { name: "search", args: () => ["search", "deploy", "staging"] },
   { name: "context", args: () => ["context"] },
@@ -69,6 +81,7 @@ const CASES: { name: string; args: (i: number) => string[] }[] = [
   { name: "get", args: () => ["get", ID] },
   { name: "stats", args: () => ["stats"] },
 ];
+const CASES = ALL_CASES.filter((c) => !ONLY || ONLY.includes(c.name));
 
 interface Run {
   ms: number | null;
@@ -101,13 +114,16 @@ function time(args: string[], extra: NodeJS.ProcessEnv = {}): Promise<Run> {
   });
 }
 
-const samples = new Map<string, { ms: (number | null)[]; cpu: number[] }>();
-function add(key: string, r: Run): void {
-  const s = samples.get(key) ?? { ms: [], cpu: [] };
+const samples = new Map<string, { ms: (number | null)[]; cpu: number[]; server: number[] }>();
+function add(key: string, r: Run, server = Number.NaN): void {
+  const s = samples.get(key) ?? { ms: [], cpu: [], server: [] };
   s.ms.push(r.ms);
   if (r.cpu !== null && r.ms !== null) s.cpu.push(r.cpu);
+  if (!Number.isNaN(server)) s.server.push(server);
   samples.set(key, s);
 }
+/** The running server's pid (null in process). */
+let serverPid: number | null = null;
 
 async function rounds(mode: string, offset: number): Promise<void> {
   for (let round = -1; round < RUNS; round++) {
@@ -115,14 +131,16 @@ async function rounds(mode: string, offset: number): Promise<void> {
     const base = await time(["-e", "0"]);
     if (round >= 0) add(`node -e 0\0${mode}`, base);
     for (const c of CASES) {
+      const s0 = serverPid === null ? Number.NaN : cpuMs(serverPid);
       const r = await time([BIN, ...c.args(offset + round + 1)]);
-      if (round >= 0) add(`${c.name}\0${mode}`, r);
+      const s1 = serverPid === null ? Number.NaN : cpuMs(serverPid);
+      if (round >= 0) add(`${c.name}\0${mode}`, r, s1 - s0);
     }
   }
 }
 
 /** `brain serve` in the background; resolves once it listens. */
-function startServer(): Promise<() => Promise<void>> {
+function startServer(): Promise<{ stop: () => Promise<void>; pid: number }> {
   const child = spawn(process.execPath, [BIN, "serve", "--idle-minutes", "0"], {
     env,
     cwd: dir,
@@ -134,9 +152,12 @@ function startServer(): Promise<() => Promise<void>> {
     child.stdout.on("data", (d) => {
       out += d;
       if (/listening on/.test(out))
-        resolve(async () => {
-          child.kill("SIGTERM");
-          await exited;
+        resolve({
+          pid: child.pid as number,
+          stop: async () => {
+            child.kill("SIGTERM");
+            await exited;
+          },
         });
     });
     child.once("exit", (code) => reject(new Error(`brain serve exited ${code}: ${out}`)));
@@ -145,8 +166,14 @@ function startServer(): Promise<() => Promise<void>> {
 
 try {
   for (const args of [["stats"], ["search", "warm"]]) await time([BIN, ...args]);
-  await rounds("in process", 0);
-  const stop = await startServer();
+  if (MODES.includes("in process")) await rounds("in process", 0);
+  if (MODES.includes("server")) await served();
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+}
+
+async function served(): Promise<void> {
+  const { stop, pid } = await startServer();
   try {
     // A server just started builds its association graph, and loads the recall index on its first search,
     // before it answers in time: each command is asked until the server answers it (at most 60 times).
@@ -158,12 +185,12 @@ try {
         if (/answered by the server/.test(r.stderr)) break;
         if (i === 60) throw new Error(`brain ${c.name} is not answered by the server: ${r.stderr}`);
       }
+    serverPid = pid;
     await rounds("server", 10_000);
   } finally {
+    serverPid = null;
     await stop();
   }
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 const okOf = (vs: (number | null)[]) => vs.filter((v): v is number => v !== null);
@@ -185,6 +212,7 @@ const rows = [...samples].map(([key, s]) => {
     over: isNode || !ok.length ? "" : `${m >= node ? "+" : "−"}${ms(Math.abs(m - node))}`,
     ratio: isNode || !ok.length ? "" : `${(m / node).toFixed(2)}×`,
     cpu: s.cpu.length ? ms(s.cpu.reduce((a, b) => a + b, 0) / s.cpu.length) : "–",
+    server: s.server.length && !isNode ? ms(s.server.reduce((a, b) => a + b, 0) / s.server.length) : "",
   };
 });
 console.log(
@@ -199,6 +227,7 @@ console.log(
       over: "over node -e 0",
       ratio: "÷ node -e 0",
       cpu: "CPU (mean)",
+      server: "server CPU (mean)",
     },
     rows,
   ),
