@@ -115,11 +115,11 @@ function time(args: string[], extra: NodeJS.ProcessEnv = {}): Promise<Run> {
 }
 
 const samples = new Map<string, { ms: (number | null)[]; cpu: number[]; server: number[]; own: number }>();
-function add(key: string, r: Run, server = Number.NaN): void {
+function add(key: string, r: Run, server = Number.NaN, served = serverPid !== null): void {
   const s = samples.get(key) ?? { ms: [], cpu: [], server: [], own: 0 };
   s.ms.push(r.ms);
   // A served command the bin ran itself after all (the server answered too late, past its 1 s): counted.
-  if (serverPid !== null && !/answered by the server/.test(r.stderr)) s.own++;
+  if (served && !/answered by the server/.test(r.stderr)) s.own++;
   if (r.cpu !== null && r.ms !== null) s.cpu.push(r.cpu);
   if (!Number.isNaN(server)) s.server.push(server);
   samples.set(key, s);
@@ -131,7 +131,7 @@ async function rounds(mode: string, offset: number): Promise<void> {
   for (let round = -1; round < RUNS; round++) {
     // Round -1 warms the file cache (and the server's first answers) and is not counted.
     const base = await time(["-e", "0"]);
-    if (round >= 0) add(`node -e 0\0${mode}`, base);
+    if (round >= 0) add(`node -e 0\0${mode}`, base, Number.NaN, false);
     for (const c of CASES) {
       const s0 = serverPid === null ? Number.NaN : cpuMs(serverPid);
       const r = await time(
