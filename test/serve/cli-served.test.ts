@@ -177,3 +177,37 @@ test("POST /api/cli needs the token and refuses a browser's request, another bra
   // Nothing of those ran anything: the brain is as seeded.
   assert.match((await brainOk(sb, ["stats"], { env })).stdout, /3L 1P 1T/);
 });
+
+test("a served context after writes — the server's own and another writer's — answers as in process (nothing stale is kept)", async (t) => {
+  const { sb, project } = await seeded(t);
+  await startServe(sb, t, { env });
+  // `--budget=2000` (the `=` form) is never sent to the server: the in-process answer to compare with.
+  const both = async (cwd: string) => {
+    const served = await brainOk(sb, ["context", "--budget", "2000"], { env: timed, cwd });
+    assert.match(served.stderr, SERVED);
+    const own = await brainOk(sb, ["context", "--budget=2000"], { env: timed, cwd });
+    assert.doesNotMatch(own.stderr, SERVED);
+    assert.equal(served.stdout, own.stdout, `context in ${cwd}`);
+    return served.stdout;
+  };
+  for (const cwd of [sb.dir, project]) await both(cwd); // the server's derived lists are made now
+  const ours = await brainOk(sb, ["add", "type=learning", "text=Releases are tagged by the bot"], {
+    env: timed,
+    cwd: project,
+  });
+  assert.match(ours.stderr, SERVED);
+  assert.match(await both(project), /tagged by the bot/);
+  // Another writer (another clock: not answered by the server) appends to the log; the server folds it in.
+  const theirs = await brainOk(
+    sb,
+    ["add", "type=preference", "category=Tools", "text=Prefers fd over find"],
+    {
+      env: { BRAIN_NOW: "2026-03-02T12:00:00.000Z", BRAIN_HOOK_TIMING: "1" },
+    },
+  );
+  assert.doesNotMatch(theirs.stderr, SERVED);
+  assert.match(await both(sb.dir), /fd over find/);
+  const task = await brainOk(sb, ["add", "type=task", "description=Rotate the deploy key"], { env: timed });
+  assert.match(task.stderr, SERVED);
+  assert.match(await both(project), /Rotate the deploy key/);
+});
