@@ -101,44 +101,56 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings = req.recalled
-    ? { recs: [], sorted: true }
-    : state.derived(`context:learnings:${req.cwd}`, () => {
-        const shown = liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd));
-        const sorted = inNewestFirst(shown);
-        return { recs: sorted ?? shown, sorted: sorted !== null };
-      });
-  if (learnings.recs.length) {
-    const rank = { under: pathContains, flat: true, shortId: short, sorted: learnings.sorted };
+  const learnings: Learnings = req.recalled
+    ? { shown: [], asks: 0 }
+    : state.derived(`context:learnings:${req.cwd}`, () => ({
+        shown: liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
+        asks: 0,
+      }));
+  if (learnings.shown.length) {
+    const { buckets, sorted } = learningBuckets(state, learnings, req);
+    const rank = { under: pathContains, flat: true, shortId: short, sorted };
     out.push({
       id: "learnings",
       header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankDownStale(bucketItems(learningBuckets(state, learnings, req), rank), stale),
-      total: learnings.recs.length,
+      items: rankDownStale(bucketItems(buckets, rank), stale),
+      total: learnings.shown.length,
     });
   }
   return { sections: out, problems: [] };
 }
 
+/** The learnings a context of one directory may show (derived per state), and how often they were ranked. */
+interface Learnings {
+  shown: readonly Rec[];
+  asks: number;
+  /** `shown` newest first, once asked twice (null: a learning without a valid date, see inNewestFirst). */
+  newest?: Rec[] | null;
+}
+
 /**
- * The learnings of `req.cwd` in score buckets: made again only when the clock leaves the span over which
- * every score holds (scoreBuckets), and only when their order is newest-first already (a bucket sorted on
- * the spot is sorted in place: not kept).
+ * The learnings of `req.cwd` in score buckets. Ranked once (a command in process), each bucket is sorted only
+ * when the budget reaches it, as it always was. Asked again on the same state (a resident server), they are
+ * put in newest-first order once and their buckets kept while the clock stays in the span over which every
+ * score holds (scoreBuckets): a context then no longer scores and sorts every learning.
  */
 function learningBuckets(
   state: FoldState,
-  learnings: { recs: readonly Rec[]; sorted: boolean },
+  learnings: Learnings,
   req: SourceRequest,
-): Rec[][] {
+): { buckets: Rec[][]; sorted: boolean } {
   const nowMs = req.now.getTime();
-  const make = () => scoreBuckets(learnings.recs, req.cwd, nowMs, { under: pathContains });
-  if (!learnings.sorted) return make().buckets;
-  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }));
-  if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = make();
-  return kept.last.buckets;
+  const bucketsOf = (recs: readonly Rec[]) => scoreBuckets(recs, req.cwd, nowMs, { under: pathContains });
+  if (++learnings.asks === 1) return { buckets: bucketsOf(learnings.shown).buckets, sorted: false };
+  if (learnings.newest === undefined) learnings.newest = inNewestFirst(learnings.shown);
+  const newest = learnings.newest;
+  if (newest === null) return { buckets: bucketsOf(learnings.shown).buckets, sorted: false };
+  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: bucketsOf(newest) }));
+  if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = bucketsOf(newest);
+  return { buckets: kept.last.buckets, sorted: true };
 }
 
 /**
