@@ -26,24 +26,11 @@ export interface RankOptions {
   rho?: boolean;
   /** Each line ends with the entry's short id (core/short-ids.ts). */
   shortId?: (id: string) => string;
-  /**
-   * The learnings are already in newestFirst order (see inNewestFirst): each score bucket keeps that order
-   * and is not sorted again (a resident server ranks the same learnings on every context).
-   */
-  sorted?: boolean;
 }
 
 const byString = (a: Rec, b: Rec) => str(b.entry.created).localeCompare(str(a.entry.created));
 /** The order learnings of one score are shown in: newest first, then by `created` as a string. */
 export const newestFirst = (a: Rec, b: Rec): number => b.createdMs - a.createdMs || byString(a, b);
-
-/**
- * The learnings in newestFirst order, or null when one has no valid `created` (NaN makes that comparison
- * inconsistent: a bucket sorted on its own could then differ from the same bucket cut from a sorted whole).
- */
-export function inNewestFirst(learnings: readonly Rec[]): Rec[] | null {
-  return learnings.some((r) => Number.isNaN(r.createdMs)) ? null : [...learnings].sort(newestFirst);
-}
 
 /**
  * Learnings by score (Rho's recency + project scope + manual, plus importance; newest first on ties),
@@ -55,19 +42,21 @@ export function* rankLearnings(
   nowMs: number,
   opts: RankOptions = {},
 ): Generator<Item> {
-  yield* bucketItems(scoreBuckets(learnings, cwd, nowMs, opts).buckets, opts);
+  yield* bucketItems(scoreBuckets(learnings, cwd, nowMs, opts), opts);
 }
 
 /**
  * Learnings in score buckets (index = score, each bucket in the given order), and the span of clock times
  * [from, until) over which every learning keeps its score: only recency moves with the clock, one step a
  * week of age up to ten weeks. A caller that ranks the same learnings again (a resident server) reuses the
- * buckets while its clock stays in that span.
+ * buckets while its clock stays in that span. A bucket is put in order when the budget first reaches it
+ * (`ordered`), once: a reused bucket is exactly the one a fresh ranking would sort.
  */
 export interface ScoreBuckets {
   buckets: Rec[][];
   from: number;
   until: number;
+  ordered: boolean[];
 }
 
 const WEEK_MS = 7 * 86_400_000;
@@ -97,16 +86,18 @@ export function scoreBuckets(
       until = Math.min(until, r.createdMs + (week + 1) * WEEK_MS);
     }
   }
-  return { buckets, from, until };
+  return { buckets, from, until, ordered: [] };
 }
 
-/** The items of score buckets, best score first; a bucket is sorted as it is reached unless `sorted`. */
-export function* bucketItems(buckets: Rec[][], opts: RankOptions = {}): Generator<Item> {
-  for (let score = buckets.length - 1; score >= 0; score--) {
-    const bucket = buckets[score];
+/** The items of score buckets, best score first; each bucket is sorted in place when first reached. */
+export function* bucketItems(b: ScoreBuckets, opts: RankOptions = {}): Generator<Item> {
+  for (let score = b.buckets.length - 1; score >= 0; score--) {
+    const bucket = b.buckets[score];
     if (!bucket) continue;
-    if (opts.rho) bucket.sort(byString);
-    else if (!opts.sorted) bucket.sort(newestFirst);
+    if (!b.ordered[score]) {
+      bucket.sort(opts.rho ? byString : newestFirst);
+      b.ordered[score] = true;
+    }
     for (const r of bucket) {
       const text = opts.flat ? oneLine(r.entry.text) : str(r.entry.text);
       yield { text: `- ${text}${idTag(r.id, opts.shortId)}`, entryIds: [r.id], score };

@@ -3,7 +3,13 @@ import { liveWithText, missingText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
-import { bucketItems, idTag, inNewestFirst, pathContains, scoreBuckets } from "../../core/rank-learnings.ts";
+import {
+  bucketItems,
+  idTag,
+  pathContains,
+  type ScoreBuckets,
+  scoreBuckets,
+} from "../../core/rank-learnings.ts";
 import type { Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
 import { importancePoints, isPinned } from "../../core/score.ts";
@@ -101,56 +107,37 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
-  const learnings: Learnings = req.recalled
-    ? { shown: [], asks: 0 }
-    : state.derived(`context:learnings:${req.cwd}`, () => ({
-        shown: liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
-        asks: 0,
-      }));
-  if (learnings.shown.length) {
-    const { buckets, sorted } = learningBuckets(state, learnings, req);
-    const rank = { under: pathContains, flat: true, shortId: short, sorted };
+  const learnings = req.recalled
+    ? []
+    : state.derived(`context:learnings:${req.cwd}`, () =>
+        liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
+      );
+  if (learnings.length) {
+    const rank = { under: pathContains, flat: true, shortId: short };
     out.push({
       id: "learnings",
       header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
       cacheable: false,
       order: ORDER.learnings,
       allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankDownStale(bucketItems(buckets, rank), stale),
-      total: learnings.shown.length,
+      items: rankDownStale(bucketItems(learningBuckets(state, learnings, req), rank), stale),
+      total: learnings.length,
     });
   }
   return { sections: out, problems: [] };
 }
 
-/** The learnings a context of one directory may show (derived per state), and how often they were ranked. */
-interface Learnings {
-  shown: readonly Rec[];
-  asks: number;
-  /** `shown` newest first, once asked twice (null: a learning without a valid date, see inNewestFirst). */
-  newest?: Rec[] | null;
-}
-
 /**
- * The learnings of `req.cwd` in score buckets. Ranked once (a command in process), each bucket is sorted only
- * when the budget reaches it, as it always was. Asked again on the same state (a resident server), they are
- * put in newest-first order once and their buckets kept while the clock stays in the span over which every
- * score holds (scoreBuckets): a context then no longer scores and sorts every learning.
+ * The learnings of `req.cwd` in score buckets, kept per state while the clock stays in the span over which
+ * every score holds (scoreBuckets): a resident server's next context neither scores every learning again nor
+ * sorts a bucket it sorted before.
  */
-function learningBuckets(
-  state: FoldState,
-  learnings: Learnings,
-  req: SourceRequest,
-): { buckets: Rec[][]; sorted: boolean } {
+function learningBuckets(state: FoldState, learnings: readonly Rec[], req: SourceRequest): ScoreBuckets {
   const nowMs = req.now.getTime();
-  const bucketsOf = (recs: readonly Rec[]) => scoreBuckets(recs, req.cwd, nowMs, { under: pathContains });
-  if (++learnings.asks === 1) return { buckets: bucketsOf(learnings.shown).buckets, sorted: false };
-  if (learnings.newest === undefined) learnings.newest = inNewestFirst(learnings.shown);
-  const newest = learnings.newest;
-  if (newest === null) return { buckets: bucketsOf(learnings.shown).buckets, sorted: false };
-  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: bucketsOf(newest) }));
-  if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = bucketsOf(newest);
-  return { buckets: kept.last.buckets, sorted: true };
+  const make = () => scoreBuckets(learnings, req.cwd, nowMs, { under: pathContains });
+  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }));
+  if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = make();
+  return kept.last;
 }
 
 /**
