@@ -1,0 +1,141 @@
+/**
+ * A prompt's words find memories that say them in another form of the same word (issue 24, the per-prompt
+ * hook): the agent noun ("linter" ↔ "lints", "logger" ↔ "logging"), British and American spelling
+ * ("initialise" ↔ "initialize") — src/recall/word-family.ts — and a stock reply matching a prompt does
+ * not bring in the turns of its sessions.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { Brain } from "../../src/engine/brain.ts";
+import { processTerm } from "../../src/recall/analyze.ts";
+import { wordFamilies } from "../../src/recall/word-family.ts";
+import { fc } from "../support/fc.ts";
+
+const all = () => true;
+const family = (word: string) => wordFamilies(word, all).get(processTerm(word) as string) ?? [];
+
+describe("word families", () => {
+  it("join an agent noun and its verb, both ways (a doubled consonant undone)", () => {
+    for (const [agent, verb] of [
+      ["linter", "lints"],
+      ["logger", "logging"],
+      ["parser", "parse"],
+      ["loader", "loading"],
+      ["runner", "running"],
+      ["formatter", "formats"],
+    ] as const) {
+      assert.ok(family(agent).includes(processTerm(verb) as string), `${agent} → ${verb}: ${family(agent)}`);
+      assert.ok(family(verb).includes(processTerm(agent) as string), `${verb} → ${agent}: ${family(verb)}`);
+    }
+  });
+
+  it("join British and American spellings", () => {
+    for (const [gb, us] of [
+      ["initialised", "initialized"],
+      ["normalisation", "normalization"],
+      ["behaviour", "behavior"],
+      ["colours", "colors"],
+    ] as const)
+      assert.ok(family(gb).includes(processTerm(us) as string), `${gb} → ${us}: ${family(gb)}`);
+  });
+
+  it("leave short words alone and keep only what the brain holds", () => {
+    assert.deepEqual(family("user"), [], "user is not us");
+    assert.deepEqual(family("order"), [], "order is not ord");
+    assert.deepEqual(wordFamilies("which linter", () => false).get("linter"), []);
+  });
+
+  it("property: any base word's agent noun and the base are each other's family", () => {
+    const syllable = fc.tuple(
+      fc.constantFrom(..."bcdfgkmnprstv"),
+      fc.constantFrom(..."aeiou"),
+      fc.constantFrom(..."bdgkmnprt"),
+    );
+    fc.assert(
+      fc.property(fc.array(syllable, { minLength: 1, maxLength: 3 }), fc.boolean(), (sy, cluster) => {
+        const base = `${cluster ? "s" : ""}${sy.map((s) => s.join("")).join("")}`;
+        const last = base.at(-1) as string;
+        // The analyser must keep the base as it is (it does for a closed syllable at the end).
+        fc.pre(processTerm(base) === base && base.length >= 3 && !base.endsWith("er"));
+        const agent = processTerm(`${base}${last}er`) as string;
+        fc.pre(agent !== base && agent.endsWith("er"));
+        assert.ok(family(`${base}${last}er`).includes(base), `${agent} → ${base}`);
+        assert.ok(family(base).includes(agent), `${base} → ${agent}`);
+      }),
+    );
+  });
+});
+
+async function brainWith(turns: [string, string, string][]): Promise<{ brain: Brain; done: () => void }> {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-family-"));
+  const brain = Brain.open({ path: join(dir, "brain.jsonl"), seedDefault: false, cwd: dir });
+  let n = 0;
+  await brain.ingestTurns(
+    turns.map(([session, speaker, text]) => ({
+      session,
+      turn: `t${n++}`,
+      speaker,
+      text,
+      date: `2026-03-0${1 + (n % 8)}T10:00:00Z`,
+    })),
+    "test",
+    { project: dir },
+  );
+  const done = () => {
+    brain.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { brain, done };
+}
+
+const FILLER: [string, string, string][] = [
+  ["f1", "user", "the invoices page is slow when a customer has many subscriptions"],
+  ["f1", "assistant", "I added an index on subscriptions.customer_id and the page loads in 80 ms now."],
+  ["f2", "user", "can we send receipts by email after each charge?"],
+  ["f2", "assistant", "Receipts now go out through Postmark once the charge succeeds."],
+];
+
+describe("prompt memories: a word said in another form", () => {
+  it("a prompt about the linter or about logging finds the turn that says lints / logger", async () => {
+    const { brain, done } = await brainWith([
+      ...FILLER,
+      ["s1", "user", "eslint takes 40 seconds on CI, can we speed that up?"],
+      ["s1", "assistant", "I replaced ESLint and Prettier with Biome: one binary that lints and formats."],
+      ["s2", "user", "the request traces are a mess"],
+      ["s2", "assistant", "Every request now goes through the pino logger with a request id."],
+    ]);
+    try {
+      const lint = brain.promptMemories("which linter do we use now?");
+      assert.match(lint.text, /Biome/, lint.text);
+      const log = brain.promptMemories("how do we do logging?");
+      assert.match(log.text, /pino/, log.text);
+      assert.equal(brain.promptMemories("write a haiku about autumn").text, "");
+    } finally {
+      done();
+    }
+  });
+
+  it("a stock reply that matches the prompt does not bring in the other turns of its sessions", async () => {
+    const stock = "The lint step passes and the type check is clean.";
+    const { brain, done } = await brainWith([
+      ...FILLER,
+      ["s1", "user", "what rounding do we use for split invoices?"],
+      ["s1", "assistant", stock],
+      ["s2", "user", "do we have rate limiting on the public api?"],
+      ["s2", "assistant", stock],
+    ]);
+    try {
+      const m = brain.promptMemories("does the lint step pass?", { withGraph: false });
+      assert.deepEqual(
+        m.hits.map((h) => h.entry.text),
+        [],
+        m.text,
+      );
+    } finally {
+      done();
+    }
+  });
+});
