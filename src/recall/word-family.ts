@@ -47,6 +47,19 @@ function respellings(word: string): string[] {
 }
 
 /**
+ * Words that measure the same thing, either way up: a question about a past problem names the problem ("why
+ * was the build so slow?", "why were the pages so big?") where the turns that fixed it name the result ("it
+ * used to be fast", "the thumbnails are lighter now"). Only measures of speed, size and cost — the things a
+ * change is made to improve — so the family stays about one quantity.
+ */
+const MEASURES = [
+  "slow slower slowly slowness fast faster quick quicker speed sluggish",
+  "big bigger large larger huge heavy heavier bloated small smaller tiny light lighter size",
+  "expensive costly cheap cheaper cost",
+].map((g) => [...new Set(g.split(" ").map((w) => processTerm(w) as string))]);
+const MEASURE_OF = new Map(MEASURES.flatMap((g) => g.map((t) => [t, g] as const)));
+
+/**
  * The index terms of a prompt's words, each with its family: [term, relatives] for every distinct term, the
  * relatives being the other index terms of the same word (agent noun, other spelling) that `known` holds.
  */
@@ -62,6 +75,7 @@ export function wordFamilies(text: string, known: (term: string) => boolean): Ma
       if (t) rel.add(t);
     }
     for (const t of [term, ...rel]) for (const a of agentForms(t)) rel.add(a);
+    for (const t of MEASURE_OF.get(term) ?? []) rel.add(t);
     rel.delete(term);
     out.set(
       term,

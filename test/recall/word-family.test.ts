@@ -118,6 +118,28 @@ describe("prompt memories: a word said in another form", () => {
     }
   });
 
+  it("a question about a past problem finds the turn that names it the other way up (slow → fast, big → lighter)", async () => {
+    const { brain, done } = await brainWith([
+      ...FILLER,
+      ["s1", "user", "a full build takes 9 minutes now, it used to be fast"],
+      ["s1", "assistant", "Every build was re-encoding every image; a cache keyed by content hash fixed it."],
+      ["s2", "user", "can we make the thumbnails lighter?"],
+      ["s2", "assistant", "Thumbnails are WebP at quality 82 now."],
+      ["s3", "user", "the build broke after the upgrade"],
+      ["s3", "assistant", "Pinned Pillow to 10.2, the build works again."],
+      ["s4", "user", "make the build print its version"],
+      ["s4", "assistant", "The build prints its version first now."],
+    ]);
+    try {
+      const slow = brain.promptMemories("why was the build so slow before?", { withGraph: false });
+      assert.match(slow.text, /re-encoding every image/, slow.text);
+      const big = brain.promptMemories("why were the thumbnails so big?", { withGraph: false });
+      assert.match(big.text, /quality 82/, big.text);
+    } finally {
+      done();
+    }
+  });
+
   it("a stock reply that matches the prompt does not bring in the other turns of its sessions", async () => {
     const stock = "The lint step passes and the type check is clean.";
     const { brain, done } = await brainWith([
