@@ -31,6 +31,8 @@ export const EPISODE_FLOOR = 0.4;
  */
 export const REPLY_RELEVANCE = 0.25;
 const MAX_EPISODES = 6;
+/** How many usable candidates (after boilerplate, exclusions and scope) are measured against the floor. */
+const CANDIDATES = MAX_HITS * 6;
 /**
  * How many of the best lexical matches are ranked for a prompt (search's default is 2 000, for contexts that
  * show dozens of turns). Ranking 2 000 candidates was most of the hook's time on a 100k-entry brain
@@ -126,29 +128,33 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
   const exclude = new Set(opts.exclude ?? []);
   const floor = opts.floor ?? FLOOR;
   const episodeFloor = opts.episodeFloor ?? EPISODE_FLOOR;
-  const limit = MAX_HITS * 6 + exclude.size;
+  const depth = opts.depth ?? PROMPT_DEPTH;
   const qterms = terms(q);
   const families = wordFamilies(q, src.known ?? (() => false));
   const relatives = new Set([...families.values()].flat().filter((t) => !families.has(t)));
   const extra = searchable(relatives);
   const found = src.search(extra.length ? `${q} ${extra.join(" ")}` : q, {
-    limit,
-    depth: opts.depth ?? PROMPT_DEPTH,
+    // Every ranked candidate: boilerplate and other sessions' filters below run before the cut to
+    // CANDIDATES, so a stock reply said in fifty sessions cannot crowd the one turn that answers out.
+    limit: depth,
+    depth,
     types: KINDS,
     ranking: "fused",
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
   });
   const boilerplate = repeated(found.hits);
-  const usable = found.hits.filter(
-    (h) =>
-      !exclude.has(h.id) &&
-      // Boilerplate (a stock reply, a template) is never shown, nor lets its session's replies in.
-      !boilerplate.has(textKey(h)) &&
-      // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
-      !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
-      !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
-      (!opts.cwd || inScope(h.entry, opts.cwd, q)),
-  );
+  const usable = found.hits
+    .filter(
+      (h) =>
+        !exclude.has(h.id) &&
+        // Boilerplate (a stock reply, a template) is never shown, nor lets its session's replies in.
+        !boilerplate.has(textKey(h)) &&
+        // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
+        !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
+        !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
+        (!opts.cwd || inScope(h.entry, opts.cwd, q)),
+    )
+    .slice(0, CANDIDATES);
   const scored = usable.map((h, i) => {
     const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight, families);
     const imp = h.entry.importance;

@@ -11,6 +11,17 @@ import { entryText } from "./index.ts";
  */
 const GENERIC: ReadonlySet<string> = new Set(terms(GENERIC_WORDS));
 const GENERIC_SHARE = 0.25;
+/**
+ * Words that name the kind of thing a prompt asks about ("which logging *library*", "what *tool* do we use
+ * for…"), where the memory names the thing itself ("the pino logger"): a memory rarely says the kind, so
+ * they count like the generic request words, a quarter.
+ */
+const KIND_WORDS = new Set(
+  terms(
+    "library libraries tool tools framework frameworks provider providers vendor solution approach option alternative",
+  ),
+);
+const lighter = (t: string) => GENERIC.has(t) || KIND_WORDS.has(t);
 
 /** The text of a memory its relevance is measured on: an entry's searchable fields, an episode's turn. */
 export function memoryText(entry: Record<string, unknown>): string {
@@ -37,7 +48,7 @@ export function coverage(
   let hit = 0;
   for (const t of new Set(queryTerms)) {
     const rel = families?.get(t) ?? [];
-    const w = Math.min(weight(t), ...rel.map((r) => weight(r))) * (GENERIC.has(t) ? GENERIC_SHARE : 1);
+    const w = Math.min(weight(t), ...rel.map((r) => weight(r))) * (lighter(t) ? GENERIC_SHARE : 1);
     all += w;
     if (doc.has(t)) hit += w;
     else if (rel.some((r) => doc.has(r))) hit += w * RELATIVE_SHARE;

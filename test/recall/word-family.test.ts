@@ -112,6 +112,9 @@ describe("prompt memories: a word said in another form", () => {
       assert.match(lint.text, /Biome/, lint.text);
       const log = brain.promptMemories("how do we do logging?");
       assert.match(log.text, /pino/, log.text);
+      // The kind of thing asked about ("library") is rarely said beside the thing itself.
+      const lib = brain.promptMemories("which logging library do we use?", { withGraph: false });
+      assert.match(lib.text, /pino/, lib.text);
       assert.equal(brain.promptMemories("write a haiku about autumn").text, "");
     } finally {
       done();
@@ -135,6 +138,37 @@ describe("prompt memories: a word said in another form", () => {
       assert.match(slow.text, /re-encoding every image/, slow.text);
       const big = brain.promptMemories("why were the thumbnails so big?", { withGraph: false });
       assert.match(big.text, /quality 82/, big.text);
+    } finally {
+      done();
+    }
+  });
+
+  it("a stock reply said in many sessions does not crowd out the one turn that answers", async () => {
+    const stock = "The lint step passes and the type check is clean.";
+    const many = Array.from({ length: 30 }, (_, i) => [
+      [`c${i}`, "user", "ok do it"],
+      [`c${i}`, "assistant", stock],
+    ]).flat() as [string, string, string][];
+    // Other work, so that "lint" is not a word every other turn holds.
+    const nouns = (
+      "invoice webhook cache queue schema token upload report export import " +
+      "refund coupon ledger tenant session cookie header payload worker cron"
+    ).split(" ");
+    const verbs =
+      "retried renamed paginated cached validated batched logged sorted split merged traced gated".split(" ");
+    const work = nouns.flatMap((n, i) =>
+      verbs.map((v, j) => [`w${i}`, "assistant", `We ${v} the ${n} path, ${i * 7 + j} cases pass.`]),
+    ) as [string, string, string][];
+    const { brain, done } = await brainWith([
+      ...FILLER,
+      ...many,
+      ...work,
+      ["s1", "user", "eslint takes 40 seconds on CI, can we speed that up?"],
+      ["s1", "assistant", "I replaced ESLint and Prettier with Biome: one binary that lints and formats."],
+    ]);
+    try {
+      const m = brain.promptMemories("which linter do we use now?", { withGraph: false });
+      assert.match(m.text, /Biome/, m.text);
     } finally {
       done();
     }
