@@ -255,6 +255,8 @@ async function main(): Promise<void> {
         context: found(ctx),
         bm25Hook: found(base.answer(p.prompt, text.length)),
         bm25Full: found(base.answer(p.prompt, 2000)),
+        // Whether plain BM25 would inject anything at all (what the unrelated prompts are compared with).
+        bm25Any: base.answer(p.prompt, 2000) !== "",
         others,
         repeated: linesOf(text).length - new Set(linesOf(text).map(bodyOf)).size,
         leak: p.kind === "secret" && p.answer ? text.includes(p.answer) : false,
@@ -321,7 +323,7 @@ function report(
   );
   console.log(`
 content-less prompts with anything injected: ${pct(injected(kinds("contentless")), kinds("contentless").length)}
-unrelated prompts with anything injected: ${pct(injected(kinds("unrelated")), kinds("unrelated").length)} (${kinds("unrelated").reduce((a, r) => a + (r.lines as number), 0)} lines)
+unrelated prompts with anything injected: ${pct(injected(kinds("unrelated")), kinds("unrelated").length)} (${kinds("unrelated").reduce((a, r) => a + (r.lines as number), 0)} lines); plain BM25 would inject for ${count(kinds("unrelated"), "bm25Any")}
 lines from the other project, unnamed (probes): ${rows.reduce((a, r) => a + (r.others as number), 0)}
 sessions' own prompts with something injected: ${pct(ownInjected.length, own.length)}; of their content-less ones: ${pct(ownEmpty.filter((o) => o.text).length, ownEmpty.length)}; lines from the other project: ${ownOther.length}
 characters used when injecting for a question: mean ${Math.round(meanChars)} of 2000; lines ${answered.reduce((a, r) => a + (r.lines as number), 0)} in ${answered.length}

@@ -174,6 +174,43 @@ describe("prompt memories: a word said in another form", () => {
     }
   });
 
+  it("property: a prompt naming the agent finds the turn saying the verb; an unknown agent gets nothing", async () => {
+    // Made-up verbs (closed syllables the stemmer keeps as they are), each said in a turn of its own.
+    const syllable = fc
+      .tuple(fc.constantFrom(..."bdfgkmnprtv"), fc.constantFrom(..."aeiou"), fc.constantFrom(..."bdgkmnprt"))
+      .map((t) => t.join(""));
+    const word = fc
+      .array(syllable, { minLength: 2, maxLength: 3 })
+      .map((s) => s.join(""))
+      .filter((w) => processTerm(w) === w && !w.endsWith("er"));
+    const [said, unsaid] = fc.sample(
+      fc.uniqueArray(word, { minLength: 12, maxLength: 12 }).map((ws) => [ws.slice(0, 8), ws.slice(8)]),
+      1,
+    )[0] as [string[], string[]];
+    const { brain, done } = await brainWith([
+      ...FILLER,
+      ...said.map((w, i) => [
+        `v${i}`,
+        "assistant",
+        `The pipeline now ${w}s every staged file before the push.`,
+      ]),
+    ] as [string, string, string][]);
+    try {
+      fc.assert(
+        fc.property(fc.nat({ max: said.length - 1 }), fc.nat({ max: unsaid.length - 1 }), (i, j) => {
+          const w = said[i] as string;
+          const hit = brain.promptMemories(`which ${w}${w.at(-1)}er do we have?`, { withGraph: false });
+          assert.ok(hit.text.includes(`${w}s every staged file`), `${w}: ${hit.text}`);
+          const u = unsaid[j] as string;
+          const miss = brain.promptMemories(`which ${u}${u.at(-1)}er do we have?`, { withGraph: false });
+          assert.equal(miss.text, "", `${u}: ${miss.text}`);
+        }),
+      );
+    } finally {
+      done();
+    }
+  });
+
   it("a stock reply that matches the prompt does not bring in the other turns of its sessions", async () => {
     const stock = "The lint step passes and the type check is clean.";
     const { brain, done } = await brainWith([
