@@ -8,6 +8,8 @@ import { terms } from "./analyze.ts";
 
 /** A sentence shorter than this many distinct terms is too common to show a restatement ("Thanks, Ada!"). */
 export const MIN_SENTENCE_TERMS = 4;
+/** Two sentences are one statement only when they share at least this many terms. */
+export const MIN_SHARED = 4;
 
 /** The term sets of the sentences of `text` with at least MIN_SENTENCE_TERMS distinct terms, in order. */
 export function sentenceTerms(text: string): Set<string>[] {
@@ -50,7 +52,7 @@ export function keySentence(
 }
 
 /**
- * Whether one of `sentences` restates `key`: at least 3 terms in common, and the weight they carry is at least
+ * Whether one of `sentences` restates `key`: at least MIN_SHARED terms in common, and the weight they carry is at least
  * `min` of the two sentences' (weighted Dice: sharing only common words — "a photo of a group of people" —
  * does not make two sentences one statement; a changed value, one or two rare terms, leaves most of it).
  */
@@ -74,7 +76,7 @@ export function restates(
         shared += w;
       }
     }
-    if (both >= 3 && keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
+    if (both >= MIN_SHARED && keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
   }
   return false;
 }
