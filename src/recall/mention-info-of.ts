@@ -1,7 +1,7 @@
 import type { EpisodeLog } from "../store/episode-log.ts";
 import type { Hit, RecallIndex } from "./index.ts";
 import type { MentionInfo } from "./mention-info.ts";
-import { keySentence, sentenceTerms } from "./sentence-terms.ts";
+import { keySentences, sentenceTerms } from "./sentence-terms.ts";
 
 /**
  * What mentions.ts needs to know of an episode (undefined for any other item): for one the index found,
@@ -41,7 +41,7 @@ export function mentionInfoOf(
       return of > 0 ? hit / of : 0;
     };
     let sentences: Set<string>[] | undefined;
-    let key: { s: Set<string> | undefined } | undefined;
+    let keys: Set<string>[] | undefined;
     const own = () => {
       sentences ??= sentenceTerms(String(rec?.entry.text ?? ""));
       return sentences;
@@ -55,9 +55,9 @@ export function mentionInfoOf(
       cover: share(-1),
       coverOf: share,
       sentences: own,
-      key: () => {
-        key ??= { s: keySentence(own(), new Set(searched.filter((_, i) => mask & (1 << i))), weight) };
-        return key.s;
+      keys: () => {
+        keys ??= keySentences(own(), new Set(searched.filter((_, i) => mask & (1 << i))), weight);
+        return keys;
       },
     };
   }

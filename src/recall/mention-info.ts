@@ -11,6 +11,6 @@ export interface MentionInfo {
   coverOf: (bits: number) => number;
   /** The turn's sentences as term sets (sentence-terms.ts); computed on demand. */
   sentences: () => readonly ReadonlySet<string>[];
-  /** The sentence a restatement of this turn would repeat (sentence-terms.ts `keySentence`); on demand. */
-  key: () => ReadonlySet<string> | undefined;
+  /** The sentences a restatement of this turn would repeat (sentence-terms.ts `keySentences`); on demand. */
+  keys: () => readonly ReadonlySet<string>[];
 }

@@ -19,8 +19,7 @@ export interface RestateTuning {
  * Restatements the ranking did not reach: a fact said again later with a changed value often shares no word
  * with the question ("Where did Ada go on her road trip?" — "I went to Millbrook, a small town in the
  * Midwest"). For each of the first `anchors` episodes, the index is searched (`lookup`) with the rarest terms
- * of its key sentence; a turn found there that the same speaker said on another day and that restates that
- * sentence is put right after it (with its score). Returns a new list.
+ * of each of its key sentences; a turn found there that the same speaker said on another day and that restates it is put right after it (with its score). Returns a new list.
  */
 export function lookUpRestatements(
   ranked: readonly Ranked[],
@@ -37,17 +36,18 @@ export function lookUpRestatements(
     const m = r.kind === "episode" ? info(r.id) : undefined;
     if (!m) continue;
     anchors++;
-    const key = m.key();
-    if (!key) continue;
-    const rare = [...key].sort((a, b) => weight(b) - weight(a)).slice(0, tune.lookupTerms);
+    const keys = m.keys();
     const found: Ranked[] = [];
-    for (const id of lookup(rare)) {
-      if (present.has(id)) continue;
-      const x = info(id);
-      if (!x || x.speaker !== m.speaker || x.dateMs === m.dateMs) continue;
-      if (!restates(key, x.sentences(), tune.restate, weight)) continue;
-      present.add(id);
-      found.push({ id, kind: "episode", score: r.score });
+    for (const key of keys) {
+      const rare = [...key].sort((a, b) => weight(b) - weight(a)).slice(0, tune.lookupTerms);
+      for (const id of lookup(rare)) {
+        if (present.has(id)) continue;
+        const x = info(id);
+        if (!x || x.speaker !== m.speaker || x.dateMs === m.dateMs) continue;
+        if (!restates([key], x.sentences(), tune.restate, weight)) continue;
+        present.add(id);
+        found.push({ id, kind: "episode", score: r.score });
+      }
     }
     out.splice(i + 1, 0, ...found);
     i += found.length;
@@ -57,7 +57,7 @@ export function lookUpRestatements(
 
 /**
  * A turn among the first `top` that the same speaker said again on another day — a turn of the pool with a
- * sentence restating the turn's key sentence (sentence-terms.ts) — is gathered with its restatements at its
+ * sentence restating one of the turn's key sentences (sentence-terms.ts) — is gathered with its restatements at its
  * place: the latest first, then the older ones, newest first; every one but the latest is marked with the
  * date of the latest. In place.
  */
@@ -79,15 +79,15 @@ export function pullRestatements(
     if (done.has(r.id) || r.kind !== "episode") continue;
     done.add(r.id);
     const m = info(r.id);
-    const key = m?.key();
-    if (!m || !key) continue;
+    const keys = m?.keys() ?? [];
+    if (!m || keys.length === 0) continue;
     const same = pool.filter(
       (x) =>
         x.r.id !== r.id &&
         !done.has(x.r.id) &&
         x.m.speaker === m.speaker &&
         x.m.dateMs !== m.dateMs &&
-        restates(key, x.m.sentences(), tune.restate, weight),
+        restates(keys, x.m.sentences(), tune.restate, weight),
     );
     if (same.length === 0) continue;
     const group = [{ r, m }, ...same].sort((a, b) => b.m.dateMs - a.m.dateMs);

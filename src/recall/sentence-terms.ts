@@ -21,20 +21,21 @@ export function sentenceTerms(text: string): Set<string>[] {
   return out;
 }
 
+/** At most this many of a turn's sentences are what a restatement of it would repeat. */
+export const MAX_KEYS = 3;
+
 /**
- * What a turn says that a restatement would repeat: the sentence holding the most weight of the query terms
- * the turn matched (`wanted`), or — when it holds none (a reply placed by its neighbour) — the most
- * informative one (most weight in all). Undefined for a turn without such a sentence.
+ * What a turn says that a restatement would repeat: its sentences holding the query terms the turn matched
+ * (`wanted`), most of their weight first — or, when none holds one (a reply placed by its neighbour), its most
+ * informative ones (most weight in all) — at most `max`.
  */
-export function keySentence(
+export function keySentences(
   sentences: readonly Set<string>[],
   wanted: ReadonlySet<string>,
   weight: (term: string) => number,
-): Set<string> | undefined {
-  let best: Set<string> | undefined;
-  let bestScore = 0;
-  let bestAll = 0;
-  for (const s of sentences) {
+  max = MAX_KEYS,
+): Set<string>[] {
+  const scored = sentences.map((s) => {
     let score = 0;
     let all = 0;
     for (const t of s) {
@@ -42,21 +43,30 @@ export function keySentence(
       all += w;
       if (wanted.has(t)) score += w;
     }
-    if (score > bestScore || (score === bestScore && all > bestAll)) {
-      best = s;
-      bestScore = score;
-      bestAll = all;
-    }
-  }
-  return best;
+    return { s, score, all };
+  });
+  const matching = scored.filter((x) => x.score > 0);
+  return (matching.length ? matching : scored)
+    .sort((a, b) => b.score - a.score || b.all - a.all)
+    .slice(0, max)
+    .map((x) => x.s);
 }
 
 /**
- * Whether one of `sentences` restates `key`: at least MIN_SHARED terms in common, and the weight they carry is at least
+ * Whether one of `sentences` restates one of `keys`: at least MIN_SHARED terms in common, and the weight they carry is at least
  * `min` of the two sentences' (weighted Dice: sharing only common words — "a photo of a group of people" —
  * does not make two sentences one statement; a changed value, one or two rare terms, leaves most of it).
  */
 export function restates(
+  keys: readonly ReadonlySet<string>[],
+  sentences: readonly ReadonlySet<string>[],
+  min: number,
+  weight: (term: string) => number,
+): boolean {
+  return keys.some((key) => restatesOne(key, sentences, min, weight));
+}
+
+function restatesOne(
   key: ReadonlySet<string>,
   sentences: readonly ReadonlySet<string>[],
   min: number,

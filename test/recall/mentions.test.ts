@@ -39,7 +39,7 @@ function world(items: Gen[]): { ranked: Ranked[]; info: (id: string) => MentionI
       coverOf: (b) => (bits(b) ? bits(b & g.mask) / bits(b) : 0),
       // Turns with the same `words` value say the same sentence (Dice 1), others nothing in common.
       sentences: () => [sentence(g.words)],
-      key: () => sentence(g.words),
+      keys: () => [sentence(g.words)],
     };
   };
   return { ranked, info };
