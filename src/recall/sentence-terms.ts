@@ -11,10 +11,14 @@ export const MIN_SENTENCE_TERMS = 4;
 /** Two sentences are one statement only when they share at least this many terms. */
 export const MIN_SHARED = 4;
 
-/** The term sets of the sentences of `text` with at least MIN_SENTENCE_TERMS distinct terms, in order. */
+/**
+ * The term sets of the sentences of `text` with at least MIN_SENTENCE_TERMS distinct terms, in order. What is
+ * in square brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the
+ * speaker said, and machine captions repeat word for word: it is left out.
+ */
 export function sentenceTerms(text: string): Set<string>[] {
   const out: Set<string>[] = [];
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+  for (const sentence of text.replace(/\[[^\]]*\]/g, " ").split(/(?<=[.!?])\s+|\n+/)) {
     const ts = new Set(terms(sentence));
     if (ts.size >= MIN_SENTENCE_TERMS) out.push(ts);
   }
