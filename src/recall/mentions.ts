@@ -32,6 +32,8 @@ export const MENTION_TUNING = {
   anchors: 5,
   /** How many of a key sentence's rarest terms that look-up searches for. */
   lookupTerms: 4,
+  /** How many of an anchor's key sentences are looked up. */
+  lookupKeys: 3,
 };
 
 export interface Arranged {

@@ -13,13 +13,15 @@ export interface RestateTuning {
   anchors: number;
   /** How many of a key sentence's rarest terms that look-up searches for. */
   lookupTerms: number;
+  /** How many of an anchor's key sentences are looked up. */
+  lookupKeys: number;
 }
 
 /**
  * Restatements the ranking did not reach: a fact said again later with a changed value often shares no word
  * with the question ("Where did Ada go on her road trip?" — "I went to Millbrook, a small town in the
  * Midwest"). For each of the first `anchors` episodes, the index is searched (`lookup`) with the rarest terms
- * of each of its key sentences; a turn found there that the same speaker said on another day and that restates it is put right after it (with its score). Returns a new list.
+ * of each of its first `lookupKeys` key sentences; a turn found there that the same speaker said on another day and that restates it is put right after it (with its score). Returns a new list.
  */
 export function lookUpRestatements(
   ranked: readonly Ranked[],
@@ -38,7 +40,7 @@ export function lookUpRestatements(
     anchors++;
     const keys = m.keys();
     const found: Ranked[] = [];
-    for (const key of keys) {
+    for (const key of keys.slice(0, tune.lookupKeys)) {
       const rare = [...key].sort((a, b) => weight(b) - weight(a)).slice(0, tune.lookupTerms);
       for (const id of lookup(rare)) {
         if (present.has(id)) continue;

@@ -12,26 +12,27 @@ export const MIN_SENTENCE_TERMS = 4;
 export const MIN_SHARED = 4;
 
 /**
- * The term sets of the sentences of `text` with at least MIN_SENTENCE_TERMS distinct terms, in order. What is
- * in square brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the
- * speaker said, and machine captions repeat word for word: it is left out.
+ * The term sets of the sentences of `text`, in order (short ones too: see `keySentences`). What is in square
+ * brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the speaker
+ * said, and machine captions repeat word for word: it is left out.
  */
 export function sentenceTerms(text: string): Set<string>[] {
-  const out: Set<string>[] = [];
-  for (const sentence of text.replace(/\[[^\]]*\]/g, " ").split(/(?<=[.!?])\s+|\n+/)) {
-    const ts = new Set(terms(sentence));
-    if (ts.size >= MIN_SENTENCE_TERMS) out.push(ts);
-  }
-  return out;
+  return text
+    .replace(/\[[^\]]*\]/g, " ")
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => new Set(terms(sentence)))
+    .filter((ts) => ts.size > 0);
 }
 
 /** At most this many of a turn's sentences are what a restatement of it would repeat. */
-export const MAX_KEYS = 3;
+export const MAX_KEYS = 6;
 
 /**
  * What a turn says that a restatement would repeat: its sentences holding the query terms the turn matched
- * (`wanted`), most of their weight first — or, when none holds one (a reply placed by its neighbour), its most
- * informative ones (most weight in all) — at most `max`.
+ * (`wanted`) and the sentences next to them (a fact is often told over two: "Highly recommend it! I loved
+ * Becoming Nicole by Amy Ellis Nutt."), those holding most of the query's weight first, then the most
+ * informative — or, when none holds one (a reply placed by its neighbour), its most informative sentences;
+ * only sentences of at least MIN_SENTENCE_TERMS terms, at most `max`.
  */
 export function keySentences(
   sentences: readonly Set<string>[],
@@ -39,7 +40,7 @@ export function keySentences(
   weight: (term: string) => number,
   max = MAX_KEYS,
 ): Set<string>[] {
-  const scored = sentences.map((s) => {
+  const scored = sentences.map((s, i) => {
     let score = 0;
     let all = 0;
     for (const t of s) {
@@ -47,10 +48,12 @@ export function keySentences(
       all += w;
       if (wanted.has(t)) score += w;
     }
-    return { s, score, all };
+    return { s, i, score, all };
   });
-  const matching = scored.filter((x) => x.score > 0);
-  return (matching.length ? matching : scored)
+  const near = new Set<number>();
+  for (const x of scored) if (x.score > 0) for (const j of [x.i - 1, x.i, x.i + 1]) near.add(j);
+  return scored
+    .filter((x) => x.s.size >= MIN_SENTENCE_TERMS && (near.size === 0 || near.has(x.i)))
     .sort((a, b) => b.score - a.score || b.all - a.all)
     .slice(0, max)
     .map((x) => x.s);
@@ -79,6 +82,7 @@ function restatesOne(
   let keyWeight = 0;
   for (const t of key) keyWeight += weight(t);
   for (const s of sentences) {
+    if (s.size < MIN_SENTENCE_TERMS) continue;
     let both = 0;
     let shared = 0;
     let own = 0;
