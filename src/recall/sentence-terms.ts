@@ -1,4 +1,5 @@
 import { terms } from "./analyze.ts";
+import { BOILERPLATE_WEIGHT } from "./preview.ts";
 
 /**
  * A turn's sentences as sets of index terms, for telling a restatement from another mention (restatements.ts):
@@ -60,7 +61,8 @@ export function keySentences(
 }
 
 /**
- * Whether one of `sentences` restates one of `keys`: at least MIN_SHARED terms in common, and the weight they carry is at least
+ * Whether one of `sentences` restates one of `keys`: at least MIN_SHARED terms in common, not boilerplate (their
+ * mean weight at least BOILERPLATE_WEIGHT: a template said in every message is no statement), and the weight they carry is at least
  * `min` of the two sentences' (weighted Dice: sharing only common words — "a photo of a group of people" —
  * does not make two sentences one statement; a changed value, one or two rare terms, leaves most of it).
  */
@@ -94,7 +96,8 @@ function restatesOne(
         shared += w;
       }
     }
-    if (both >= MIN_SHARED && keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
+    if (both < MIN_SHARED || shared / both < BOILERPLATE_WEIGHT) continue;
+    if (keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
   }
   return false;
 }
