@@ -24,6 +24,8 @@ export const MENTION_TUNING = {
   pool: 300,
   /** A mention covers at least this share of what the best-covering turn covers. */
   share: 0.3,
+  /** Asking for several things: how many of each session's mentions go before the rest (rounds). */
+  rounds: 2,
   /** A sentence restates another when the weight of their common terms is this share of theirs (sentence-terms.ts). */
   restate: 0.5,
   /** Turns whose restatements are gathered to them (about what a context can show). */
@@ -125,8 +127,10 @@ function mentionsIn(
 }
 
 /**
- * Each mentioning session's best mention first (round one of `roundRobin`), then everything else in the
- * fused order: no session gets a second line before every session that mentions it has one.
+ * Each mentioning session's best mention first (round one of `roundRobin`), then each one's second (a
+ * session's best mention is not always the one that answers: "I want to visit the Cliffs of Moher" beside "we
+ * spent a long weekend in Hobart, a great little trip"), then everything else in the fused order: no session
+ * gets a second line before every session that mentions it has one.
  */
 function spreadSessions(
   ranked: readonly Ranked[],
@@ -135,16 +139,13 @@ function spreadSessions(
 ): Ranked[] {
   const mentions = mentionsIn(ranked, info, tune);
   if (mentions.length < 2) return [...ranked];
-  const sessions = new Set(mentions.map((x) => x.m.session)).size;
-  const first = roundRobin(mentions)
-    .slice(0, sessions)
-    .map((x) => x.r);
+  const first = roundRobin(mentions, tune.rounds).map((x) => x.r);
   const taken = new Set(first);
   return [...first, ...ranked.filter((r) => !taken.has(r))];
 }
 
-/** Each session's best mention (sessions in the order of their best), then each one's second, and so on. */
-function roundRobin(mentions: Mention[]): Mention[] {
+/** Each session's best mention (sessions in the order of their best), then each one's second, … `rounds` times. */
+function roundRobin(mentions: Mention[], rounds: number): Mention[] {
   const bySession = new Map<string, Mention[]>();
   for (const x of mentions) {
     const list = bySession.get(x.m.session);
@@ -155,7 +156,7 @@ function roundRobin(mentions: Mention[]): Mention[] {
   const denser = (a: Mention, b: Mention) => b.m.cover - a.m.cover || a.pos - b.pos;
   const lists = [...bySession.values()];
   const order: Mention[] = [];
-  for (let round = 0; order.length < mentions.length; round++) {
+  for (let round = 0; round < rounds && order.length < mentions.length; round++) {
     const these = lists.map((list) => list[round]).filter((x) => x !== undefined);
     order.push(...these.sort(denser));
   }

@@ -88,6 +88,30 @@ test("asking for several things: every mentioning session's line comes before an
   );
 });
 
+test("asking for several things: each session's first two mentions come before anything that is no mention", () => {
+  fc.assert(
+    fc.property(fc.array(item, { maxLength: 40 }), (items) => {
+      const { ranked, info } = world(items.map((g, i) => ({ ...g, words: i + 10 })));
+      const out = arrangeMentions(ranked, info, { aggregate: true, alternatives: [] }).ranked;
+      const best = Math.max(0, ...items.map((_, i) => info(`r${i}`)?.cover ?? 0));
+      const mention = (r: Ranked) => (info(r.id)?.cover ?? 0) >= MENTION_TUNING.share * best && best > 0;
+      if (out.filter(mention).length < 2) return;
+      const count = new Map<string, number>();
+      let other = false;
+      for (const r of out) {
+        if (!mention(r)) {
+          other = true;
+          continue;
+        }
+        const s = info(r.id)?.session as string;
+        const k = (count.get(s) ?? 0) + 1;
+        count.set(s, k);
+        if (k <= 2) assert.ok(!other, `session ${s}'s mention ${k} comes after an item that is no mention`);
+      }
+    }),
+  );
+});
+
 test("a restated turn: the latest restatement takes its place, every older one is marked earlier", () => {
   fc.assert(
     fc.property(fc.array(item, { minLength: 2, maxLength: 30 }), (items) => {
