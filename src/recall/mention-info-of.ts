@@ -1,7 +1,7 @@
 import type { EpisodeLog } from "../store/episode-log.ts";
 import type { Hit, RecallIndex } from "./index.ts";
 import type { MentionInfo } from "./mention-info.ts";
-import { keySentences, sentenceTerms } from "./sentence-terms.ts";
+import { keySentences, matchingWords, sentenceTerms } from "./sentence-terms.ts";
 
 /**
  * What mentions.ts needs to know of an episode (undefined for any other item): for one the index found,
@@ -42,6 +42,8 @@ export function mentionInfoOf(
     };
     let sentences: Set<string>[] | undefined;
     let keys: Set<string>[] | undefined;
+    let words: Set<string> | undefined;
+    const wanted = () => new Set(searched.filter((_, i) => mask & (1 << i)));
     const own = () => {
       sentences ??= sentenceTerms(String(rec?.entry.text ?? ""));
       return sentences;
@@ -55,8 +57,12 @@ export function mentionInfoOf(
       cover: share(-1),
       coverOf: share,
       sentences: own,
+      words: () => {
+        words ??= matchingWords(own(), wanted());
+        return words;
+      },
       keys: () => {
-        keys ??= keySentences(own(), new Set(searched.filter((_, i) => mask & (1 << i))), weight);
+        keys ??= keySentences(own(), wanted(), weight);
         return keys;
       },
     };

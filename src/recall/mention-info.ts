@@ -11,6 +11,8 @@ export interface MentionInfo {
   coverOf: (bits: number) => number;
   /** The turn's sentences as term sets (sentence-terms.ts); computed on demand. */
   sentences: () => readonly ReadonlySet<string>[];
+  /** The terms of its sentences holding a query term it matched; on demand. */
+  words: () => ReadonlySet<string>;
   /** The sentences a restatement of this turn would repeat (sentence-terms.ts `keySentences`); on demand. */
   keys: () => readonly ReadonlySet<string>[];
 }

@@ -1,6 +1,6 @@
 import type { MentionInfo } from "./mention-info.ts";
 import type { Ranked } from "./rank.ts";
-import { restates } from "./sentence-terms.ts";
+import { dice, restates } from "./sentence-terms.ts";
 
 export interface RestateTuning {
   /** How many of the best-ranked items are looked at. */
@@ -89,7 +89,9 @@ export function pullRestatements(
         !done.has(x.r.id) &&
         x.m.speaker === m.speaker &&
         x.m.dateMs !== m.dateMs &&
-        restates(keys, x.m.sentences(), tune.restate, weight),
+        (restates(keys, x.m.sentences(), tune.restate, weight) ||
+          // …or the same query terms in words that overlap (a short fact: "I have 180 followers on …").
+          (m.mask !== 0 && x.m.mask === m.mask && dice(x.m.words(), m.words()) >= tune.restate)),
     );
     if (same.length === 0) continue;
     const group = [{ r, m }, ...same].sort((a, b) => b.m.dateMs - a.m.dateMs);

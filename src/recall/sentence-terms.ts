@@ -56,7 +56,7 @@ export function keySentences(
   return scored
     .filter((x) => x.s.size >= MIN_SENTENCE_TERMS && (near.size === 0 || near.has(x.i)))
     .sort((a, b) => b.score - a.score || b.all - a.all)
-    .slice(0, max)
+    .slice(0, near.size === 0 ? 1 : max)
     .map((x) => x.s);
 }
 
@@ -110,4 +110,22 @@ export function bitsOf(some: string[], searched: string[]): number {
     if (i >= 0) bits |= 1 << i;
   }
   return bits;
+}
+
+/** The terms of the sentences holding one of the `wanted` terms (what the query matched in a turn). */
+export function matchingWords(
+  sentences: readonly ReadonlySet<string>[],
+  wanted: ReadonlySet<string>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) if ([...s].some((t) => wanted.has(t))) for (const t of s) out.add(t);
+  return out;
+}
+
+/** Dice over two term sets. */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size + b.size === 0) return 0;
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return (2 * both) / (a.size + b.size);
 }

@@ -40,6 +40,7 @@ function world(items: Gen[]): { ranked: Ranked[]; info: (id: string) => MentionI
       // Turns with the same `words` value say the same sentence (Dice 1), others nothing in common.
       sentences: () => [sentence(g.words)],
       keys: () => [sentence(g.words)],
+      words: () => sentence(g.words),
     };
   };
   return { ranked, info };
