@@ -1,7 +1,13 @@
 /**
  * The per-prompt hook on realistic coding sessions (issue 24), through the real hooks and the built CLI:
  *
- *   npm run build && node --import tsx bench/hook-recall.ts [--seed 7] [--json]
+ *   npm run build && node --import tsx bench/hook-recall.ts [--seed 7] [--part tune|check] [--json]
+ *
+ * `--part tune` asks only the tune part's probes (every kind: facts, named, unrelated, content-less), so the
+ * check part's prompts are never seen while tuning. `--save DIR` keeps the learned brain after the replay
+ * (DIR/snap) and `--from DIR` starts from it without replaying (the episodes do not depend on the hook's
+ * output: the learner skips hook attachments) — for iterating on the hook's selection only; the sessions'
+ * own prompts are then not measured. Report a full run.
  *
  * Sessions are woven from test/recall/fixtures/coding-sessions.json (bench/hook/transcripts.ts): two
  * projects (git repositories in a temp dir), one session a day. Each session is written to its transcript
@@ -166,9 +172,21 @@ async function main(): Promise<void> {
   if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
   const seed = Number(arg("seed") ?? 7);
   const fx = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as Fixture;
-  const dir = fs.mkdtempSync(join(tmpdir(), "brain-hook-recall-"));
+  const part = arg("part");
+  const from = arg("from");
+  const save = arg("save");
+  const dir = from ?? save ?? fs.mkdtempSync(join(tmpdir(), "brain-hook-recall-"));
   const home = join(dir, "home");
-  fs.mkdirSync(home);
+  if (from) {
+    // Start from the saved brain: the probes' own writes (graph, prompt log) of an earlier run are dropped.
+    for (const d of ["home", "brain"]) {
+      fs.rmSync(join(dir, d), { recursive: true, force: true });
+      fs.cpSync(join(dir, "snap", d), join(dir, d), { recursive: true });
+    }
+  } else {
+    if (save) fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(home, { recursive: true });
+  }
   const projectDir = (p: string) => join(dir, "src", p);
   for (const p of fx.projects) fs.mkdirSync(join(projectDir(p), ".git"), { recursive: true });
   const brainPath = join(dir, "brain", "brain.jsonl");
@@ -186,7 +204,13 @@ async function main(): Promise<void> {
     },
   };
   try {
-    const { own, probes } = await replay(e, fx, seed);
+    const replayed = from
+      ? { own: [], probes: weave(fx, seed, e.projectDir).probes }
+      : await replay(e, fx, seed);
+    if (save && !from)
+      for (const d of ["home", "brain"]) fs.cpSync(join(dir, d), join(dir, "snap", d), { recursive: true });
+    const own = replayed.own;
+    const probes = replayed.probes.filter((p) => !part || p.part === part);
     const base = bm25(brainPath);
     // Which project a line came from: the project of the turns its words occur in (chatter both: neither).
     const projectOfLine = (line: string): string | null => {
@@ -231,6 +255,8 @@ async function main(): Promise<void> {
         context: found(ctx),
         bm25Hook: found(base.answer(p.prompt, text.length)),
         bm25Full: found(base.answer(p.prompt, 2000)),
+        // Whether plain BM25 would inject anything at all (what the unrelated prompts are compared with).
+        bm25Any: base.answer(p.prompt, 2000) !== "",
         others,
         repeated: linesOf(text).length - new Set(linesOf(text).map(bodyOf)).size,
         leak: p.kind === "secret" && p.answer ? text.includes(p.answer) : false,
@@ -240,7 +266,7 @@ async function main(): Promise<void> {
     base.close();
     report(rows, own, fx, projectOfLine, projectDir);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    if (!save && !from) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
@@ -259,12 +285,23 @@ function report(
     console.log(JSON.stringify({ rows, own }, null, 2));
     return;
   }
+  // --show: the tune part's misses and injections for prompts that should get nothing (never the check part's).
+  if (process.argv.includes("--show"))
+    for (const r of rows.filter((x) => x.part === "tune")) {
+      const miss = (r.kind === "fact" || r.kind === "named") && !r.hook;
+      const noise = (r.kind === "unrelated" || r.kind === "contentless") && (r.chars as number) > 0;
+      if (miss || noise)
+        console.log(
+          `\n### ${r.kind} ${miss ? "MISS" : "INJECTED"}: ${r.prompt} [answer: ${r.answer ?? ""}] bm25@2000=${r.bm25Full} context=${r.context}\n${r.text}`,
+        );
+    }
   console.log(
     "\n| part | probes | hook | context --query | bm25@hook size | bm25@2000 | hook vs bm25@2000 (w/l) | hook vs context (w/l) |",
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const part of ["tune", "check"]) {
     const rs = rows.filter((r) => (r.kind === "fact" || r.kind === "named") && r.part === part);
+    if (!rs.length) continue;
     console.log(
       `| ${part} | ${rs.length} | ${count(rs, "hook")} | ${count(rs, "context")} | ${count(rs, "bm25Hook")} | ${count(rs, "bm25Full")} | ${paired(rs, "bm25Full")} | ${paired(rs, "context")} |`,
     );
@@ -286,7 +323,7 @@ function report(
   );
   console.log(`
 content-less prompts with anything injected: ${pct(injected(kinds("contentless")), kinds("contentless").length)}
-unrelated prompts with anything injected: ${pct(injected(kinds("unrelated")), kinds("unrelated").length)} (${kinds("unrelated").reduce((a, r) => a + (r.lines as number), 0)} lines)
+unrelated prompts with anything injected: ${pct(injected(kinds("unrelated")), kinds("unrelated").length)} (${kinds("unrelated").reduce((a, r) => a + (r.lines as number), 0)} lines); plain BM25 would inject for ${count(kinds("unrelated"), "bm25Any")}
 lines from the other project, unnamed (probes): ${rows.reduce((a, r) => a + (r.others as number), 0)}
 sessions' own prompts with something injected: ${pct(ownInjected.length, own.length)}; of their content-less ones: ${pct(ownEmpty.filter((o) => o.text).length, ownEmpty.length)}; lines from the other project: ${ownOther.length}
 characters used when injecting for a question: mean ${Math.round(meanChars)} of 2000; lines ${answered.reduce((a, r) => a + (r.lines as number), 0)} in ${answered.length}

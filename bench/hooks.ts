@@ -1,6 +1,6 @@
 /**
  * Hook timings, whole process, through the installed bin: `npm run bench:hooks` (after `npm run build`), or
- * `node --import tsx bench/hooks.ts --runs 30 [--vs /other/checkout/dist/cli/brain.cjs] [--init]`.
+ * `node --import tsx bench/hooks.ts --runs 30 [--vs /other/checkout/dist/cli/brain.cjs] [--init] [--no-code-cache]`.
  *
  * Each case spawns `node dist/cli/brain.cjs hook <event>` with a Claude Code payload on stdin against a fresh
  * brain (one per build; `--init`: made by `brain init`) in a temp HOME, no resident server (the prompt and session-start hooks answer in process).
@@ -47,6 +47,7 @@ fs.writeFileSync(join(dir, "transcript.jsonl"), '{"type":"user"}\n');
 // Hooks in process: no resident server started by the session-start hook (serve.autoStart is on by default).
 // Each build has a brain of its own: their derived files (recall index, graph) differ in format, and a
 // shared brain would have each build rebuild the other's on every run.
+const NO_CODE_CACHE = process.argv.includes("--no-code-cache");
 const envFor = (build: string): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
   HOME: home,
@@ -54,6 +55,9 @@ const envFor = (build: string): NodeJS.ProcessEnv => ({
   BRAIN_FSYNC: "0",
   BRAIN_SERVE_AUTOSTART: "0",
   BRAIN_PATH: join(dir, `brain-${build}`, "brain.jsonl"),
+  // `--no-code-cache`: every run compiles the bin's bundles from source (src/cli/code-cache.ts); by default
+  // the first run of each hook writes the cache in the bench's HOME and the others take it back, as a user's.
+  ...(NO_CODE_CACHE ? { BRAIN_CODE_CACHE: "off" } : {}),
 });
 const baseEnv = envFor("none");
 /** `--init`: each brain made by its build's `brain init` first (the defaults on disk, as after a real install). */

@@ -103,51 +103,66 @@ async function bundleFastHook(outdir) {
 }
 
 /**
- * The installed bin, dist/cli/brain.cjs (src/cli/bin.ts): CommonJS, because Node starts a CommonJS entry ~4 ms
- * sooner than an ES module, paid on every hook. The hooks' fast path is bundled into it; the CLI proper stays
- * the ES-module bundle, reached through dist/cli/cli-main.js (an entry of bundleCli). Bundled ES modules that
+ * The installed bin, dist/cli/brain.cjs (src/cli/bin.ts), is a few lines that load the bin proper,
+ * dist/cli/bin-main.cjs (src/cli/bin-main.ts: the hooks' fast path), and the in-process hook,
+ * dist/cli/hook-main.cjs (src/cli/hook-main.ts: a prompt or session start no resident server answered),
+ * through V8's code cache (src/cli/code-cache.ts). Both are CommonJS (Node starts a CommonJS entry ~4 ms sooner
+ * than an ES module, and a vm.Script takes a code cache where an ES module cannot on Node 20) and one file
+ * each: with the cache, the code a bundle holds but a run never calls costs almost nothing, so splitting it
+ * into chunks (each an ES module load and its URL resolution) no longer pays. The CLI proper stays the
+ * ES-module bundle, reached through dist/cli/cli-main.js (an entry of bundleCli). Bundled ES modules that
  * read import.meta.url get the file's URL.
  */
 const BIN = join(ROOT, "src", "cli", "bin.ts");
+const BIN_MAIN = join(ROOT, "src", "cli", "bin-main.ts");
 const CLI = join(ROOT, "src", "cli", "cli.ts");
 const HOOK_MAIN = join(ROOT, "src", "cli", "hook-main.ts");
+const SECRETLINT = ["@secretlint/core", "@secretlint/secretlint-rule-preset-recommend"];
 const cliApart = {
   name: "cli-apart",
   setup(b) {
-    b.onResolve({ filter: /(cli|hook-main)\.ts$/ }, (args) => {
-      const path = join(args.resolveDir, args.path);
-      if (path === CLI) return { path: "./cli-main.js", external: true };
-      if (path === HOOK_MAIN) return { path: "./hook-main.js", external: true };
-      return undefined;
-    });
+    b.onResolve({ filter: /cli\.ts$/ }, (args) =>
+      join(args.resolveDir, args.path) === CLI ? { path: "./cli-main.js", external: true } : undefined,
+    );
   },
 };
 
-/**
- * The in-process hook (src/cli/hook-main.ts: a prompt or session start no resident server answered) as a
- * bundle of its own with one entry: what it needs statically is one file, and only its dynamic imports (the
- * engine's facets, the mind) are chunks — instead of the ~60 fine-grained chunks the CLI's many entries
- * make of the same modules, each an ES module load.
- */
-async function bundleHookMain(outdir) {
+/** One CommonJS bundle of `entry` at `out`, its built-ins taken as they are (plainBuiltins). */
+async function bundleCommonJs(entry, out, plugins, imports = []) {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { "hook-main": HOOK_MAIN },
-    outdir,
+    entryPoints: [entry],
+    outfile: out,
     bundle: true,
-    splitting: true,
-    chunkNames: "hook-[hash]",
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
-    plugins: [lazyChildProcess, externalPackages],
-    banner: {
-      js: 'import { createRequire as __brainRequire } from "node:module";\nconst require = __brainRequire(import.meta.url);',
-    },
+    plugins,
+    define: { "import.meta.url": "__brainFileUrl" },
+    banner: { js: 'const __brainFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // The team store's worker reads import.meta.resolve only when run from its TypeScript source.
+    logOverride: { "empty-import-meta": "silent" },
     legalComments: "none",
     logLevel: "warning",
   });
   if (result.errors.length) process.exit(1);
+  plainBuiltins(out);
+  if (imports !== null) routeImports(out, imports);
+}
+
+/**
+ * A bundle loaded from V8's code cache (src/cli/code-cache.ts) cannot call `import()` itself: each of its
+ * `import(…)` of an ES module (the CLI proper, secretlint and its profiler) becomes `__brainImport(…)`, which the
+ * loader hands in. `imports` lists the literal specifiers expected; an `import(${…` is the text of a template
+ * (the team store's worker source), left as it is. Anything unexpected fails the build.
+ */
+function routeImports(file, imports) {
+  const code = fs.readFileSync(file, "utf8");
+  const literal = [...new Set([...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]))];
+  const unexpected = literal.filter((f) => !imports.includes(f));
+  if (unexpected.length)
+    throw new Error(`${file}: an import() the loader does not expect: ${unexpected.join(", ")}`);
+  fs.writeFileSync(file, code.replace(/\bimport\((?!\$\{)/g, "__brainImport("));
 }
 
 /**
@@ -165,23 +180,21 @@ function plainBuiltins(file) {
 }
 
 async function bundleBin(outdir) {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [BIN],
-    outfile: join(outdir, "brain.cjs"),
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    plugins: [cliApart, externalPackages],
-    define: { "import.meta.url": "__brainFileUrl" },
-    banner: { js: 'const __brainFileUrl = require("node:url").pathToFileURL(__filename).href;' },
-    legalComments: "none",
-    logLevel: "warning",
-  });
-  if (result.errors.length) process.exit(1);
-  plainBuiltins(join(outdir, "brain.cjs"));
+  // The bin is compiled by Node itself, so its own import() works as usual (null: nothing to route).
+  await bundleCommonJs(BIN, join(outdir, "brain.cjs"), [externalPackages], null);
   fs.chmodSync(join(outdir, "brain.cjs"), 0o755);
+  await bundleCommonJs(
+    BIN_MAIN,
+    join(outdir, "bin-main.cjs"),
+    [cliApart, externalPackages],
+    ["./cli-main.js"],
+  );
+  await bundleCommonJs(
+    HOOK_MAIN,
+    join(outdir, "hook-main.cjs"),
+    [lazyChildProcess, externalPackages],
+    SECRETLINT,
+  );
 }
 
 async function bundleCli() {
@@ -214,7 +227,6 @@ async function bundleCli() {
   if (META !== undefined) fs.writeFileSync(META, JSON.stringify(result.metafile));
   fs.chmodSync(join(outdir, "main.js"), 0o755);
   await bundleFastHook(outdir);
-  await bundleHookMain(outdir);
   await bundleBin(outdir);
 }
 

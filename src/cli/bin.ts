@@ -1,27 +1,15 @@
 #!/usr/bin/env node
-import { hookEntry } from "../hooks/entry.ts";
+import { fileURLToPath } from "node:url";
+import type { bin } from "./bin-main.ts";
+import { bundleLoader } from "./code-cache.ts";
+import { codeCacheFor } from "./code-cache-config.ts";
 
 /**
- * The `brain` bin as installed (package.json "bin": dist/cli/brain.cjs), built as CommonJS by
- * scripts/build.mjs: Node starts a CommonJS entry ~4 ms sooner than an ES module, and agent hosts run a
- * hook on every prompt, every tool call and every stop. The hooks' fast path (src/hooks/entry.ts) is bundled
- * in; everything else — and a hook that path hands back, with its input — runs the ES-module CLI
- * (src/cli/cli.ts, loaded from dist/cli/cli-main.js). So is the short path of `brain add`, `list`, `search`,
- * `context`, `get` and `stats`: answered by the resident server when one of ours runs (src/cli/served-cli.ts).
- * src/cli/main.ts does the same as an ES module (`node dist/cli/main.js`).
+ * The `brain` bin as installed (package.json "bin": dist/cli/brain.cjs): only this, so what every hook parses
+ * from source is a few lines. The bin proper (src/cli/bin-main.ts, dist/cli/bin-main.cjs) and the in-process
+ * hook are loaded through V8's code cache (src/cli/code-cache.ts).
  */
-async function bin(): Promise<void> {
-  const argv = process.argv;
-  const brain = argv[2] === "--brain" ? argv[3] : undefined;
-  const rest = argv.slice(brain === undefined ? 2 : 4);
-  if (rest.length === 2 && rest[0] === "hook") {
-    const r = await hookEntry(rest[1] as string, brain);
-    if (r.done) return;
-    // Read and handed back: the in-process hook's own bundle. Not read (an unknown event): the CLI says so.
-    if (r.stdin !== undefined)
-      return (await import("./hook-main.ts")).hookMain(rest[1] as string, brain, r.stdin, r.config);
-  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
-  await (await import("./cli.ts")).main();
-}
-
-void bin();
+// The bundles' ES-module imports (the CLI proper, secretlint) resolve from here: the same directory.
+const load = bundleLoader(codeCacheFor(process.argv), (specifier) => import(specifier));
+const main = load(fileURLToPath(new URL("./bin-main.cjs", import.meta.url))).bin as typeof bin;
+void main(load);

@@ -269,6 +269,10 @@ export class RecallFacet implements Projection {
           index ??= this.engine.sync(this.core.state, this.core.position);
           return index.informativeness(t);
         },
+        known: (t) => {
+          index ??= this.engine.sync(this.core.state, this.core.position);
+          return index.weight(t) > 0;
+        },
         shortId: (id) => this.core.state.shortIds().short(id),
         stale: staleOf(opts.cwd ?? this.core.cwd),
       },

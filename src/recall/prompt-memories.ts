@@ -5,6 +5,7 @@ import { episodeLine } from "./prompt-lines.ts";
 import { redactShown } from "./redact-shown.ts";
 import { contentless, coverage, memoryText } from "./relevance.ts";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.ts";
+import { searchable, wordFamilies } from "./word-family.ts";
 
 /** The rule for "which memories go with this prompt", in one place. */
 const KINDS = ["learning", "preference", "context", "task", "episode"] as const;
@@ -30,6 +31,8 @@ export const EPISODE_FLOOR = 0.4;
  */
 export const REPLY_RELEVANCE = 0.25;
 const MAX_EPISODES = 6;
+/** How many usable candidates (after boilerplate, exclusions and scope) are measured against the floor. */
+const CANDIDATES = MAX_HITS * 6;
 /**
  * How many of the best lexical matches are ranked for a prompt (search's default is 2 000, for contexts that
  * show dozens of turns). Ranking 2 000 candidates was most of the hook's time on a 100k-entry brain
@@ -75,6 +78,11 @@ export interface PromptSources {
   search: (query: string, opts: SearchOptions) => SearchResult;
   /** How much a query term tells (rarer in the brain weighs more; unknown terms the most). */
   weight: (term: string) => number;
+  /**
+   * Whether some memory holds this index term: a prompt's word is also searched by its relatives the brain
+   * holds ("linter" by "lint", src/recall/word-family.ts). Without it, only the prompt's own terms.
+   */
+  known?: (term: string) => boolean;
   /** The short form of an entry's id (core/short-ids.ts); the full id when absent. */
   shortId?: (id: string) => string;
   /**
@@ -120,25 +128,35 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
   const exclude = new Set(opts.exclude ?? []);
   const floor = opts.floor ?? FLOOR;
   const episodeFloor = opts.episodeFloor ?? EPISODE_FLOOR;
-  const limit = MAX_HITS * 6 + exclude.size;
-  const found = src.search(q, {
-    limit,
-    depth: opts.depth ?? PROMPT_DEPTH,
+  const depth = opts.depth ?? PROMPT_DEPTH;
+  const qterms = terms(q);
+  const families = wordFamilies(q, src.known ?? (() => false));
+  const relatives = new Set([...families.values()].flat().filter((t) => !families.has(t)));
+  const extra = searchable(relatives);
+  const found = src.search(extra.length ? `${q} ${extra.join(" ")}` : q, {
+    // Every ranked candidate: boilerplate and other sessions' filters below run before the cut to
+    // CANDIDATES, so a stock reply said in fifty sessions cannot crowd the one turn that answers out.
+    limit: depth,
+    depth,
     types: KINDS,
     ranking: "fused",
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
   });
-  const qterms = terms(q);
-  const usable = found.hits.filter(
-    (h) =>
-      !exclude.has(h.id) &&
-      // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
-      !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
-      !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
-      (!opts.cwd || inScope(h.entry, opts.cwd, q)),
-  );
+  const boilerplate = repeated(found.hits);
+  const usable = found.hits
+    .filter(
+      (h) =>
+        !exclude.has(h.id) &&
+        // Boilerplate (a stock reply, a template) is never shown, nor lets its session's replies in.
+        !boilerplate.has(textKey(h)) &&
+        // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
+        !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
+        !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
+        (!opts.cwd || inScope(h.entry, opts.cwd, q)),
+    )
+    .slice(0, CANDIDATES);
   const scored = usable.map((h, i) => {
-    const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight);
+    const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight, families);
     const imp = h.entry.importance;
     const shift = imp === "high" || imp === "low" ? IMPORTANCE_SHIFT[imp] : 0;
     const stale = h.type !== "episode" && src.stale && h.entry ? src.stale(h.entry) : "";
@@ -158,15 +176,13 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
       s.add(c.h.entry.speaker);
       sessions.set(c.h.entry.session, s);
     }
-  const boilerplate = repeated(usable);
   const kept = scored.filter(
     (c) =>
-      !boilerplate.has(textKey(c.h)) &&
-      (c.strong ||
-        (c.h.type === "episode" &&
-          sessions.has(c.h.entry.session) &&
-          !sessions.get(c.h.entry.session)?.has(c.h.entry.speaker) &&
-          (c.h.relevance ?? 0) >= REPLY_RELEVANCE)),
+      c.strong ||
+      (c.h.type === "episode" &&
+        sessions.has(c.h.entry.session) &&
+        !sessions.get(c.h.entry.session)?.has(c.h.entry.speaker) &&
+        (c.h.relevance ?? 0) >= REPLY_RELEVANCE),
   );
   // Entries by how much of the prompt they cover (importance nudging), then turns in the ranking's order.
   const entries = kept.filter((c) => c.h.type !== "episode").sort((a, b) => b.key - a.key || a.i - b.i);

@@ -11,6 +11,17 @@ import { entryText } from "./index.ts";
  */
 const GENERIC: ReadonlySet<string> = new Set(terms(GENERIC_WORDS));
 const GENERIC_SHARE = 0.25;
+/**
+ * Words that name the kind of thing a prompt asks about ("which logging *library*", "what *tool* do we use
+ * for…"), where the memory names the thing itself ("the pino logger"): a memory rarely says the kind, so
+ * they count like the generic request words, a quarter.
+ */
+const KIND_WORDS = new Set(
+  terms(
+    "library libraries tool tools framework frameworks provider providers vendor solution approach option alternative",
+  ),
+);
+const lighter = (t: string) => GENERIC.has(t) || KIND_WORDS.has(t);
 
 /** The text of a memory its relevance is measured on: an entry's searchable fields, an episode's turn. */
 export function memoryText(entry: Record<string, unknown>): string {
@@ -22,22 +33,31 @@ export function memoryText(entry: Record<string, unknown>): string {
  * text over the weight of all of them, each term weighing its informativeness (rarer in the brain weighs
  * more, a term no memory holds the most; generic request words a quarter). "can you use a for loop here" vs
  * "This repo uses pnpm": only "use" is shared, a generic word, against the rare "loop" — a small coverage.
+ * With `families` (src/recall/word-family.ts), a term whose relative the memory holds instead ("linter",
+ * "lints") counts RELATIVE_SHARE of it, and a term with known relatives weighs as its commonest member does:
+ * "linter", unknown to a brain that says "lint", weighs what "lint" weighs, not what an unknown word does.
  */
 export function coverage(
   queryTerms: readonly string[],
   text: string,
   weight: (term: string) => number,
+  families?: ReadonlyMap<string, readonly string[]>,
 ): number {
   const doc = new Set(terms(text));
   let all = 0;
   let hit = 0;
   for (const t of new Set(queryTerms)) {
-    const w = weight(t) * (GENERIC.has(t) ? GENERIC_SHARE : 1);
+    const rel = families?.get(t) ?? [];
+    const w = Math.min(weight(t), ...rel.map((r) => weight(r))) * (lighter(t) ? GENERIC_SHARE : 1);
     all += w;
     if (doc.has(t)) hit += w;
+    else if (rel.some((r) => doc.has(r))) hit += w * RELATIVE_SHARE;
   }
   return all > 0 ? hit / all : 0;
 }
+
+/** What a memory holding only a relative of a prompt's word ("lints" for "linter") counts of that word. */
+export const RELATIVE_SHARE = 0.75;
 
 /**
  * What people type to keep an agent going or to acknowledge it ("yes", "continue", "ok do it", "lgtm",

@@ -1,7 +1,8 @@
 /**
- * The hooks' fast path as built: the installed bin (dist/cli/brain.cjs) holds src/hooks/entry.ts and what
- * it imports — Node's built-ins and Brain's own small modules, never a package (zod, the SDKs, secretlint),
- * never the engine, the context, recall or the tools. Hosts start it on every
+ * The hooks' paths as built: the installed bin (dist/cli/brain.cjs) is a few lines that load the bin proper
+ * (dist/cli/bin-main.cjs: src/hooks/entry.ts and what it imports — Node's built-ins and Brain's own small
+ * modules, never a package, never the engine, the context, recall or the tools) and the in-process hook
+ * (dist/cli/hook-main.cjs, one file) through V8's code cache (src/cli/code-cache.ts). Hosts start it on every
  * prompt, tool call and stop; what it loads is its start-up (bench/hooks.ts measures it).
  */
 import assert from "node:assert/strict";
@@ -10,23 +11,39 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { assertBuilt, ROOT } from "../support/cli.ts";
 
-test("the installed bin's fast path loads built-ins and small modules of ours, no package and no engine", () => {
+const DIR = join(ROOT, "dist", "cli");
+const read = (f: string) => fs.readFileSync(join(DIR, f), "utf8");
+const packagesRequired = (text: string) =>
+  [...new Set([...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1] as string))].filter(
+    (r) => !r.startsWith("node:"),
+  );
+/** esbuild marks each bundled module with its path. */
+const modulesOf = (text: string) =>
+  new Set([...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1] as string));
+
+test("the installed bin is the loader alone: built-ins and the code cache, nothing to parse on every hook", () => {
   assertBuilt();
-  const text = fs.readFileSync(join(ROOT, "dist", "cli", "brain.cjs"), "utf8");
-  const required = new Set([...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
-  const imported = new Set([...text.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]));
+  const text = read("brain.cjs");
+  assert.deepEqual(packagesRequired(text), [], "only Node's built-ins are required");
+  assert.deepEqual([...modulesOf(text)].sort(), [
+    "src/cli/bin.ts",
+    "src/cli/code-cache-config.ts",
+    "src/cli/code-cache.ts",
+  ]);
+  assert.ok(text.length < 8000, `${text.length} bytes`);
+});
+
+test("the bin proper holds the fast path: built-ins and small modules of ours, no package and no engine", () => {
+  assertBuilt();
+  const text = read("bin-main.cjs");
+  assert.deepEqual(packagesRequired(text), [], "only Node's built-ins are required");
+  // A vm.Script from a code cache cannot import(): the build routes the CLI proper through the loader.
+  assert.doesNotMatch(text, /\bimport\(/);
   assert.deepEqual(
-    [...required].filter((r) => !r?.startsWith("node:")),
-    [],
-    "only Node's built-ins are required",
+    [...text.matchAll(/__brainImport\("([^"]+)"\)/g)].map((m) => m[1]),
+    ["./cli-main.js"],
   );
-  assert.deepEqual(
-    [...imported].sort(),
-    ["./cli-main.js", "./hook-main.js"],
-    "the in-process hook's own bundle, or the CLI proper, only when the fast path hands over",
-  );
-  // esbuild marks each bundled module with its path.
-  const modules = new Set([...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1] as string));
+  const modules = modulesOf(text);
   assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/store/log.ts"), [...modules].join(" "));
   const heavy = [...modules].filter(
     (m) =>
@@ -41,21 +58,17 @@ test("the installed bin's fast path loads built-ins and small modules of ours, n
   assert.deepEqual(heavy, [], "modules the hooks' fast path must not load");
 });
 
-test("the in-process hook is a bundle of its own: the prompt's modules in a few files, no CLI framework", () => {
+test("the in-process hook is one file of its own: the hook command, no CLI framework, ES modules routed", () => {
   assertBuilt();
-  const dir = join(ROOT, "dist", "cli");
-  const main = fs.readFileSync(join(dir, "hook-main.js"), "utf8");
-  assert.match(main, /^\/\/ src\/cli\/hook\.ts$/m, "the hook command is in it");
-  // Its chunks are its own (hook-*.js), not the CLI's: the CLI's many entries cut the same modules finer.
-  const chunks = [...main.matchAll(/from "\.\/([^"]+)"/g)].map((m) => m[1] as string);
-  assert.ok(chunks.length > 0 && chunks.every((c) => c.startsWith("hook-")), chunks.join(" "));
-  const all = [
-    main,
-    ...fs
-      .readdirSync(dir)
-      .filter((f) => f.startsWith("hook-") && f.endsWith(".js"))
-      .map((f) => fs.readFileSync(join(dir, f), "utf8")),
-  ].join("\n");
-  assert.doesNotMatch(all, /^\/\/ node_modules\/commander\//m, "commander is the CLI's, not the hook's");
-  assert.doesNotMatch(all, /^\/\/ src\/cli\/program\.ts$/m, "the command table is the CLI's");
+  const text = read("hook-main.cjs");
+  assert.ok(modulesOf(text).has("src/cli/hook.ts"), "the hook command is in it");
+  assert.doesNotMatch(text, /^\/\/ node_modules\/commander\//m, "commander is the CLI's, not the hook's");
+  assert.doesNotMatch(text, /^\/\/ src\/cli\/program\.ts$/m, "the command table is the CLI's");
+  // Only the team store's worker source (a template's text) still says import(.
+  assert.deepEqual([...text.matchAll(/\bimport\((?!\$\{)/g)].length, 0);
+  assert.ok(/__brainImport\("@secretlint\/core"\)/.test(text), "secretlint through the loader");
+  assert.deepEqual(
+    packagesRequired(text).filter((p) => p === "commander"),
+    [],
+  );
 });

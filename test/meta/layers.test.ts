@@ -104,7 +104,13 @@ export const LAYERS: Layer[] = [
 
 const SURFACES = ["cli", "mcp", "serve", "hosts"];
 /** The only modules that read process.env: the configuration loaded once at an entry point. */
-const CONFIG_MODULES = ["src/config.ts", "src/cli/cli-config.ts", "src/hooks/hook-config.ts"];
+const CONFIG_MODULES = [
+  "src/config.ts",
+  "src/cli/cli-config.ts",
+  "src/hooks/hook-config.ts",
+  // Where the bin keeps V8's code cache: read by the installed bin before anything else loads.
+  "src/cli/code-cache-config.ts",
+];
 
 interface Known {
   rule: Rule;

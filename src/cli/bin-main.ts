@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { hookEntry } from "../hooks/entry.ts";
+import type { LoadBundle } from "./code-cache.ts";
+import type { hookMain } from "./hook-main.ts";
+
+/**
+ * The `brain` bin proper, loaded by the installed bin (src/cli/bin.ts, dist/cli/brain.cjs) from
+ * dist/cli/bin-main.cjs, built as CommonJS by scripts/build.mjs: Node starts a CommonJS entry ~4 ms sooner than an ES module, and agent hosts run a
+ * hook on every prompt, every tool call and every stop. The hooks' fast path (src/hooks/entry.ts) is bundled
+ * in; everything else — and a hook that path hands back, with its input — runs the ES-module CLI
+ * (src/cli/cli.ts, loaded from dist/cli/cli-main.js). So is the short path of `brain add`, `list`, `search`,
+ * `context`, `get` and `stats`: answered by the resident server when one of ours runs (src/cli/served-cli.ts).
+ * src/cli/main.ts does the same as an ES module (`node dist/cli/main.js`).
+ */
+export async function bin(load: LoadBundle): Promise<void> {
+  const argv = process.argv;
+  const brain = argv[2] === "--brain" ? argv[3] : undefined;
+  const rest = argv.slice(brain === undefined ? 2 : 4);
+  if (rest.length === 2 && rest[0] === "hook") {
+    const r = await hookEntry(rest[1] as string, brain);
+    if (r.done) return;
+    // Read and handed back: the in-process hook's own bundle. Not read (an unknown event): the CLI says so.
+    if (r.stdin !== undefined) {
+      const inProcess = load(fileURLToPath(new URL("./hook-main.cjs", import.meta.url))).hookMain;
+      return (inProcess as typeof hookMain)(rest[1] as string, brain, r.stdin, r.config);
+    }
+  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
+  await (await import("./cli.ts")).main();
+}

@@ -1,0 +1,131 @@
+/**
+ * V8's code cache for the bin's bundles (src/cli/code-cache.ts): a hook run writes one cache file per bundle
+ * and kind of run in a directory of the user's own (0700, files 0600) and the next run takes it back unchanged;
+ * a cut or foreign file only means compiling as usual (and writing it again); a directory others can write to
+ * is never written; a changed bundle of the same length never runs the old bytecode; `BRAIN_CODE_CACHE=off`
+ * writes nothing. Through the installed bin, and through the loader on small bundles in child processes.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { brainOk, freshSandbox, ROOT, type Sandbox } from "../support/cli.ts";
+
+const prompt = (sb: Sandbox, id: string) =>
+  JSON.stringify({
+    session_id: id,
+    transcript_path: join(sb.dir, "t.jsonl"),
+    cwd: sb.dir,
+    hook_event_name: "UserPromptSubmit",
+    prompt: "which package manager do we use for the tests?",
+  });
+
+const files = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => ({
+          f,
+          bytes: fs.readFileSync(join(dir, f)),
+          mode: fs.statSync(join(dir, f)).mode & 0o777,
+        }))
+    : [];
+
+async function setUp(sb: Sandbox, cache: string) {
+  const env = { XDG_CACHE_HOME: cache };
+  await brainOk(sb, ["init"], { env });
+  await brainOk(sb, ["add", "type=preference", "category=tools", "text=We use pnpm for the tests, never npm"], { env });
+  return env;
+}
+
+test("a hook keeps its code cache in a private directory and takes it back unchanged on the next run", async (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-");
+  const cache = join(sb.dir, "cache");
+  const env = await setUp(sb, cache);
+  const dir = join(cache, "agent-brain", "v8");
+  const first = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s1") });
+  assert.match(first.stdout, /pnpm/);
+  const written = files(dir).filter((x) => x.f.includes("-hook-user-prompt-submit-"));
+  assert.deepEqual(
+    written.map((x) => x.f.split("-hook-")[0]),
+    ["bin-main.cjs", "hook-main.cjs"],
+  );
+  assert.equal(fs.statSync(dir).mode & 0o777, 0o700);
+  for (const x of written) assert.equal(x.mode, 0o600, x.f);
+
+  const second = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s2") });
+  assert.equal(second.stdout, first.stdout);
+  assert.deepEqual(
+    files(dir).filter((x) => x.f.includes("-hook-user-prompt-submit-")),
+    written,
+    "taken back as it was (a rejected cache is written again)",
+  );
+
+  const off = await brainOk(sb, ["hook", "user-prompt-submit"], {
+    env: { ...env, XDG_CACHE_HOME: join(sb.dir, "other"), BRAIN_CODE_CACHE: "off" },
+    stdin: prompt(sb, "s3"),
+  });
+  assert.equal(off.stdout, first.stdout);
+  assert.ok(!fs.existsSync(join(sb.dir, "other")), "BRAIN_CODE_CACHE=off writes nothing");
+});
+
+test("a cut or garbled cache file is only a cache: the same answer, and the file is written again", async (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-bad-");
+  const cache = join(sb.dir, "cache");
+  const env = await setUp(sb, cache);
+  const dir = join(cache, "agent-brain", "v8");
+  const first = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s1") });
+  const kinds = files(dir).filter((x) => x.f.includes("-hook-user-prompt-submit-"));
+  for (const [i, damage] of [
+    (b: Buffer) => b.subarray(0, b.length >> 1),
+    () => Buffer.alloc(64, 7),
+  ].entries()) {
+    for (const x of kinds) fs.writeFileSync(join(dir, x.f), damage(x.bytes));
+    const r = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, `d${i}`) });
+    assert.equal(r.stdout, first.stdout);
+    for (const x of kinds) assert.ok(fs.statSync(join(dir, x.f)).size > 1000, `${x.f} written again`);
+  }
+});
+
+test("a cache directory others can write to is neither read nor written", async (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-open-");
+  const cache = join(sb.dir, "cache");
+  const dir = join(cache, "agent-brain", "v8");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o777);
+  const env = await setUp(sb, cache);
+  const r = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s1") });
+  assert.match(r.stdout, /pnpm/);
+  assert.deepEqual(fs.readdirSync(dir), []);
+});
+
+/** Loads `bundle` through the loader in a child process (the cache is written at its exit); its stdout. */
+function loadInChild(bundle: string, cache: string): string {
+  const script = `import { bundleLoader } from ${JSON.stringify(join(ROOT, "src", "cli", "code-cache.ts"))};
+const load = bundleLoader({ dir: ${JSON.stringify(cache)}, kind: "t" }, (s) => import(s));
+process.stdout.write(String(load(${JSON.stringify(bundle)}).value));`;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test("a changed bundle of the same length never runs the old bytecode; three caches a bundle are kept", (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-loader-");
+  const cache = join(sb.dir, "cache");
+  const bundle = join(sb.dir, "b.cjs");
+  const seen: string[] = [];
+  for (const v of ["11", "22", "33", "44"]) {
+    // The same length each time; a later mtime, as a rebuild gives.
+    fs.writeFileSync(bundle, `exports.value = (() => "v${v}")();\n`);
+    const when = new Date(Date.now() + seen.length * 2000);
+    fs.utimesSync(bundle, when, when);
+    seen.push(loadInChild(bundle, cache), loadInChild(bundle, cache));
+  }
+  assert.deepEqual(seen, ["v11", "v11", "v22", "v22", "v33", "v33", "v44", "v44"]);
+  assert.equal(fs.readdirSync(cache).filter((f) => f.startsWith("b.cjs-t-")).length, 3);
+});
