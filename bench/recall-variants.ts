@@ -3,6 +3,7 @@
  *
  *   npm run build && node --import tsx bench/recall-variants.ts [--part tune|check|all] [--variants a,b]
  *       [--budget 2000] [--seed 12] [--only conv-26] [--dataset ../shared/data/locomo/locomo10.json] [--json]
+ *       [--misses DIR]   (each probe Brain misses or fails a class check on, with both sections, to DIR)
  *
  * Variants (bench/recall/class-variants.ts): original, merged, assistant (bench/recall/variants.ts), and the
  * three failing classes, with needles inserted by rule and seed — update (a fact restated with changed values
@@ -116,6 +117,26 @@ function bm25Texts(dir: string, probes: Probe[], budget: number): string[] {
   }
 }
 
+/** With `--misses DIR`: a probe Brain misses (or fails a class check on), with both recalled sections. */
+function dumpMiss(
+  dir: string,
+  variant: string,
+  id: string,
+  i: number,
+  p: Probe,
+  base: number,
+  bm25: string | undefined,
+  brain: string | undefined,
+): void {
+  const name = `${variant}.${id}.${String(i).padStart(3, "0")}.${p.category.replace(/\W+/g, "_")}.txt`;
+  const head = [`question: ${p.question}`, `category: ${p.category}`, `bm25 answered: ${base}`];
+  head.push(`needs: ${JSON.stringify(p.needs)}`);
+  if (p.update) head.push(`update: ${JSON.stringify(p.update)}`);
+  if (p.chrono) head.push(`chrono: ${JSON.stringify(p.chrono)}`);
+  const body = `${head.join("\n")}\n\n=== brain ===\n${brain}\n\n=== bm25 ===\n${bm25}\n`;
+  fs.writeFileSync(join(dir, name), body);
+}
+
 function main(): void {
   if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`);
   const dataset = resolve(arg("dataset") ?? process.env.LOCOMO ?? "../shared/data/locomo/locomo10.json");
@@ -131,6 +152,8 @@ function main(): void {
   const samples = all.filter(
     (s) => (!only || only.includes(s.sample_id)) && (part === "all" || partOf(s.sample_id) === part),
   );
+  const misses = arg("misses");
+  if (misses) fs.mkdirSync(misses, { recursive: true });
   const tally = new Paired();
   const extras = new Paired();
   const work = fs.mkdtempSync(join(tmpdir(), "brain-variants-"));
@@ -155,6 +178,9 @@ function main(): void {
           const cb = checks(hb, p);
           const cx = checks(hx, p);
           for (const k of Object.keys(cx)) extras.add(variant, k, cb[k] ?? 0, cx[k] ?? 0);
+          const checkLoss = Object.keys(cx).some((k) => (cx[k] ?? 0) < 1);
+          if (misses && (b === 0 || checkLoss))
+            dumpMiss(misses, variant, s.sample_id, i, p, a, bm25[i], brain[i]);
         });
         fs.rmSync(dir, { recursive: true, force: true });
         const secs = ((performance.now() - t0) / 1000).toFixed(0);

@@ -3,12 +3,16 @@ export interface MentionInfo {
   session: string;
   speaker: string;
   dateMs: number;
-  /** The query terms the turn's own text holds, as a bit set over the query's terms. */
+  /** The query terms the turn's own text holds, as a bit set over the query's terms (0: none). */
   mask: number;
   /** Their weight over the weight of all the query's terms, 0–1. */
   cover: number;
   /** The same over some of the query's terms (a bit set): how much of them the turn holds. */
   coverOf: (bits: number) => number;
-  /** The turn's own index terms (for telling a restatement from another mention); computed on demand. */
+  /** The turn's sentences as term sets (sentence-terms.ts); computed on demand. */
+  sentences: () => readonly ReadonlySet<string>[];
+  /** The terms of its sentences holding a query term it matched; on demand. */
   words: () => ReadonlySet<string>;
+  /** The sentences a restatement of this turn would repeat (sentence-terms.ts `keySentences`); on demand. */
+  keys: () => readonly ReadonlySet<string>[];
 }

@@ -1,6 +1,6 @@
 import type { MentionInfo } from "./mention-info.ts";
 import type { Ranked } from "./rank.ts";
-import { pullRestatements } from "./restatements.ts";
+import { lookUpRestatements, pullRestatements } from "./restatements.ts";
 
 export type { MentionInfo } from "./mention-info.ts";
 
@@ -10,8 +10,9 @@ export type { MentionInfo } from "./mention-info.ts";
  *    session gets a second one ("how many weddings did I go to?" needs a line from each of several sessions,
  *    not many of one);
  *  - for a query naming alternatives ("which did I do first, A or B?"), each one's best turn is shown;
- *  - when one speaker said the same thing again later (a fact restated with a changed value), the latest
- *    statement comes first and the older ones are marked as earlier (restatements.ts).
+ *  - when one speaker said the same thing again on another day (a fact restated with a changed value), the
+ *    latest statement comes first, the older ones right after it marked as earlier — restatements the
+ *    ranking did not reach (sharing no word with the query) looked up in the index (restatements.ts).
  * A mention is a turn whose OWN text holds a good share of what the query asks (its neighbours' words do not
  * count: a reply that holds the answer is placed by the fused score). Pure; a later ranking stage (graph
  * expansion, issue 26) can run before or after it on the same `Ranked[]`.
@@ -23,10 +24,18 @@ export const MENTION_TUNING = {
   pool: 300,
   /** A mention covers at least this share of what the best-covering turn covers. */
   share: 0.3,
-  /** Two turns by one speaker holding the same query terms restate one thing when their words overlap this much (Dice). */
+  /** Asking for several things: how many of each session's mentions go before the rest (rounds). */
+  rounds: 2,
+  /** A sentence restates another when the weight of their common terms is this share of theirs (sentence-terms.ts). */
   restate: 0.5,
-  /** Turns whose later restatements are pulled up to them (about what a context can show). */
+  /** Turns whose restatements are gathered to them (about what a context can show). */
   top: 40,
+  /** How many of the best episodes get their restatements looked up in the index. */
+  anchors: 5,
+  /** How many of a key sentence's rarest terms that look-up searches for. */
+  lookupTerms: 4,
+  /** How many of an anchor's key sentences are looked up. */
+  lookupKeys: 3,
 };
 
 export interface Arranged {
@@ -46,6 +55,10 @@ export interface MentionQuery {
   aggregate: boolean;
   /** The alternatives it names (`alternativesOf`), each as a bit set over the query's terms. */
   alternatives: number[];
+  /** Episodes the index finds for some terms (best first), to look restatements up (restatements.ts). */
+  lookup?: (terms: string[]) => string[];
+  /** How much a term tells (rarer weighs more). */
+  weight?: (term: string) => number;
 }
 
 /**
@@ -60,10 +73,12 @@ export function arrangeMentions(
   q: MentionQuery,
   tune = MENTION_TUNING,
 ): Arranged {
-  const out = q.aggregate ? spreadSessions(ranked, info, tune) : [...ranked];
+  const weight = q.weight ?? (() => 1);
+  const found = q.lookup ? lookUpRestatements(ranked, info, q.lookup, weight, tune) : ranked;
+  const out = q.aggregate ? spreadSessions(found, info, tune) : [...found];
   if (q.alternatives.length > 1) frontAlternatives(out, info, q.alternatives, tune);
   const earlier = new Map<string, number>();
-  pullRestatements(out, info, tune, earlier);
+  pullRestatements(out, info, tune, earlier, weight);
   return { ranked: out, earlier };
 }
 
@@ -112,8 +127,10 @@ function mentionsIn(
 }
 
 /**
- * Each mentioning session's best mention first (round one of `roundRobin`), then everything else in the
- * fused order: no session gets a second line before every session that mentions it has one.
+ * Each mentioning session's best mention first (round one of `roundRobin`), then each one's second (a
+ * session's best mention is not always the one that answers: "I want to visit the Cliffs of Moher" beside "we
+ * spent a long weekend in Hobart, a great little trip"), then everything else in the fused order: no session
+ * gets a second line before every session that mentions it has one.
  */
 function spreadSessions(
   ranked: readonly Ranked[],
@@ -122,16 +139,13 @@ function spreadSessions(
 ): Ranked[] {
   const mentions = mentionsIn(ranked, info, tune);
   if (mentions.length < 2) return [...ranked];
-  const sessions = new Set(mentions.map((x) => x.m.session)).size;
-  const first = roundRobin(mentions)
-    .slice(0, sessions)
-    .map((x) => x.r);
+  const first = roundRobin(mentions, tune.rounds).map((x) => x.r);
   const taken = new Set(first);
   return [...first, ...ranked.filter((r) => !taken.has(r))];
 }
 
-/** Each session's best mention (sessions in the order of their best), then each one's second, and so on. */
-function roundRobin(mentions: Mention[]): Mention[] {
+/** Each session's best mention (sessions in the order of their best), then each one's second, … `rounds` times. */
+function roundRobin(mentions: Mention[], rounds: number): Mention[] {
   const bySession = new Map<string, Mention[]>();
   for (const x of mentions) {
     const list = bySession.get(x.m.session);
@@ -142,7 +156,7 @@ function roundRobin(mentions: Mention[]): Mention[] {
   const denser = (a: Mention, b: Mention) => b.m.cover - a.m.cover || a.pos - b.pos;
   const lists = [...bySession.values()];
   const order: Mention[] = [];
-  for (let round = 0; order.length < mentions.length; round++) {
+  for (let round = 0; round < rounds && order.length < mentions.length; round++) {
     const these = lists.map((list) => list[round]).filter((x) => x !== undefined);
     order.push(...these.sort(denser));
   }

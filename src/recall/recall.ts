@@ -13,13 +13,17 @@ import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
-import { firstName, type Hit, RecallIndex } from "./index.ts";
+import { firstName, RecallIndex } from "./index.ts";
 import { decodeHeader, decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
-import { bitsOf, matchingWords } from "./matching-words.ts";
-import { arrangeMentions, type MentionInfo } from "./mentions.ts";
+import { mentionInfoOf } from "./mention-info-of.ts";
+import { arrangeMentions } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
+import { bitsOf } from "./sentence-terms.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
+
+/** How many episodes a restatement look-up (mentions.ts) takes from the index. */
+const RESTATEMENT_DEPTH = 20;
 
 const INDEXED: ReadonlySet<string> = new Set([...SEARCH_TYPES, "tombstone"]);
 
@@ -232,9 +236,11 @@ export class Recall {
     const widened = q.expand ? q.expand(lexical, qterms) : lexical;
     const fused = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
     const { ranked, earlier } = wantEpisodes
-      ? arrangeMentions(fused, this.#mentionInfo(hits, searched, index), {
+      ? arrangeMentions(fused, mentionInfoOf(hits, searched, index, this.episodes), {
           aggregate: asksForMany(query),
           alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
+          lookup: (ts) => index.search(ts, ["episode"], RESTATEMENT_DEPTH).hits.map((h) => h.id),
+          weight: (t) => index.weight(t),
         })
       : { ranked: fused, earlier: new Map<string, number>() };
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
@@ -253,49 +259,6 @@ export class Recall {
       });
     }
     return { recalled, total };
-  }
-
-  /** What mentions.ts needs to know of an episode the index found (undefined for any other item). */
-  #mentionInfo(hits: Hit[], searched: string[], index: RecallIndex): (id: string) => MentionInfo | undefined {
-    const byId = new Map(hits.map((h) => [h.id, h]));
-    const episodes = this.episodes;
-    const w = searched.map((t) => index.weight(t));
-    const all = w.reduce((a, b) => a + b, 0);
-    // One MentionInfo per turn: its words are computed at most once a query, however often it is looked at.
-    const made = new Map<string, MentionInfo | undefined>();
-    return (id) => {
-      if (made.has(id)) return made.get(id);
-      const info = make(id);
-      made.set(id, info);
-      return info;
-    };
-    function make(id: string): MentionInfo | undefined {
-      const h = byId.get(id);
-      if (h?.kind !== "episode" || all <= 0) return undefined;
-      const share = (bits: number) => {
-        let hit = 0;
-        let of = 0;
-        for (let i = 0; i < w.length; i++) {
-          if (!(bits & (1 << i))) continue;
-          of += w[i] as number;
-          if (h.mask & (1 << i)) hit += w[i] as number;
-        }
-        return of > 0 ? hit / of : 0;
-      };
-      let words: Set<string> | undefined;
-      return {
-        session: h.session ?? "",
-        speaker: h.speaker ?? "",
-        dateMs: h.dateMs ?? 0,
-        mask: h.mask,
-        cover: share(-1),
-        coverOf: share,
-        words: () => {
-          words ??= matchingWords(String(episodes.byId.get(id)?.entry.text ?? ""), searched, h.mask);
-          return words;
-        },
-      };
-    }
   }
 
   /** How much a query term tells (rarer weighs more), for focusing previews on what the query needs. */

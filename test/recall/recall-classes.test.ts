@@ -116,6 +116,49 @@ test("a fact restated later: the latest statement first, the older ones after it
   );
 });
 
+test("a fact restated inside long messages: the latest first, every older one shown after it marked earlier", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.uniqueArray(fc.constantFrom("Woodhaven", "Millbrook", "Ashford", "Glenrock", "Pinecrest"), {
+        minLength: 2,
+        maxLength: 3,
+      }),
+      async (seed, from, towns) => {
+        const turns = conversation(seed, 8, from);
+        const r = prng(seed);
+        // Each statement is one sentence of a long message that says other things too (as a merged transcript
+        // does); the sentence holding the value shares no word with the question.
+        const long = (sentence: string) =>
+          [0, 1, 2, 3, 4, 5]
+            .map((i) => (i === 2 ? sentence : (CHATTER[Math.floor(r() * CHATTER.length)] as string)))
+            .join(" ");
+        say(turns, 0, "Bo", "That road trip for your research sounds great, where did you go on the trip?");
+        say(turns, 0, "Ada", long(`I went to ${towns[0]}, a small town in the Midwest with an old library.`));
+        towns.slice(1).forEach((t, i) => {
+          say(
+            turns,
+            2 + i * 2,
+            "Ada",
+            long(`I went to ${t}, a small town in the Midwest with an old library.`),
+          );
+        });
+        const lines = await recalled(turns, "Where did Ada go on her road trip for research now?", 2000);
+        const at = towns.map((t) => lines.findIndex((l) => l.includes(`went to ${t},`)));
+        const latest = at[at.length - 1] as number;
+        assert.ok(latest >= 0, `the latest value is shown:\n${lines.join("\n")}`);
+        for (const [i, p] of at.slice(0, -1).entries()) {
+          assert.ok(p > latest, `${towns[i]} (earlier) is shown after the latest:\n${lines.join("\n")}`);
+          assert.match(lines[p] as string, /\(earlier; said again \d{4}-\d{2}-\d{2}\)/);
+        }
+        assert.doesNotMatch(lines[latest] as string, /\(earlier/);
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
+
 test("a question asking how many: every session that mentions it gets a line, however much one session says", async () => {
   const NAMES = ["Ingrid", "Tobias", "Marisol", "Dmitri", "Anouk", "Keoni"];
   await fc.assert(

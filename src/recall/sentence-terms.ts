@@ -1,0 +1,131 @@
+import { terms } from "./analyze.ts";
+import { BOILERPLATE_WEIGHT } from "./preview.ts";
+
+/**
+ * A turn's sentences as sets of index terms, for telling a restatement from another mention (restatements.ts):
+ * "I went to Woodhaven, a small town in the Midwest" said again later as "…went to Millbrook, a small town in
+ * the Midwest" shares most of one sentence, whatever else the two (long) messages hold. Pure.
+ */
+
+/** A sentence shorter than this many distinct terms is too common to show a restatement ("Thanks, Ada!"). */
+export const MIN_SENTENCE_TERMS = 4;
+/** Two sentences are one statement only when they share at least this many terms. */
+export const MIN_SHARED = 4;
+
+/**
+ * The term sets of the sentences of `text`, in order (short ones too: see `keySentences`). What is in square
+ * brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the speaker
+ * said, and machine captions repeat word for word: it is left out.
+ */
+export function sentenceTerms(text: string): Set<string>[] {
+  return text
+    .replace(/\[[^\]]*\]/g, " ")
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => new Set(terms(sentence)))
+    .filter((ts) => ts.size > 0);
+}
+
+/** At most this many of a turn's sentences are what a restatement of it would repeat. */
+export const MAX_KEYS = 6;
+
+/**
+ * What a turn says that a restatement would repeat: its sentences holding the query terms the turn matched
+ * (`wanted`) and the sentences next to them (a fact is often told over two: "Highly recommend it! I loved
+ * Becoming Nicole by Amy Ellis Nutt."), those holding most of the query's weight first, then the most
+ * informative — or, when none holds one (a reply placed by its neighbour), its most informative sentences;
+ * only sentences of at least MIN_SENTENCE_TERMS terms, at most `max`.
+ */
+export function keySentences(
+  sentences: readonly Set<string>[],
+  wanted: ReadonlySet<string>,
+  weight: (term: string) => number,
+  max = MAX_KEYS,
+): Set<string>[] {
+  const scored = sentences.map((s, i) => {
+    let score = 0;
+    let all = 0;
+    for (const t of s) {
+      const w = weight(t);
+      all += w;
+      if (wanted.has(t)) score += w;
+    }
+    return { s, i, score, all };
+  });
+  const near = new Set<number>();
+  for (const x of scored) if (x.score > 0) for (const j of [x.i - 1, x.i, x.i + 1]) near.add(j);
+  return scored
+    .filter((x) => x.s.size >= MIN_SENTENCE_TERMS && (near.size === 0 || near.has(x.i)))
+    .sort((a, b) => b.score - a.score || b.all - a.all)
+    .slice(0, near.size === 0 ? 1 : max)
+    .map((x) => x.s);
+}
+
+/**
+ * Whether one of `sentences` restates one of `keys`: at least MIN_SHARED terms in common, not boilerplate (their
+ * mean weight at least BOILERPLATE_WEIGHT: a template said in every message is no statement), and the weight they carry is at least
+ * `min` of the two sentences' (weighted Dice: sharing only common words — "a photo of a group of people" —
+ * does not make two sentences one statement; a changed value, one or two rare terms, leaves most of it).
+ */
+export function restates(
+  keys: readonly ReadonlySet<string>[],
+  sentences: readonly ReadonlySet<string>[],
+  min: number,
+  weight: (term: string) => number,
+): boolean {
+  return keys.some((key) => restatesOne(key, sentences, min, weight));
+}
+
+function restatesOne(
+  key: ReadonlySet<string>,
+  sentences: readonly ReadonlySet<string>[],
+  min: number,
+  weight: (term: string) => number,
+): boolean {
+  let keyWeight = 0;
+  for (const t of key) keyWeight += weight(t);
+  for (const s of sentences) {
+    if (s.size < MIN_SENTENCE_TERMS) continue;
+    let both = 0;
+    let shared = 0;
+    let own = 0;
+    for (const t of s) {
+      const w = weight(t);
+      own += w;
+      if (key.has(t)) {
+        both++;
+        shared += w;
+      }
+    }
+    if (both < MIN_SHARED || shared / both < BOILERPLATE_WEIGHT) continue;
+    if (keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
+  }
+  return false;
+}
+
+/** The bit set of `some` terms among the searched ones (bit i: searched[i]). */
+export function bitsOf(some: string[], searched: string[]): number {
+  let bits = 0;
+  for (const t of some) {
+    const i = searched.indexOf(t);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
+}
+
+/** The terms of the sentences holding one of the `wanted` terms (what the query matched in a turn). */
+export function matchingWords(
+  sentences: readonly ReadonlySet<string>[],
+  wanted: ReadonlySet<string>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) if ([...s].some((t) => wanted.has(t))) for (const t of s) out.add(t);
+  return out;
+}
+
+/** Dice over two term sets. */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size + b.size === 0) return 0;
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return (2 * both) / (a.size + b.size);
+}
