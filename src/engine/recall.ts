@@ -121,7 +121,7 @@ export class RecallFacet implements Projection {
   get graph(): GraphFacet {
     this.#graph ??= new GraphFacet(this.core, {
       episodes: () => this.episodeStore,
-      episode: (id) => this.engine.episodes.byId.get(id),
+      episode: (id) => this.engine.episodes.get(id),
     });
     return this.#graph;
   }

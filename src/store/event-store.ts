@@ -18,6 +18,12 @@ export interface EventStore {
   /** The log file (resolved when it is a symlink); null when the log is not a file. */
   readonly file: string | null;
   scan(from: Position, sink: ScanSink): ScanResult;
+  /**
+   * Up to `length` bytes of the log from byte `position` (fewer at its end; null when it cannot be read): a
+   * reader that remembers where a line lies reads it back instead of keeping it. Absent when the store has no
+   * bytes to read by position.
+   */
+  readAt?(position: number, length: number): Buffer | null;
   /** Size in bytes now (0 when missing). */
   size(): number;
   /**

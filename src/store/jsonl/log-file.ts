@@ -91,6 +91,24 @@ export class JsonlLogFile implements EventStore {
     return scanLog(this.path, from, sink);
   }
 
+  readAt(position: number, length: number): Buffer | null {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.path, "r"); // by path each time: a replaced log is read as it is now
+    } catch {
+      return null;
+    }
+    try {
+      const buf = Buffer.allocUnsafe(length);
+      const n = fs.readSync(fd, buf, 0, length, position);
+      return buf.subarray(0, n);
+    } catch {
+      return null;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
   identity(): { generation: string; size: number } {
     return logIdentity(this.path);
   }
