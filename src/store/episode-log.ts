@@ -170,7 +170,10 @@ export class EpisodeLog implements ScanSink {
       this.#lines.forget();
       this.#entries.clear();
       const generation = this.store.identity().generation;
-      if (this.#stale || (this.#generation !== undefined && generation !== this.#generation)) this.#reset();
+      const was = this.#generation;
+      // A log that was missing and is now created is not a replaced one (nothing was read from it).
+      const replaced = was !== undefined && generation !== was && (was !== "" || this.#pos.offset > 0);
+      if (this.#stale || replaced) this.#reset();
       this.#generation = generation;
     }
     const before = this.#pos.line;
