@@ -69,6 +69,31 @@ export class EpisodeColumns {
     return o;
   }
 
+  /** The rows `live` keeps that have a date, sorted by it. */
+  byDate(live: (row: number) => boolean): Int32Array {
+    const dates = this.dateMs;
+    const rows: number[] = [];
+    for (let o = 0; o < this.length; o++) if (live(o) && !Number.isNaN(dates[o] as number)) rows.push(o);
+    rows.sort((a, b) => (dates[a] as number) - (dates[b] as number));
+    return Int32Array.from(rows);
+  }
+
+  /** The rows of `sorted` (from byDate) dated in [from, to), by binary search. */
+  datedWithin(sorted: Int32Array, from: number, to: number): number[] {
+    const dates = this.dateMs;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((dates[sorted[mid] as number] as number) < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length && (dates[sorted[i] as number] as number) < to; i++)
+      out.push(sorted[i] as number);
+    return out;
+  }
+
   #grow(): void {
     const n = this.line.length * 2;
     const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {

@@ -3,15 +3,12 @@ import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
 import { EpisodeColumns } from "./episode-columns.ts";
 import { EpisodeRec } from "./episode-rec.ts";
+import { type ById, byIdView, type Sessions, type SessionTurns, sessionsView } from "./episode-views.ts";
 import { type EventStore, START } from "./event-store.ts";
 import { LineBlocks } from "./line-blocks.ts";
 import type { LineAt, Position, ScanSink } from "./scan.ts";
 
-/** One session's turns in log order (the order they were imported, i.e. conversation order). */
-export interface SessionTurns {
-  key: string;
-  recs: Rec[];
-}
+export type { SessionTurns } from "./episode-views.ts";
 
 /** What ranking needs of a turn without its text. */
 export interface TurnInfo {
@@ -38,7 +35,7 @@ const ENTRY_CACHE = 64;
 export class EpisodeLog implements ScanSink {
   readonly store: EventStore;
   #cols = new EpisodeColumns();
-  /** Row of each id's current (last added) episode. */
+  /** Row of each live episode by id. */
   readonly #row = new Map<string, number>();
   readonly #live: Uint8Array[] = [];
   #liveCount = 0;
@@ -63,8 +60,8 @@ export class EpisodeLog implements ScanSink {
 
   constructor(store: EventStore) {
     this.store = store;
-    const readAt = store.readAt?.bind(store);
-    this.#lines = readAt ? new LineBlocks(readAt) : null;
+    const reader = store.reader?.bind(store);
+    this.#lines = reader ? new LineBlocks(reader) : null;
   }
 
   get position(): Position {
@@ -88,8 +85,7 @@ export class EpisodeLog implements ScanSink {
   }
   /** The live row of `id`, or -1. */
   #liveRow(id: string): number {
-    const o = this.#row.get(id);
-    return o !== undefined && this.#isLive(o) ? o : -1;
+    return this.#row.get(id) ?? -1;
   }
 
   // ── ScanSink ──
@@ -141,6 +137,7 @@ export class EpisodeLog implements ScanSink {
     const o = this.#liveRow(id);
     if (o < 0) return;
     this.#setLive(o, 0);
+    this.#row.delete(id);
     this.#liveCount--;
     if (this.#recs) this.#recs[o] = undefined;
     this.#byDate = null;
@@ -167,8 +164,7 @@ export class EpisodeLog implements ScanSink {
   /** Read what was appended since the last look; returns the episodes that were new to this read. */
   refresh(): Rec[] {
     if (this.#lines) {
-      this.#lines.forget();
-      this.#entries.clear();
+      this.release();
       const generation = this.store.identity().generation;
       const was = this.#generation;
       // A log that was missing and is now created is not a replaced one (nothing was read from it).
@@ -181,6 +177,12 @@ export class EpisodeLog implements ScanSink {
     this.#pos = r.end;
     this.tornTail = r.tornTail ? { line: r.tornTail.line, text: r.tornTail.text } : null;
     return this.since(before);
+  }
+
+  /** Close the file a read back opened (the next read opens the log again). */
+  release(): void {
+    this.#lines?.forget();
+    this.#entries.clear();
   }
 
   /** Forget everything read: the log was replaced (its lines moved), so it is read again from its start. */
@@ -262,61 +264,13 @@ export class EpisodeLog implements ScanSink {
   }
 
   /** Map-like view by id (get / has / keys / values), for readers written against a map of records. */
-  get byId(): {
-    get(id: string): Rec | undefined;
-    has(id: string): boolean;
-    keys(): Generator<string>;
-    values(): Generator<Rec>;
-    readonly size: number;
-  } {
-    const log = this;
-    return {
-      get: (id) => log.get(id),
-      has: (id) => log.has(id),
-      *keys() {
-        for (const r of log.all()) yield r.id;
-      },
-      values: () => log.all(),
-      get size() {
-        return log.size;
-      },
-    };
+  get byId(): ById {
+    return byIdView(this);
   }
 
   /** The sessions and their live turns in turn order (records read on first use). */
-  get sessions(): {
-    get(key: string): SessionTurns | undefined;
-    has(key: string): boolean;
-    keys(): Generator<string>;
-    values(): Generator<SessionTurns>;
-    readonly size: number;
-  } {
-    const log = this;
-    const cols = this.#cols;
-    const turns = (n: number, rows: number[]): SessionTurns => ({
-      key: cols.string(n),
-      recs: rows.map((o) => log.#rec(o)),
-    });
-    const rowsOf = (key: string) => {
-      const n = cols.numberOf(key);
-      return n === undefined ? undefined : log.#sessions.get(n);
-    };
-    return {
-      get: (key) => {
-        const rows = rowsOf(key);
-        return rows ? turns(cols.numberOf(key) as number, rows) : undefined;
-      },
-      has: (key) => rowsOf(key) !== undefined,
-      *keys() {
-        for (const n of log.#sessions.keys()) yield cols.string(n);
-      },
-      *values() {
-        for (const [n, rows] of log.#sessions) yield turns(n, rows);
-      },
-      get size() {
-        return log.#sessions.size;
-      },
-    };
+  get sessions(): Sessions {
+    return sessionsView(this.#cols, this.#sessions, (o) => this.#rec(o));
   }
 
   /** The live episodes on lines after `line` (lines read so far), in log order. */
@@ -338,26 +292,8 @@ export class EpisodeLog implements ScanSink {
 
   /** Episodes whose date lies in [from, to) (epoch ms), by binary search over a lazily sorted list. */
   between(from: number, to: number): TurnInfo[] {
-    const dates = this.#cols.dateMs;
-    if (!this.#byDate) {
-      const rows: number[] = [];
-      for (let o = 0; o < this.#cols.length; o++)
-        if (this.#isLive(o) && !Number.isNaN(dates[o] as number)) rows.push(o);
-      rows.sort((a, b) => (dates[a] as number) - (dates[b] as number));
-      this.#byDate = Int32Array.from(rows);
-    }
-    const list = this.#byDate;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((dates[list[mid] as number] as number) < from) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: TurnInfo[] = [];
-    for (let i = lo; i < list.length && (dates[list[i] as number] as number) < to; i++)
-      out.push(this.#info(list[i] as number));
-    return out;
+    this.#byDate ??= this.#cols.byDate((o) => this.#isLive(o));
+    return this.#cols.datedWithin(this.#byDate, from, to).map((o) => this.#info(o));
   }
 
   #info(o: number): TurnInfo {

@@ -19,11 +19,10 @@ export interface EventStore {
   readonly file: string | null;
   scan(from: Position, sink: ScanSink): ScanResult;
   /**
-   * Up to `length` bytes of the log from byte `position` (fewer at its end; null when it cannot be read): a
-   * reader that remembers where a line lies reads it back instead of keeping it. Absent when the store has no
-   * bytes to read by position.
+   * A reader of the log's bytes by position, open until `close` (a reader that remembers where a line lies
+   * reads it back instead of keeping it). Absent when the store has no bytes to read by position.
    */
-  readAt?(position: number, length: number): Buffer | null;
+  reader?(): PositionedReader | null;
   /** Size in bytes now (0 when missing). */
   size(): number;
   /**
@@ -67,6 +66,13 @@ export interface EventStore {
    * (a file store is watched instead). The team store implements it with LISTEN/NOTIFY.
    */
   subscribe?(onAppend: () => void): () => void;
+}
+
+/** Reads the log file as it was when opened (a log replaced since is not seen: reopen to see it). */
+export interface PositionedReader {
+  /** Up to `length` bytes from byte `position` (fewer at the end); null when they cannot be read. */
+  read(position: number, length: number): Buffer | null;
+  close(): void;
 }
 
 /** Which bytes of a log a derived file covers: generation, offset, SHA-256 of the prefix (store/jsonl/log-identity.ts). */

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
-import { assertSync, type EventStore, type PurgeReport } from "../event-store.ts";
+import { assertSync, type EventStore, type PositionedReader, type PurgeReport } from "../event-store.ts";
 import { assertUsableLogPath } from "../file-kind.ts";
 import { BrainHome } from "../home.ts";
 import { resolveLog } from "../resolve-log.ts";
@@ -91,22 +91,24 @@ export class JsonlLogFile implements EventStore {
     return scanLog(this.path, from, sink);
   }
 
-  readAt(position: number, length: number): Buffer | null {
+  reader(): PositionedReader | null {
     let fd: number;
     try {
-      fd = fs.openSync(this.path, "r"); // by path each time: a replaced log is read as it is now
+      fd = fs.openSync(this.path, "r");
     } catch {
       return null;
     }
-    try {
-      const buf = Buffer.allocUnsafe(length);
-      const n = fs.readSync(fd, buf, 0, length, position);
-      return buf.subarray(0, n);
-    } catch {
-      return null;
-    } finally {
-      fs.closeSync(fd);
-    }
+    return {
+      read: (position, length) => {
+        try {
+          const buf = Buffer.allocUnsafe(length);
+          return buf.subarray(0, fs.readSync(fd, buf, 0, length, position));
+        } catch {
+          return null;
+        }
+      },
+      close: () => fs.closeSync(fd),
+    };
   }
 
   identity(): { generation: string; size: number } {
