@@ -316,6 +316,24 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
       `listening after ${ms(listening)}; RSS then ${m0.rss.toFixed(0)} MiB`,
     );
 
+    // A server without a graph file builds the graph in slices after it starts answering: the hook API's
+    // latency meanwhile, and when the graph is ready (its file written) — the load below runs after that.
+    const graphFile = () => fs.readdirSync(local).some((f) => f.endsWith(".graph.json"));
+    const during: number[] = [];
+    while (!graphFile()) {
+      const q = qs[during.length % qs.length] as string;
+      during.push((await http(info, "POST", "/api/hook/user-prompt-submit", JSON.parse(hookInput(q)))).ms);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const mg = memOf(info.pid);
+    add(
+      "server: graph ready",
+      ms(performance.now() - t0),
+      during.length
+        ? `hook API while it was built: p50 ${ms(median(during))} p99 ${ms(quantile(during, 0.99))} (${during.length} requests); RSS then ${mg.rss.toFixed(0)} MiB (peak ${mg.hwm.toFixed(0)})`
+        : `loaded or built before the first answer; RSS then ${mg.rss.toFixed(0)} MiB`,
+    );
+
     const search: number[] = [];
     const hookApi: number[] = [];
     const c0 = cpuMs(info.pid);
