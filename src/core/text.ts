@@ -1,3 +1,5 @@
+import { WORDS } from "./lazy-regexp.ts";
+
 /**
  * Text normalisation for dedup. Rho lower-cases and collapses everything outside [a-z0-9] to a space,
  * which erases "café" to "caf" and CJK text to nothing. Ours keeps every letter, number and combining mark
@@ -5,8 +7,6 @@
  * is dropped: "❤️" is U+2764 + the variation selector U+FE0F (a mark), and must normalise to "" (never a
  * duplicate) rather than to a lone selector that every other emoji-with-selector would collide with.
  */
-const NON_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
-const HAS_WORD = /[\p{L}\p{N}]/u;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const ASCII_NON_WORD = /[^a-z0-9]+/g;
@@ -18,9 +18,9 @@ export function normalizeText(s: string): string {
   return s
     .normalize("NFKC")
     .toLowerCase()
-    .replace(NON_WORD, " ")
+    .replace(WORDS.separators.unicode(), " ")
     .split(" ")
-    .filter((w) => HAS_WORD.test(w))
+    .filter((w) => WORDS.hasWord.unicode().test(w))
     .join(" ");
 }
 

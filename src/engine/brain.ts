@@ -5,6 +5,7 @@ import type { ContextRequest, ContextResult, UsedPath } from "../context/build.t
 import type { ActionResult } from "../core/actions.ts";
 import type { Health } from "../core/health.ts";
 import type { Heartbeat } from "../core/heartbeat.ts";
+import { WORDS } from "../core/lazy-regexp.ts";
 import type { MigrationStats } from "../core/migrate.ts";
 import type { Params } from "../core/params.ts";
 import type { RhoPromptResult } from "../core/prompt-rho.ts";
@@ -82,11 +83,8 @@ export class Brain {
   #associations(topic: string): string[] {
     const g = this.graph;
     if (!g.atHand) return [];
-    const words =
-      topic
-        .toLowerCase()
-        .match(/[\p{L}\p{N}_]{3,}/gu)
-        ?.slice(0, 12) ?? [];
+    const lower = topic.toLowerCase();
+    const words = lower.match(WORDS.word3.for(lower))?.slice(0, 12) ?? [];
     const asks = [topic, ...words.slice(1).map((w, i) => `${words[i]} ${w}`), ...words].filter(Boolean);
     const near = new Map<string, number>();
     for (const q of asks)

@@ -1,7 +1,6 @@
+import { WORDS } from "../core/lazy-regexp.ts";
 import type { Analyzer, Word } from "./types.ts";
 
-/** A letter of any script: a concept has one (numbers alone are not concepts). */
-const LETTER = /\p{L}/u;
 /** A term of plain a–z needs two letters ("s", "x" say nothing); other scripts' single characters count. */
 const TOO_SHORT = /^[a-z]$/;
 
@@ -15,7 +14,14 @@ export function conceptsOf(text: string, analyze: Analyzer, max: number): Word[]
   const out: Word[] = [];
   for (const w of analyze(text)) {
     if (out.length >= max) break;
-    if (seen.has(w.term) || !LETTER.test(w.term) || TOO_SHORT.test(w.term)) continue;
+    if (
+      seen.has(w.term) ||
+      !WORDS.letter
+        .for(w.term)
+        .test(w.term) /* a concept has a letter of any script; numbers alone are not */ ||
+      TOO_SHORT.test(w.term)
+    )
+      continue;
     seen.add(w.term);
     out.push({ term: w.term, surface: w.surface.toLowerCase() });
   }

@@ -6,6 +6,7 @@
  * placeholder, a variable, a path or an ordinary word ("the password is required", "token is expired").
  * Pure and synchronous; linear-time patterns.
  */
+import { lazyRegExp } from "../core/lazy-regexp.ts";
 import type { SecretFinding } from "./finding.ts";
 
 /** Words that introduce a credential, in English, Russian and Chinese. */
@@ -22,15 +23,17 @@ const VALUE = "(['\"`«“]?)([^\\s'\"`«»“”,;。，；]{4,80})\\1";
 /** A word edge for scripts written with spaces (Chinese words run into each other). */
 const EDGE = "(?<![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{N}_])";
 
-const CREDENTIAL = new RegExp(`${EDGE}${WORD}${LINK}${VALUE}`, "giu");
+const CREDENTIAL = lazyRegExp(`${EDGE}${WORD}${LINK}${VALUE}`, "giu");
 
 /**
  * "login is user / secret", "user:secret", "логин admin / пароль …": the second half is the secret. After a
  * plain "user" (not a credential word: "user input / output", "user keys and values") a word is not enough:
  * the value must look like a password.
  */
-const PAIR =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{N}_.])(login|credentials?|creds|user(?:name)?|логин|учётка|账号)(?![\p{L}\p{N}_])[ \t]*(?:is|are|:|=|—|-|это|是|：)?[ \t]*([\p{L}\p{N}][^\s/,;:]{1,39})[ \t]*(?:\/|:|[ \t]+and[ \t]+|[ \t]+и[ \t]+)[ \t]*([^\s,;。，/]{4,80})/giu;
+const PAIR = lazyRegExp(
+  String.raw`(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{N}_.])(login|credentials?|creds|user(?:name)?|логин|учётка|账号)(?![\p{L}\p{N}_])[ \t]*(?:is|are|:|=|—|-|это|是|：)?[ \t]*([\p{L}\p{N}][^\s/,;:]{1,39})[ \t]*(?:\/|:|[ \t]+and[ \t]+|[ \t]+и[ \t]+)[ \t]*([^\s,;。，/]{4,80})`,
+  "giu",
+);
 
 /** user:password@ in a URL. */
 const URL_AUTH = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]{1,64}:([^\s@/]{3,128})@/giu;
@@ -41,9 +44,12 @@ const PATH = /^(?:~|\.{1,2})?\/|^[A-Za-z]:\\|^https?:\/\//u;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/u;
 const CODE_REF = /(?:^|\.)(?:env|environ|getenv|secrets?|config|vault)\b|\(\)$/iu;
 /** A call in code ("password = readPassword();"): the value is computed, not said. */
-const CALL = /^[\p{L}_$][\p{L}\p{N}_$.]*\(/u;
+const CALL = lazyRegExp(String.raw`^[\p{L}_$][\p{L}\p{N}_$.]*\(`, "u");
 /** A digit or a symbol: how passwords and tokens look, and words do not. */
-const STRONG = /\p{N}|[!@#$%^&*+=_~?.-]/u;
+const STRONG = lazyRegExp(String.raw`\p{N}|[!@#$%^&*+=_~?.-]`, "u");
+const ONE_WORD = lazyRegExp(String.raw`^\p{L}+$`, "u");
+const UPPER = lazyRegExp(String.raw`\p{Lu}`, "u");
+const LOWER = lazyRegExp(String.raw`\p{Ll}`, "u");
 /** Words that follow "password:" or "token:" in code talk (types, states), not secrets. */
 const NOT_A_VALUE =
   /^(?:string|number|boolean|bigint|object|undefined|optional|required|true|false|hidden|masked|unknown|invalid|missing|expired|stored|changed|default|provided|given|present|empty|wrong|correct|reset|rotated|revoked|secret|bearer)$/iu;
@@ -53,13 +59,13 @@ export function secretValue(value: string, direct: boolean): boolean {
   const v = value.replace(/[.!?)\]]+$/u, "");
   if (v.length < 4 || PLACEHOLDER.test(v) || PATH.test(v) || ENV_NAME.test(v) || CODE_REF.test(v))
     return false;
-  if (CALL.test(value)) return false;
-  if (/^\p{L}+$/u.test(v)) {
+  if (CALL().test(value)) return false;
+  if (ONE_WORD().test(v)) {
     // A word: a secret only when mixed case inside it (hunTer) or given right after ":"/"=".
-    if (/\p{Lu}/u.test(v.slice(1)) && /\p{Ll}/u.test(v)) return true;
+    if (UPPER().test(v.slice(1)) && LOWER().test(v)) return true;
     return direct && v.length >= 6 && !NOT_A_VALUE.test(v);
   }
-  return STRONG.test(v) || v.length >= 12;
+  return STRONG().test(v) || v.length >= 12;
 }
 
 /**
@@ -79,7 +85,7 @@ export function detectProse(text: string): SecretFinding[] {
 /** `detectProse` without the first test (a property test checks that it never changes the answer). */
 export function scanProse(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
-  for (const m of text.matchAll(CREDENTIAL)) {
+  for (const m of text.matchAll(CREDENTIAL())) {
     const value = m[2] as string;
     const link = m[0].slice(0, m[0].length - value.length - 2 * (m[1] as string).length);
     const direct = /[:=：]\s*$/u.test(link);
@@ -87,7 +93,7 @@ export function scanProse(text: string): SecretFinding[] {
     const start = (m.index ?? 0) + m[0].lastIndexOf(value);
     out.push({ kind: "credential in prose", start, end: start + value.replace(/[.!?)\]]+$/u, "").length });
   }
-  for (const m of text.matchAll(PAIR)) {
+  for (const m of text.matchAll(PAIR())) {
     const value = m[3] as string;
     if (!secretValue(value, !/^user/iu.test(m[1] as string))) continue;
     const start = (m.index ?? 0) + m[0].lastIndexOf(value);

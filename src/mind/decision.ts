@@ -1,3 +1,4 @@
+import { WORDS } from "../core/lazy-regexp.ts";
 import { oneLine } from "../core/one-line.ts";
 import type { Emotions, Hormones } from "./affect.ts";
 import { affectLine } from "./affect.ts";
@@ -82,7 +83,10 @@ export function lastOf(
   return { user: own?.user ?? "", error: s.lastError, errorElsewhere: s.lastError !== "" };
 }
 
-const terms = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? []);
+const terms = (s: string) => {
+  const lower = s.toLowerCase();
+  return new Set(lower.match(WORDS.word3.for(lower)) ?? []);
+};
 
 /** Episodes sharing the most words with what the agent is after (ties and no overlap: the newest). */
 function relevantEpisodes(actions: readonly ActionEpisode[], about: string, n: number): ActionEpisode[] {

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { lazyRegExp, WORDS } from "../core/lazy-regexp.ts";
 
 /**
  * Text analysis for the lexical index, any language: split on anything that is not a letter, mark or digit;
@@ -22,35 +23,38 @@ const STOP = new Set(
   ).split(" "),
 );
 
-const SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
+const NON_ASCII = /[^\u0000-\u007f]/;
 const NO_SPACE_CHAR =
   "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u30fc";
-const NO_SPACE = new RegExp(`[${NO_SPACE_CHAR}]`, "u");
-const NO_SPACE_RUN = new RegExp(`(?:[${NO_SPACE_CHAR}]\\p{M}*)+`, "gu");
-const CLUSTER = /\P{M}\p{M}*/gu;
+// Built on first use (src/core/lazy-regexp.ts): ASCII text, the common case, never needs them.
+const NO_SPACE = lazyRegExp(`[${NO_SPACE_CHAR}]`, "u");
+const NO_SPACE_RUN = lazyRegExp(`(?:[${NO_SPACE_CHAR}]\\p{M}*)+`, "gu");
+const CLUSTER = lazyRegExp(String.raw`\P{M}\p{M}*`, "gu");
 /** Scripts whose accents and vowel marks can be dropped without changing the letters. */
-const FOLDABLE =
-  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{M}\p{N}]+$/u;
-const MARKS = /\p{M}+/gu;
+const FOLDABLE = lazyRegExp(
+  String.raw`^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{M}\p{N}]+$`,
+  "u",
+);
+const MARKS = lazyRegExp(String.raw`\p{M}+`, "gu");
 
 /** Overlapping pairs of characters (a lone character stays itself). */
 function pairs(run: string, out: string[]): void {
-  const c = run.match(CLUSTER) ?? [];
+  const c = run.match(CLUSTER()) ?? [];
   if (c.length === 1) out.push(c[0] as string);
   for (let i = 0; i + 1 < c.length; i++) out.push((c[i] as string) + (c[i + 1] as string));
 }
 
 export function tokenize(text: string): string[] {
-  const raw = text.split(SPLIT);
-  if (!NO_SPACE.test(text)) return raw;
+  const raw = text.split(WORDS.separators.for(text));
+  if (!NON_ASCII.test(text) || !NO_SPACE().test(text)) return raw;
   const out: string[] = [];
   for (const t of raw) {
-    if (!NO_SPACE.test(t)) {
+    if (!NO_SPACE().test(t)) {
       out.push(t);
       continue;
     }
     let last = 0;
-    for (const m of t.matchAll(NO_SPACE_RUN)) {
+    for (const m of t.matchAll(NO_SPACE_RUN())) {
       if (m.index > last) out.push(t.slice(last, m.index));
       pairs(m[0], out);
       last = m.index + m[0].length;
@@ -79,8 +83,7 @@ function termOf(token: string): string | null {
     .toLowerCase()
     .replace(/['’]s$/, "")
     .replace(/['’]/g, "");
-  if (/[^\u0000-\u007f]/.test(w) && FOLDABLE.test(w))
-    w = w.normalize("NFKD").replace(MARKS, "").normalize("NFC");
+  if (NON_ASCII.test(w) && FOLDABLE().test(w)) w = w.normalize("NFKD").replace(MARKS(), "").normalize("NFC");
   if (!w || STOP.has(w)) return null;
   return /^[a-z]+$/.test(w) ? stemmer(w) : w;
 }

@@ -1,7 +1,6 @@
+import { WORDS } from "../core/lazy-regexp.ts";
 import { terms } from "./analyze.ts";
 import { sentenceStarts } from "./passages.ts";
-
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 interface Match {
   at: number;
@@ -27,7 +26,7 @@ export function focusedPreview(
   for (const t of terms(query)) wanted.set(t, Math.max(0.01, weight(t)));
   const matches: Match[] = [];
   if (wanted.size > 0) {
-    for (const m of text.matchAll(WORD)) {
+    for (const m of text.matchAll(WORDS.word.for(text))) {
       for (const t of terms(m[0])) {
         if (wanted.has(t)) matches.push({ at: m.index, end: m.index + m[0].length, term: t });
       }

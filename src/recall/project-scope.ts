@@ -1,4 +1,5 @@
 import { isInside } from "../core/inside.ts";
+import { WORDS } from "../core/lazy-regexp.ts";
 
 /**
  * Which project a memory belongs to, and whether a prompt may see it (issue 24): a memory of another project
@@ -19,7 +20,7 @@ export function projectOf(entry: Record<string, unknown>): string | null {
   return typeof p === "string" && p !== "" ? p.replace(/\/+$/, "") : null;
 }
 
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const squash = (s: string) => s.toLowerCase().replace(WORDS.nonAlnum.for(s), "");
 
 /** Whether the prompt names the project at `path` (its last directory name, however it is spaced). */
 export function namesProject(prompt: string, path: string): boolean {
@@ -27,11 +28,7 @@ export function namesProject(prompt: string, path: string): boolean {
   const want = squash(name);
   if (want.length < 3) return false;
   // Short names must be a word of their own; longer ones may be written with spaces or hyphens.
-  if (want.length < 5)
-    return prompt
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .includes(want);
+  if (want.length < 5) return prompt.toLowerCase().split(WORDS.nonAlnum.for(prompt)).includes(want);
   return squash(prompt).includes(want);
 }
 
