@@ -39,16 +39,19 @@ interface Options {
   sizes: number[];
   runs: number;
   cold: number;
+  /** Reuse the brain a previous run of this build ingested: measure the server only. */
+  serverOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [100_000], runs: 20, cold: 3 };
+  const o: Options = { sizes: [100_000], runs: 20, cold: 3, serverOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] as string;
     if (a === "--sizes") o.sizes = v().split(",").map(parseSize);
     else if (a === "--runs") o.runs = Number(v());
     else if (a === "--cold") o.cold = Number(v());
+    else if (a === "--server-only") o.serverOnly = true;
     else throw new Error(`unknown argument ${a} (--sizes 100k,1M --runs 20 --cold 3)`);
   }
   return o;
@@ -244,10 +247,14 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
   };
   const files = inputs(n);
   const dir = join(WORK, label);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
   const brainPath = join(dir, "brain.jsonl");
   const e = env(brainPath);
+  if (o.serverOnly) {
+    if (!fs.existsSync(join(dir, "episodes.jsonl"))) throw new Error(`--server-only: no brain in ${dir}`);
+    return server(dir, e, add, o);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
 
   // Ingest, 100k turns a process.
   let wall = 0;
@@ -288,7 +295,18 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
   cold("cold brain search", (i) => [BIN, "search", qs[i] as string]);
   cold("cold brain context --query", (i) => [BIN, "context", "--query", qs[i] as string]);
 
-  // The resident server.
+  await server(dir, e, add, o);
+}
+
+/** The resident server on the brain in `dir`: start-up, graph build, load, hook processes, RSS. */
+async function server(
+  dir: string,
+  e: NodeJS.ProcessEnv,
+  add: (what: string, value: string, detail?: string) => void,
+  o: Options,
+): Promise<void> {
+  const local = join(dir, ".brain");
+  const qs = queries(60);
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(DIST, "cli", "main.js"), "serve", "--idle-minutes", "0"], {
     env: e,
@@ -314,6 +332,24 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
       "server: first hook answer",
       ms(first),
       `listening after ${ms(listening)}; RSS then ${m0.rss.toFixed(0)} MiB`,
+    );
+
+    // A server without a graph file builds the graph in slices after it starts answering: the hook API's
+    // latency meanwhile, and when the graph is ready (its file written) — the load below runs after that.
+    const graphFile = () => fs.readdirSync(local).some((f) => f.endsWith(".graph.json"));
+    const during: number[] = [];
+    while (!graphFile()) {
+      const q = qs[during.length % qs.length] as string;
+      during.push((await http(info, "POST", "/api/hook/user-prompt-submit", JSON.parse(hookInput(q)))).ms);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const mg = memOf(info.pid);
+    add(
+      "server: graph ready",
+      ms(performance.now() - t0),
+      during.length
+        ? `hook API while it was built: p50 ${ms(median(during))} p99 ${ms(quantile(during, 0.99))} (${during.length} requests); RSS then ${mg.rss.toFixed(0)} MiB (peak ${mg.hwm.toFixed(0)})`
+        : `loaded or built before the first answer; RSS then ${mg.rss.toFixed(0)} MiB`,
     );
 
     const search: number[] = [];

@@ -15,7 +15,7 @@ export async function runGet(id: string, g: GlobalOpts): Promise<number> {
     if (!(e instanceof BrainError && e.code === "NOT_FOUND")) throw e;
     const episodes = brain.recallEngine.episodes;
     episodes.refresh();
-    entry = episodes.byId.get(untag(id))?.entry;
+    entry = episodes.get(untag(id))?.entry;
   }
   if (!entry) throw new BrainError("NOT_FOUND", `No entry with id "${id}"`);
   if (g.json) printJson({ ok: true, entry });

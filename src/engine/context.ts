@@ -80,6 +80,7 @@ export class ContextFacet {
 
   /** Seed 002's hubs block; none when the graph cannot be read (it is derived: the context goes on without it). */
   #hubs(): { header: string; lines: string[] } | undefined {
+    if (this.#recall.graph.building) return undefined; // being built in slices (the server's start)
     try {
       return { header: HUBS_HEADER, lines: hubLines(this.#recall.graph.hubs()) };
     } catch {

@@ -108,6 +108,43 @@ export class GraphFacet implements Projection {
     return this.#projection;
   }
 
+  #building: Promise<void> | null = null;
+  #warming = false;
+
+  /**
+   * Load or build the graph without holding the process for the whole build (the resident server at start):
+   * the rebuild's records are applied in slices, `pause` between them when `due` says so. Until it is done the
+   * prompt step shows no graph lines and a context is expanded without the graph; the graph's own reads
+   * (`hubs`, `neighbours`, …) still build it at once when asked. Then the graph is caught up and saved.
+   */
+  warm(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
+    if (this.#building) return this.#building;
+    this.#warming = true; // before the build starts: its first slice may pause before it returns a promise
+    this.#building = this.projection
+      .build(step)
+      .catch(() => {
+        /* derived: built on first use instead */
+      })
+      .finally(() => {
+        this.#building = null;
+        this.#warming = false;
+        try {
+          if (this.#projection?.status !== "none") {
+            this.graph();
+            this.projection.save(true);
+          }
+        } catch {
+          /* derived: caught up on first use */
+        }
+      });
+    return this.#building;
+  }
+
+  /** True while `warm` builds the graph in slices. */
+  get building(): boolean {
+    return this.#warming;
+  }
+
   /** The graph, caught up with the logs. */
   graph(): Graph {
     this.core.refresh();
@@ -210,6 +247,7 @@ export class GraphFacet implements Projection {
   /** Whether the graph is loaded here, or its file (or the logs, when it has none) small enough to load now. */
   #atHand(): boolean {
     if (this.#projection && this.#projection.status !== "none") return true;
+    if (this.#warming) return false; // being built in slices: no lines until it is done
     const size = (p: string | null | undefined) => {
       try {
         return p ? statSync(p).size : 0;
@@ -260,6 +298,7 @@ export class GraphFacet implements Projection {
    * the ranking goes on as it was.
    */
   expand<K extends Kind>(ranked: Ranked<K>[], terms: readonly string[], kinds?: readonly K[]): Ranked<K>[] {
+    if (this.#warming && this.#projection?.status === "none") return ranked;
     try {
       const state = this.core.state;
       return expandRanking(

@@ -121,7 +121,7 @@ export class RecallFacet implements Projection {
   get graph(): GraphFacet {
     this.#graph ??= new GraphFacet(this.core, {
       episodes: () => this.episodeStore,
-      episode: (id) => this.engine.episodes.byId.get(id),
+      episode: (id) => this.engine.episodes.get(id),
     });
     return this.#graph;
   }
@@ -130,6 +130,7 @@ export class RecallFacet implements Projection {
   get engine(): Recall {
     const under = this.core.layers?.personal.state;
     if (under && (under !== this.#under?.state || under.applied !== this.#under.applied)) {
+      this.#recall?.episodes.release();
       this.#recall = null; // the index tails this brain's log only: the personal brain's entries are re-read
       this.#under = { state: under, applied: under.applied };
     }
@@ -156,10 +157,12 @@ export class RecallFacet implements Projection {
     this.#recall?.sync(this.core.state, this.core.position);
   }
   persist(force: boolean): boolean {
+    this.#recall?.episodes.release(); // no file held open between uses (a purge elsewhere frees its bytes)
     return this.#recall?.save(force) ?? false;
   }
   /** Forget the index and delete its files (the index, the embeddings' vectors): rebuilt on next use. */
   drop(): void {
+    this.#recall?.episodes.release();
     this.#recall = null;
     for (const kind of DERIVED_KINDS) {
       const path = this.core.store.derived?.path(kind);

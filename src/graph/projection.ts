@@ -131,6 +131,41 @@ export class GraphProjection {
     return g;
   }
 
+  /**
+   * What `sync()` does when there is no graph yet (load the file, else rebuild from the logs), with the
+   * rebuild's records applied a slice at a time: after each record `step.due()` is asked, and when it says so
+   * the build awaits `step.pause()` (a server answers its requests meanwhile). A graph set by a synchronous
+   * `sync()` in between, or a log replaced while it ran, wins over this build. Resolves when done.
+   */
+  async build(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
+    if (this.#graph || this.#load() === null) return;
+    const ids = this.#stores();
+    const generations = LOGS.map((name) => ids[name].identity().generation);
+    const g = new Graph(this.#src.limits);
+    const brain = readBrain(this.#src.brain, start());
+    const episodes = readEpisodes(this.#src.episodes, start());
+    const events = readEvents(this.#src.events, start());
+    const inputs = merge([brain.inputs, episodes.inputs, events.inputs]);
+    for (const i of inputs) {
+      apply(g, i, this.#src.analyze);
+      if (step.due()) {
+        await step.pause();
+        if (this.#graph) return;
+      }
+    }
+    if (this.#graph || LOGS.some((name, k) => ids[name].identity().generation !== generations[k])) return;
+    this.#generations = { brain: generations[0], episodes: generations[1], events: generations[2] } as Record<
+      LogName,
+      string
+    >;
+    this.#water = inputs.length ? keyOf(inputs[inputs.length - 1] as GraphInput) : BEFORE_ALL;
+    this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    this.#graph = g;
+    this.#unsaved = Math.max(1, inputs.length);
+    this.status = "rebuilt (built in slices)";
+    this.rebuilds++;
+  }
+
   /** Every record of the three logs in the canonical order (what a rebuild applies; the timeline replays it). */
   allInputs(): GraphInput[] {
     const brain = readBrain(this.#src.brain, start());

@@ -1,7 +1,7 @@
 import type { Rec } from "../core/rec.ts";
 import type { EventStore } from "../store/event-store.ts";
 import type { Log } from "../store/log.ts";
-import type { Position, ScanSink } from "../store/scan.ts";
+import type { LineAt, Position, ScanSink } from "../store/scan.ts";
 import type { GraphEvent } from "./events.ts";
 import { type BrainInput, type EpisodeInput, type EventInput, MEMORY_TEXT } from "./inputs.ts";
 
@@ -57,20 +57,28 @@ export function readBrain(store: EventStore, from: Mark): { inputs: BrainInput[]
   return { inputs, mark };
 }
 
-/** The turns (and their removals) appended to episodes.jsonl since `from`. */
-export function readEpisodes(store: EventStore, from: Mark): { inputs: EpisodeInput[]; mark: Mark } {
-  const sink = new Sink(EPISODE_TYPES);
-  const end = store.scan(from.position, sink).end;
-  const mark = { position: end, lastAt: from.lastAt };
-  const inputs: EpisodeInput[] = [];
-  for (const r of sink.recs) {
-    const at = placed(mark, r.createdMs);
-    const e = r.entry;
+/**
+ * Turns into graph inputs as the scanner hands them over, from the value it parsed: no record, line or parsed
+ * entry is kept (a rebuild reads every turn of a year of sessions; only what the graph needs stays).
+ */
+class EpisodeSink implements ScanSink {
+  readonly inputs: EpisodeInput[] = [];
+  readonly mark: Mark;
+  constructor(mark: Mark) {
+    this.mark = mark;
+  }
+  accepts(type: string): boolean {
+    return EPISODE_TYPES.has(type);
+  }
+  rec(r: Rec, at?: LineAt): void {
+    if (!EPISODE_TYPES.has(r.type)) return;
+    const placedAt = placed(this.mark, r.createdMs);
+    const e = at?.value ?? r.peek();
     if (r.type === "tombstone") {
       if (e.target_type === "episode" && typeof e.target_id === "string")
-        inputs.push({
+        this.inputs.push({
           log: 1,
-          at,
+          at: placedAt,
           seq: r.line,
           id: r.id,
           session: "",
@@ -78,11 +86,11 @@ export function readEpisodes(store: EventStore, from: Mark): { inputs: EpisodeIn
           text: "",
           removes: e.target_id,
         });
-      continue;
+      return;
     }
-    inputs.push({
+    this.inputs.push({
       log: 1,
-      at,
+      at: placedAt,
       seq: r.line,
       id: r.id,
       session: String(e.session ?? ""),
@@ -90,7 +98,17 @@ export function readEpisodes(store: EventStore, from: Mark): { inputs: EpisodeIn
       text: String(e.text ?? ""),
     });
   }
-  return { inputs, mark };
+  bad(): void {}
+  unknownType(): void {}
+  warning(): void {}
+}
+
+/** The turns (and their removals) appended to episodes.jsonl since `from`. */
+export function readEpisodes(store: EventStore, from: Mark): { inputs: EpisodeInput[]; mark: Mark } {
+  const sink = new EpisodeSink({ position: from.position, lastAt: from.lastAt });
+  const end = store.scan(from.position, sink).end;
+  sink.mark.position = end;
+  return { inputs: sink.inputs, mark: sink.mark };
 }
 
 /** The graph events appended since `from`. */

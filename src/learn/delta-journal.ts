@@ -117,7 +117,7 @@ export function freshIds(
 ): string[] {
   const log = brain.recallEngine.episodes;
   log.refresh();
-  return turns.map(episodeIdOf).filter((id) => !log.byId.has(id) && !log.forgotten.has(id));
+  return turns.map(episodeIdOf).filter((id) => !log.has(id) && !log.forgotten.has(id));
 }
 
 /**

@@ -135,7 +135,7 @@ export async function importBrain(brain: Brain, file: string, dryRun: boolean): 
   const kept = written.filter((e) => !refusedHere.has(e));
   const log = brain.recallEngine.episodes;
   log.refresh();
-  const newEpisodes = episodes.filter((r) => !log.byId.has(r.id) && !log.forgotten.has(r.id));
+  const newEpisodes = episodes.filter((r) => !log.has(r.id) && !log.forgotten.has(r.id));
   for (const r of episodes)
     if (log.forgotten.has(r.id))
       sink.problems.push({

@@ -117,18 +117,27 @@ export class RecallIndex {
     const fix = new Set<string>();
     const isFresh = new Set(fresh.map((r) => r.id));
     for (const rec of fresh) {
-      this.#putEpisode(rec, log);
-      this.#putPassages(rec);
-      for (const n of log.neighbours(rec.id, 1, 0)) if (!isFresh.has(n.id)) fix.add(n.id);
-      const speaker = String(rec.entry.speaker ?? "");
-      if (ROLES.has(speaker.toLowerCase())) continue;
-      const sp = processTerm(firstName(speaker));
-      if (sp) this.speakers.set(sp, (this.speakers.get(sp) ?? 0) + 1);
+      this.#putNew(rec, log);
+      for (const n of log.neighbourInfo(rec.id, 1, 0)) if (!isFresh.has(n.id)) fix.add(n.id);
     }
     for (const id of fix) {
-      const rec = log.byId.get(id);
+      const rec = log.get(id);
       if (rec) this.#putEpisode(rec, log);
     }
+  }
+
+  /** Index every episode of `log` (a rebuild), streaming: each turn's text is read, indexed and let go. */
+  putAllEpisodes(log: EpisodeLog): void {
+    for (const rec of log.all()) this.#putNew(rec, log);
+  }
+
+  #putNew(rec: Rec, log: EpisodeLog): void {
+    this.#putEpisode(rec, log);
+    this.#putPassages(rec);
+    const speaker = String(rec.entry.speaker ?? "");
+    if (ROLES.has(speaker.toLowerCase())) return;
+    const sp = processTerm(firstName(speaker));
+    if (sp) this.speakers.set(sp, (this.speakers.get(sp) ?? 0) + 1);
   }
 
   #putEpisode(rec: Rec, log: EpisodeLog): void {

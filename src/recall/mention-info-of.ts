@@ -27,7 +27,7 @@ export function mentionInfoOf(
   };
   function make(id: string): MentionInfo | undefined {
     const h = byId.get(id);
-    const rec = episodes.byId.get(id);
+    const rec = episodes.get(id);
     if ((h && h.kind !== "episode") || (!h && !rec)) return undefined;
     const mask = h && all > 0 ? h.mask : 0;
     const share = (bits: number) => {

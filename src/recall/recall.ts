@@ -211,22 +211,14 @@ export class Recall {
       hits,
       named,
       dates: wantEpisodes ? queryDates(query) : [],
-      neighbours: (id) =>
-        wantEpisodes
-          ? this.episodes.neighbours(id).map((r) => ({ id: r.id, speaker: String(r.entry.speaker ?? "") }))
-          : [],
-      between: (from, to) =>
-        this.episodes.between(from, to).map((r) => ({
-          id: r.id,
-          speaker: String(r.entry.speaker ?? ""),
-          dateMs: Date.parse(String(r.entry.date ?? "")),
-        })),
+      neighbours: (id) => (wantEpisodes ? this.episodes.neighbourInfo(id) : []),
+      between: (from, to) => this.episodes.between(from, to),
       prior: (id, kind) => {
         if (kind === "preference") {
           const r = state.arrays.preference.get(id);
           return r ? 0.5 + importancePoints(r.flags) / (2 * IMPORTANCE_POINTS.high) : 0.5;
         }
-        if (kind === "episode") return episodePrior(this.episodes.byId.get(id)?.entry.project, q.cwd);
+        if (kind === "episode") return episodePrior(this.episodes.projectOf(id) || undefined, q.cwd);
         if (kind !== "learning") return 0.5;
         const r = learnings.get(id);
         return r ? scoreRec(r, q.cwd, q.nowMs) / MAX_SCORE : 0;
@@ -268,7 +260,7 @@ export class Recall {
 
   /** The live record a document stands for (undefined when removed or superseded since indexed). */
   #lookup(state: FoldState, kind: Kind, id: string): Rec | undefined {
-    if (kind === "episode") return this.episodes.byId.get(id);
+    if (kind === "episode") return this.episodes.get(id);
     if (kind === "identity" || kind === "user") {
       const r = state.find(id);
       return r?.type === kind ? r : undefined;
@@ -305,8 +297,7 @@ export class Recall {
   #rebuild(state: FoldState, brainPos: Position, why: string): void {
     const index = new RecallIndex();
     for (const type of SEARCH_TYPES) for (const r of state.list(type)) index.putEntry(r);
-    const all = [...this.episodes.byId.values()];
-    index.putEpisodes(all, this.episodes);
+    index.putAllEpisodes(this.episodes);
     this.#index = index;
     this.#brainMark = brainPos;
     this.#episodeMark = this.episodes.position;

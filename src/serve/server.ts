@@ -19,6 +19,9 @@ import { listenOwnSocket } from "./socket-listen.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
 
+/** How long the start-up graph build holds the event loop before it lets requests in. */
+const GRAPH_SLICE_MS = 20;
+
 export interface RunningServer {
   info: ServeInfo;
   url: string;
@@ -129,13 +132,19 @@ async function listen(
   events.start(brain.store.file, undefined, brain.store.subscribe?.bind(brain.store));
   const home = homeOf(config);
   events.watchFiles([home.file("proposals"), home.file("inbox"), home.file("mind")]);
-  // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer).
-  setImmediate(() => {
-    try {
-      brain.graph.graph();
-    } catch {
-      /* derived: built on first use instead */
-    }
+  // The association graph loaded now rather than on the first prompt (a hook waits for the server's answer);
+  // a graph built from the logs (no file yet: a million turns take minutes) is built in slices of ~20 ms, so
+  // the server answers meanwhile (the prompt step without graph lines until it is ready).
+  let sliceStart = performance.now();
+  void brain.graph.warm({
+    due: () => performance.now() - sliceStart > GRAPH_SLICE_MS,
+    pause: () =>
+      new Promise<void>((r) =>
+        setImmediate(() => {
+          sliceStart = performance.now();
+          r();
+        }),
+      ),
   });
 
   let done: (reason: string) => void = () => {};

@@ -18,6 +18,11 @@ export interface EventStore {
   /** The log file (resolved when it is a symlink); null when the log is not a file. */
   readonly file: string | null;
   scan(from: Position, sink: ScanSink): ScanResult;
+  /**
+   * A reader of the log's bytes by position, open until `close` (a reader that remembers where a line lies
+   * reads it back instead of keeping it). Absent when the store has no bytes to read by position.
+   */
+  reader?(): PositionedReader | null;
   /** Size in bytes now (0 when missing). */
   size(): number;
   /**
@@ -61,6 +66,13 @@ export interface EventStore {
    * (a file store is watched instead). The team store implements it with LISTEN/NOTIFY.
    */
   subscribe?(onAppend: () => void): () => void;
+}
+
+/** Reads the log file as it was when opened (a log replaced since is not seen: reopen to see it). */
+export interface PositionedReader {
+  /** Up to `length` bytes from byte `position` (fewer at the end); null when they cannot be read. */
+  read(position: number, length: number): Buffer | null;
+  close(): void;
 }
 
 /** Which bytes of a log a derived file covers: generation, offset, SHA-256 of the prefix (store/jsonl/log-identity.ts). */

@@ -14,8 +14,15 @@ export interface Position {
   endsWithNewline: boolean;
 }
 
+/** Where a record's line lies in the log, and its parsed value (for a sink that keeps only what it needs). */
+export interface LineAt {
+  offset: number;
+  bytes: number;
+  value: Record<string, unknown>;
+}
+
 export interface ScanSink {
-  rec(rec: Rec): void;
+  rec(rec: Rec, at?: LineAt): void;
   bad(bad: BadLine): void;
   unknownType(line: number, type: string): void;
   warning(line: number, message: string): void;
@@ -245,7 +252,7 @@ function handleLine(
     sink.bad({ line, reason: wrong, text: preview(text) });
     return;
   }
-  sink.rec(toRec(p.value, line, text));
+  sink.rec(toRec(p.value, line, text), { offset, bytes: end - start, value: p.value });
 }
 
 /**

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { dirname, join } from "node:path";
 import { BrainError } from "../../core/errors.ts";
 import { appendOrRollback, fsyncDir, writeFileAtomic } from "../atomic-file.ts";
-import { assertSync, type EventStore, type PurgeReport } from "../event-store.ts";
+import { assertSync, type EventStore, type PositionedReader, type PurgeReport } from "../event-store.ts";
 import { assertUsableLogPath } from "../file-kind.ts";
 import { BrainHome } from "../home.ts";
 import { resolveLog } from "../resolve-log.ts";
@@ -89,6 +89,26 @@ export class JsonlLogFile implements EventStore {
 
   scan(from: Position, sink: ScanSink) {
     return scanLog(this.path, from, sink);
+  }
+
+  reader(): PositionedReader | null {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.path, "r");
+    } catch {
+      return null;
+    }
+    return {
+      read: (position, length) => {
+        try {
+          const buf = Buffer.allocUnsafe(length);
+          return buf.subarray(0, fs.readSync(fd, buf, 0, length, position));
+        } catch {
+          return null;
+        }
+      },
+      close: () => fs.closeSync(fd),
+    };
   }
 
   identity(): { generation: string; size: number } {

@@ -1,0 +1,67 @@
+/**
+ * The resident server builds a missing graph in slices (GraphFacet.warm), so it answers prompts meanwhile:
+ * while the build runs the prompt step shows no graph lines (and builds nothing at once), and the graph it
+ * ends with is the one a synchronous rebuild of the same logs gives.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { Brain } from "../../src/engine/brain.ts";
+import { GRAPH_HEADER } from "../../src/engine/graph.ts";
+import { toJson } from "../../src/graph/serialize.ts";
+
+const PROMPT =
+  "we want to release the new checkout flow with the payment retries to staging tonight, migrations?";
+
+function open(path: string) {
+  return Brain.open({ path, seedDefault: false, fsync: false, now: () => new Date("2026-05-01T00:00:00Z") });
+}
+
+test("a graph built in slices lets prompts through meanwhile and ends as the synchronous rebuild", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "brain.jsonl");
+  const first = open(path);
+  await first.act({ action: "add", type: "learning", text: "Staging deploys run the migrations first" });
+  await first.act({
+    action: "add",
+    type: "learning",
+    text: "The staging database is backed up with pg_dump before migrations",
+  });
+  for (let i = 0; i < 20; i++)
+    await first.act({
+      action: "add",
+      type: "learning",
+      text: `Checkout retries note ${i}: payment flow staging`,
+    });
+  const graphFile = first.graph.projection.path as string;
+  first.close();
+  fs.rmSync(graphFile, { force: true });
+
+  const brain = open(path);
+  let pauses = 0;
+  let during = "";
+  await brain.graph.warm({
+    due: () => true,
+    pause: async () => {
+      pauses++;
+      if (pauses === 1) {
+        assert.equal(brain.graph.building, true);
+        during = brain.promptMemories(PROMPT, { maxChars: 2000 }).text;
+      }
+    },
+  });
+  assert.ok(pauses > 10, `paused ${pauses} times`);
+  assert.ok(!during.includes(GRAPH_HEADER), "no graph lines while it is built");
+  assert.equal(brain.graph.building, false);
+  assert.ok(brain.promptMemories(PROMPT, { maxChars: 2000 }).text.includes(GRAPH_HEADER));
+  const built = JSON.stringify(toJson(brain.graph.graph()));
+  brain.close();
+
+  const other = open(path);
+  other.graph.drop();
+  assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
+  other.close();
+});
