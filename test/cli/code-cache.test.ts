@@ -36,7 +36,11 @@ const files = (dir: string) =>
 async function setUp(sb: Sandbox, cache: string) {
   const env = { XDG_CACHE_HOME: cache };
   await brainOk(sb, ["init"], { env });
-  await brainOk(sb, ["add", "type=preference", "category=tools", "text=We use pnpm for the tests, never npm"], { env });
+  await brainOk(
+    sb,
+    ["add", "type=preference", "category=tools", "text=We use pnpm for the tests, never npm"],
+    { env },
+  );
   return env;
 }
 
