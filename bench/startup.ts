@@ -63,7 +63,7 @@ interface Case {
   name: string;
   args: string[];
   env: NodeJS.ProcessEnv;
-  input?: string;
+  input?: string | (() => string);
   samples: number[];
   cpu: number[];
 }
@@ -81,9 +81,15 @@ function cleanEnv(brainPath: string): NodeJS.ProcessEnv {
   };
 }
 
+let firing = 0;
+/**
+ * A prompt of its own each run: the hooks skip a repeat of the same (host, session, event, payload) within
+ * `hooks.dedupSeconds` (src/hooks/seen.ts), so one fixed payload would time the skip, not the hook.
+ */
 function hookInput(): string {
+  firing += 1;
   return JSON.stringify({
-    session_id: "bench-startup",
+    session_id: `bench-startup-${firing}`,
     hook_event_name: "UserPromptSubmit",
     cwd: BENCH_CWD,
     prompt: PROMPT,
@@ -98,7 +104,7 @@ function runOnce(c: Case): { ms: number; cpu: number; stdout: string } {
   const t = performance.now();
   const r = spawnSync(process.execPath, c.args, {
     env: c.env,
-    input: c.input ?? "",
+    input: typeof c.input === "function" ? c.input() : (c.input ?? ""),
     encoding: "utf8",
     cwd: WORK,
   });
@@ -120,6 +126,8 @@ function makeCases(o: Options): Case[] {
     fs.mkdirSync(dirname(empty), { recursive: true });
     fs.mkdirSync(dirname(tenK), { recursive: true });
     fs.copyFileSync(big, tenK);
+    // The empty brain as a first install leaves it (a build that refuses a missing brain needs `brain init`).
+    spawnSync(process.execPath, [cli.path, "init"], { env: cleanEnv(empty), stdio: "ignore" });
     const tag = o.clis.length > 1 ? `[${cli.label}] ` : "";
     const hook = [cli.path, "hook", "user-prompt-submit"];
     cases.push(
@@ -141,7 +149,7 @@ function makeCases(o: Options): Case[] {
         name: `${tag}hook prompt (empty)`,
         args: hook,
         env: cleanEnv(empty),
-        input: hookInput(),
+        input: hookInput,
         samples: [],
         cpu: [],
       },
@@ -149,7 +157,7 @@ function makeCases(o: Options): Case[] {
         name: `${tag}hook prompt (10k)`,
         args: hook,
         env: cleanEnv(tenK),
-        input: hookInput(),
+        input: hookInput,
         samples: [],
         cpu: [],
       },

@@ -13,8 +13,10 @@ export interface GraphSettings extends GraphLimits {
   recall: boolean;
   /**
    * A hook process without the resident server loads the graph for its prompt lines only when the graph's
-   * file (or, before there is one, the logs) is at most this many bytes (default 4 MiB); larger, it records
-   * the prompt and shows no lines rather than spend a second loading.
+   * file (or, before there is one, the logs) is at most this many bytes (default 256 KiB); larger, it records
+   * the prompt and shows no lines rather than spend the load: parsing and building a graph costs ~45 ms of CPU
+   * a MiB of its file (a 10k-entry brain's 3.2 MB graph: ~140 ms with its garbage collection, more than the
+   * rest of the hook; bench/startup.ts "hook prompt (10k)"). The resident server keeps it loaded.
    */
   coldLoadBytes: number;
 }
@@ -28,7 +30,7 @@ export interface GraphSettingsPart {
 
 export const DEFAULT_GRAPH_SETTINGS: GraphSettingsPart = {
   autoContext: false,
-  graph: { ...DEFAULT_LIMITS, prompt: true, recall: false, coldLoadBytes: 4 * 1024 * 1024 },
+  graph: { ...DEFAULT_LIMITS, prompt: true, recall: false, coldLoadBytes: 256 * 1024 },
 };
 
 function fail(file: string, key: string, what: string): never {

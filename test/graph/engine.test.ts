@@ -125,7 +125,7 @@ describe("settings", () => {
       maxEdges: 500_000,
       prompt: true,
       recall: false,
-      coldLoadBytes: 4 * 1024 * 1024,
+      coldLoadBytes: 256 * 1024,
     });
     assert.equal(parseSettings("x.json", "{}").autoContext, false, "default off");
     assert.equal(parseSettings("x.json", '{"autoContextEnabled": true}').autoContext, true);
