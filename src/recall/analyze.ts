@@ -45,8 +45,10 @@ function pairs(run: string, out: string[]): void {
 }
 
 export function tokenize(text: string): string[] {
-  const raw = text.split(WORDS.separators.for(text));
-  if (!NON_ASCII.test(text) || !NO_SPACE().test(text)) return raw;
+  const separators = WORDS.separators.for(text);
+  const raw = text.split(separators);
+  // ASCII text (the twin was picked) has no script written without spaces.
+  if (separators === WORDS.separators.ascii || !NO_SPACE().test(text)) return raw;
   const out: string[] = [];
   for (const t of raw) {
     if (!NO_SPACE().test(t)) {
