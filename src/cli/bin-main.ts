@@ -8,7 +8,7 @@ import type { hookMain } from "./hook-main.ts";
  * dist/cli/bin-main.cjs, built as CommonJS by scripts/build.mjs: Node starts a CommonJS entry ~4 ms sooner than an ES module, and agent hosts run a
  * hook on every prompt, every tool call and every stop. The hooks' fast path (src/hooks/entry.ts) is bundled
  * in; everything else — and a hook that path hands back, with its input — runs the ES-module CLI
- * (src/cli/cli.ts, loaded from dist/cli/cli-main.js). So is the short path of `brain add`, `list`, `search`,
+ * (src/cli/cli.ts, loaded from dist/cli/cli-main.cjs through the code cache). So is the short path of `brain add`, `list`, `search`,
  * `context`, `get` and `stats`: answered by the resident server when one of ours runs (src/cli/served-cli.ts).
  * src/cli/main.ts does the same as an ES module (`node dist/cli/main.js`).
  */
@@ -25,5 +25,7 @@ export async function bin(load: LoadBundle): Promise<void> {
       return (inProcess as typeof hookMain)(rest[1] as string, brain, r.stdin, r.config);
     }
   } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
-  await (await import("./cli.ts")).main();
+  // The CLI proper: its CommonJS bundle through the code cache (scripts/build.mjs), like the in-process hook.
+  const cli = load(fileURLToPath(new URL("./cli-main.cjs", import.meta.url))).main;
+  await (cli as typeof import("./cli.ts").main)();
 }

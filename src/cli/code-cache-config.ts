@@ -9,7 +9,13 @@ import type { CodeCache } from "./code-cache.ts";
 export function codeCacheFor(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CodeCache {
   const brain = argv[2] === "--brain" ? 2 : 0;
   const rest = argv.slice(2 + brain);
-  const kind = rest[0] === "hook" && rest.length === 2 ? `hook-${safe(rest[1] as string)}` : "cli";
+  // A cache per command: each compiles other functions (`brain add` the write gate, `brain search` recall).
+  const kind =
+    rest[0] === "hook" && rest.length === 2
+      ? `hook-${safe(rest[1] as string)}`
+      : rest[0] !== undefined && /^[a-z][a-z-]*$/.test(rest[0])
+        ? `cli-${safe(rest[0])}`
+        : "cli";
   const off = env.BRAIN_CODE_CACHE === "off" || env.BRAIN_CODE_CACHE === "0";
   const xdg = env.XDG_CACHE_HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : env.HOME ? join(env.HOME, ".cache") : undefined;

@@ -37,12 +37,16 @@ test("the bin proper holds the fast path: built-ins and small modules of ours, n
   assertBuilt();
   const text = read("bin-main.cjs");
   assert.deepEqual(packagesRequired(text), [], "only Node's built-ins are required");
-  // A vm.Script from a code cache cannot import(): the build routes the CLI proper through the loader.
+  // A vm.Script from a code cache cannot import(): the CLI proper is a CommonJS bundle the loader loads too.
   assert.doesNotMatch(text, /\bimport\(/);
   assert.deepEqual(
     [...text.matchAll(/__brainImport\("([^"]+)"\)/g)].map((m) => m[1]),
-    ["./cli-main.js"],
+    [],
   );
+  assert.match(text, /"\.\/cli-main\.cjs"/);
+  const cli = read("cli-main.cjs");
+  assert.doesNotMatch(cli, /\bimport\((?!\$\{)/, "every import() of the CLI is routed through the loader");
+  assert.ok(modulesOf(cli).has("src/cli/program.ts"), "the command table is in the CLI's bundle");
   const modules = modulesOf(text);
   assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/store/log.ts"), [...modules].join(" "));
   const heavy = [...modules].filter(
