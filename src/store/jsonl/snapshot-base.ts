@@ -1,6 +1,7 @@
 import type { FoldBase } from "../../core/fold-base.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
+import type { PagedFile } from "./paged-file.ts";
 
 /**
  * The fold snapshot's body read in place (src/store/jsonl/snapshot.ts): a FoldBase answering counts from the
@@ -36,10 +37,10 @@ const NL = 10;
 const TAB = 9;
 
 export class SnapshotBase implements FoldBase {
-  readonly #body: Buffer;
+  readonly #body: PagedFile;
   readonly #s: Sections;
 
-  constructor(body: Buffer, sections: Sections) {
+  constructor(body: PagedFile, sections: Sections) {
     this.#body = body;
     this.#s = sections;
   }
@@ -51,7 +52,7 @@ export class SnapshotBase implements FoldBase {
   *records(type: LiveType): Iterable<Rec> {
     const sec = this.#s.types[type];
     if (!sec) return;
-    const text = this.#body.toString("utf8", sec.start, sec.end);
+    const text = this.#body.slice(sec.start, sec.end).toString("utf8");
     for (let start = 0; start < text.length; ) {
       const end = text.indexOf("\n", start);
       const stop = end < 0 ? text.length : end;
@@ -63,15 +64,19 @@ export class SnapshotBase implements FoldBase {
   get(type: LiveType, id: string): Rec | undefined {
     const t = LIVE_TYPES.indexOf(type);
     const key = Buffer.from(sortKey(id));
+    const b = this.#body;
     const { end } = this.#s.ids;
     for (let p = this.#lowerBound(this.#s.ids, key); p < end; ) {
-      const tab = this.#body.indexOf(TAB, p);
-      if (this.#body.compare(key, 0, key.length, p, tab) !== 0) return undefined;
-      const q = this.#body.indexOf(NL, tab);
-      const [ti, offset] = this.#body.toString("latin1", tab + 1, q).split("\t");
+      const tab = b.indexOf(TAB, p, end);
+      if (b.compare(p, tab, key) !== 0) return undefined;
+      const q = b.indexOf(NL, tab, end);
+      const [ti, offset] = b
+        .slice(tab + 1, q)
+        .toString("latin1")
+        .split("\t");
       if (Number(ti) === t) {
-        const stop = this.#body.indexOf(NL, Number(offset));
-        const line = this.#body.toString("utf8", Number(offset), stop);
+        const at = Number(offset);
+        const line = b.slice(at, b.indexOf(NL, at, b.size)).toString("utf8");
         return recOf(line, 0, line.length, type);
       }
       p = q + 1;
@@ -81,11 +86,13 @@ export class SnapshotBase implements FoldBase {
 
   normCount(norm: string): number {
     const key = Buffer.from(sortKey(norm));
+    const b = this.#body;
+    const { end } = this.#s.norms;
     const p = this.#lowerBound(this.#s.norms, key);
-    if (p >= this.#s.norms.end) return 0;
-    const tab = this.#body.indexOf(TAB, p);
-    if (this.#body.compare(key, 0, key.length, p, tab) !== 0) return 0;
-    return Number(this.#body.toString("latin1", tab + 1, this.#body.indexOf(NL, tab)));
+    if (p >= end) return 0;
+    const tab = b.indexOf(TAB, p, end);
+    if (b.compare(p, tab, key) !== 0) return 0;
+    return Number(b.slice(tab + 1, b.indexOf(NL, tab, end)).toString("latin1"));
   }
 
   /** Start of the first line of the sorted section whose key is not below `key` (its end when none). */
@@ -95,15 +102,16 @@ export class SnapshotBase implements FoldBase {
     let hi = sec.end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const p = Math.max(lo, b.lastIndexOf(NL, mid - 1) + 1);
-      const tab = b.indexOf(TAB, p);
-      if (b.compare(key, 0, key.length, p, tab) < 0) lo = b.indexOf(NL, tab) + 1;
+      const p = mid === lo ? lo : Math.max(lo, b.lastIndexOf(NL, mid - 1, lo) + 1);
+      const tab = b.indexOf(TAB, p, sec.end);
+      const nl = b.indexOf(NL, p, sec.end);
+      if (tab < 0 || nl < 0 || tab > nl) throw new Error("bad snapshot index line");
+      if (b.compare(p, tab, key) < 0) lo = nl + 1;
       else hi = p;
     }
     return lo;
   }
 }
-
 /** One record line of a type section (text[start, stop)). */
 function recOf(text: string, start: number, stop: number, type: LiveType): Rec {
   const t1 = text.indexOf("\t", start);

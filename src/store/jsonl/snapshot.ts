@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../atomic-file.ts";
 import type { DerivedFiles, SnapshotLoad } from "../event-store.ts";
 import type { Position } from "../scan.ts";
 import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts";
+import { PagedFile } from "./paged-file.ts";
 import { type Sections, SnapshotBase, sortKey } from "./snapshot-base.ts";
 
 /**
@@ -122,44 +123,66 @@ export function saveSnapshotTo(
 }
 
 export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
-  let file: Buffer;
+  let fd: number;
   try {
-    file = fs.readFileSync(files.path("snapshot"));
+    fd = fs.openSync(files.path("snapshot"), "r");
   } catch {
     return { ok: false, reason: "missing" };
   }
-  const nl = file.indexOf(10);
-  let header: Header;
+  let kept = false;
   try {
-    header = JSON.parse(file.toString("utf8", 0, nl)) as Header;
+    const size = fs.fstatSync(fd).size;
+    const file = new PagedFile(fd, 0, size);
+    const nl = file.indexOf(10, 0, size);
+    if (nl < 0) return { ok: false, reason: "unreadable" };
+    let header: Header;
+    try {
+      header = JSON.parse(file.slice(0, nl).toString("utf8")) as Header;
+    } catch {
+      return { ok: false, reason: "unreadable" };
+    }
+    if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
+    const body = new PagedFile(fd, nl + 1, size - nl - 1);
+    if (header.bytes !== body.size || !wellFormed(header, body)) return { ok: false, reason: "unreadable" };
+    if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
+      return { ok: false, reason: "mismatch" };
+    }
+    const base = new SnapshotBase(body, header.sections);
+    // The descriptor stays open while the state may read from it: closed when the state is collected.
+    kept = true;
+    closeWhenGone.register(base, fd);
+    const state = new FoldState(base);
+    for (const id of header.tombstoned) state.tombstoned.add(id);
+    state.applied = header.applied;
+    const view = new FoldView(state, { ...header.health, truncatedTail: false, tornTail: null });
+    return { ok: true, view, position: header.position, generation: header.check.generation };
   } catch {
     return { ok: false, reason: "unreadable" };
+  } finally {
+    if (!kept) fs.closeSync(fd);
   }
-  if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
-  const body = file.subarray(nl + 1);
-  if (header.bytes !== body.length || !wellFormed(header, body)) return { ok: false, reason: "unreadable" };
-  if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
-    return { ok: false, reason: "mismatch" };
-  }
-  const state = new FoldState(new SnapshotBase(body, header.sections));
-  for (const id of header.tombstoned) state.tombstoned.add(id);
-  state.applied = header.applied;
-  const view = new FoldView(state, { ...header.health, truncatedTail: false, tornTail: null });
-  return { ok: true, view, position: header.position, generation: header.check.generation };
 }
 
+const closeWhenGone = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    /* already closed */
+  }
+});
+
 /** Every section lies in the body, in order, and ends a line; the counts add up (checked without parsing). */
-function wellFormed(h: Header, body: Buffer): boolean {
+function wellFormed(h: Header, body: PagedFile): boolean {
   const s = h.sections;
   if (!s?.types || !s.ids || !s.norms) return false;
   const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms];
   let at = 0;
   let records = 0;
   for (const r of ranges) {
-    if (r.start !== at || r.end < r.start || r.end > body.length) return false;
-    if (r.end > r.start && body[r.end - 1] !== 10) return false;
+    if (r.start !== at || r.end < r.start || r.end > body.size) return false;
+    if (r.end > r.start && body.byte(r.end - 1) !== 10) return false;
     at = r.end;
   }
   for (const t of LIVE_TYPES) records += s.types[t]?.count ?? 0;
-  return at === body.length && records === h.records;
+  return at === body.size && records === h.records;
 }
