@@ -289,6 +289,38 @@ export class FoldState {
     return [...this.#arrays[type as ArrayType].values()];
   }
 
+  /**
+   * Live records of one type in fold order, as list() has them, read lazily: a type still in the base is
+   * walked from it without being materialised (a page of `brain list` parses only the records up to it).
+   */
+  *iterate(type: LiveType): IterableIterator<Rec> {
+    const p = this.#pending.get(type);
+    const base = this.#base;
+    if (!p || !base || (KEYED_TYPES as readonly string[]).includes(type)) {
+      yield* this.list(type);
+      return;
+    }
+    // Replay the ops as a Map would: replaced in place, deleted, or (new, or back after a delete) at the end.
+    const replaced = new Map<string, Rec>();
+    const deleted = new Set<string>();
+    const added = new Map<string, Rec>();
+    const inBase = (id: string) => !deleted.has(id) && base.get(type, id) !== undefined;
+    for (const op of p.ops) {
+      if (typeof op === "string") {
+        if (added.has(op)) added.delete(op);
+        else if (inBase(op)) {
+          deleted.add(op);
+          replaced.delete(op);
+        }
+      } else if (added.has(op.id) || !inBase(op.id)) added.set(op.id, op);
+      else replaced.set(op.id, op);
+    }
+    for (const rec of base.records(type)) {
+      if (!deleted.has(rec.id)) yield replaced.get(rec.id) ?? rec;
+    }
+    yield* added.values();
+  }
+
   count(type: LiveType): number {
     const p = this.#pending.get(type);
     if (p && this.#base) return this.#base.count(type) + p.delta;

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FoldView } from "../../src/core/health.ts";
+import { listEntries } from "../../src/core/list.ts";
 import { dedupText } from "../../src/core/text.ts";
 import { LIVE_TYPES } from "../../src/core/types.ts";
 import { START } from "../../src/store/event-store.ts";
@@ -14,6 +15,7 @@ import { ID_POOL, logArb, TEXT_POOL } from "../support/arbitraries.ts";
 import { fc } from "../support/fc.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 
+const NOW = new Date("2026-02-01T00:00:00.000Z");
 let dir: string;
 let n = 0;
 before(() => {
@@ -48,6 +50,8 @@ function point(v: FoldView, ids: string[], norms: string[]) {
       return r && [r.type, r.id, r.line, r.createdMs, r.flags, r.projectPath, r.raw];
     }),
     texts: norms.map((t) => v.state.hasText(t)),
+    inOrder: LIVE_TYPES.map((t) => [...v.state.iterate(t)].map((r) => [r.id, r.line])),
+    pages: [0, 1, 3].map((offset) => listEntries({ offset, limit: 2 }, v.state, NOW).message),
     tombstoned: [...v.state.tombstoned].sort(),
     applied: v.state.applied,
     badLines: v.health.badLineCount,
@@ -102,6 +106,20 @@ describe("fold on a snapshot, materialised type by type", () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  test("an id removed since the snapshot and stored again is listed last, as the full fold lists it", () => {
+    const line = (e: Record<string, unknown>) =>
+      `${JSON.stringify({ created: "2026-01-01T00:00:00.000Z", ...e })}\n`;
+    const text =
+      line({ id: "a1", type: "learning", text: "first" }) +
+      line({ id: "a2", type: "learning", text: "second" }) +
+      line({ id: "t1", type: "tombstone", target_id: "a1", target_type: "learning", reason: "r" }) +
+      line({ id: "a1", type: "learning", text: "first again" });
+    const { lazy, whole } = loadedWithTail(text, 2);
+    const order = (v: FoldView) => [...v.state.iterate("learning")].map((r) => r.entry.text);
+    assert.deepEqual(order(lazy), ["second", "first again"]);
+    assert.deepEqual(order(lazy), order(whole));
   });
 
   test("a snapshot whose sections do not add up is unreadable, and the log is read instead", () => {
