@@ -32,8 +32,8 @@ function tsc() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** Bare imports (packages) are external unless listed in BUNDLED; Node's built-ins are always external. */
-const externalPackages = {
+/** Bare imports (packages) are external unless listed in `bundled`; Node's built-ins are always external. */
+const externalOf = (bundled) => ({
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
@@ -41,10 +41,17 @@ const externalPackages = {
       const name = args.path.startsWith("@")
         ? args.path.split("/").slice(0, 2).join("/")
         : args.path.split("/")[0];
-      return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
+      return bundled.has(name) ? undefined : { path: args.path, external: true };
     });
   },
-};
+});
+const externalPackages = externalOf(BUNDLED);
+/**
+ * The CommonJS CLI also bundles zod: the write gate's schemas load it on every `brain add`, and from
+ * node_modules its ~60 files were compiled from source each time (most of a cold add); bundled, it comes from
+ * the code cache. A second copy beside the SDKs' is what zod 4 is made for (its registry lives on globalThis).
+ */
+const cliPackages = externalOf(new Set([...BUNDLED, "zod"]));
 
 /**
  * commander requires node:child_process at load time, only to spawn executable subcommands (brain has
@@ -186,6 +193,10 @@ function plainBuiltins(file) {
   const plain = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g, 'require("$1")');
   if (/__toESM\(require\("node:/.test(plain))
     throw new Error(`${file}: a built-in import esbuild wrapped otherwise`);
+  // `import x from "node:…"` reads the namespace's default, which the module itself does not have.
+  const defaults = plain.match(/\bimport_node_[a-z_]+\d*\.default\b/);
+  if (defaults)
+    throw new Error(`${file}: a default import of a built-in (${defaults[0]}): import * as … instead`);
   fs.writeFileSync(file, plain);
 }
 
@@ -201,7 +212,7 @@ async function bundleBin(outdir) {
   );
   // The CLI proper once more, as one CommonJS file the bin loads through the code cache too (cli-main.js stays
   // the ES-module entry of src/cli/main.ts): its ES-module chunks were ~30 % of a cold `brain stats` at 100k.
-  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, externalPackages], CLI_IMPORTS);
+  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, cliPackages], CLI_IMPORTS);
   await bundleCommonJs(
     HOOK_MAIN,
     join(outdir, "hook-main.cjs"),
