@@ -16,3 +16,42 @@ export interface FoldBase {
   /** How many of the base's live records have this normalised text (core/text.ts dedupText). */
   normCount(norm: string): number;
 }
+
+/** What was applied to a type not materialised yet: replayed in order when it is (FoldState.#need). */
+export interface Pending {
+  /** A record stored, or the id of one removed. */
+  ops: (Rec | string)[];
+  /** id → its record now (null: removed) for ids the ops touched. */
+  now: Map<string, Rec | null>;
+  /** Live records added (+) or removed (−) by the ops. */
+  delta: number;
+}
+
+/**
+ * The base's records of `type` with `ops` applied, in the order a Map replaying them has (replaced in place;
+ * removed; new, or back after a removal, at the end), read from the base as far as the caller reads.
+ */
+export function* overlaid(
+  base: FoldBase,
+  type: LiveType,
+  ops: readonly (Rec | string)[],
+): IterableIterator<Rec> {
+  const replaced = new Map<string, Rec>();
+  const deleted = new Set<string>();
+  const added = new Map<string, Rec>();
+  const inBase = (id: string) => !deleted.has(id) && base.get(type, id) !== undefined;
+  for (const op of ops) {
+    if (typeof op === "string") {
+      if (added.has(op)) added.delete(op);
+      else if (inBase(op)) {
+        deleted.add(op);
+        replaced.delete(op);
+      }
+    } else if (added.has(op.id) || !inBase(op.id)) added.set(op.id, op);
+    else replaced.set(op.id, op);
+  }
+  for (const rec of base.records(type)) {
+    if (!deleted.has(rec.id)) yield replaced.get(rec.id) ?? rec;
+  }
+  yield* added.values();
+}

@@ -1,5 +1,5 @@
 import { type FoldedType, typesWhere } from "./entry-types.ts";
-import type { FoldBase } from "./fold-base.ts";
+import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
 import { Rec } from "./rec.ts";
 import { resolveId, ShortIds } from "./short-ids.ts";
 import { dedupText } from "./text.ts";
@@ -17,15 +17,6 @@ const mapsOf = <T extends string, M>(types: readonly T[]): Record<T, M> =>
 interface KeyedSlot {
   rec: Rec;
   seq: number;
-}
-
-/** What was applied to a type not materialised yet: replayed in order when it is (see FoldState.#need). */
-interface Pending {
-  ops: (Rec | string)[];
-  /** id → its record now (null: removed) for ids the ops touched. */
-  now: Map<string, Rec | null>;
-  /** Live records added (+) or removed (−) by the ops. */
-  delta: number;
 }
 
 /**
@@ -300,25 +291,7 @@ export class FoldState {
       yield* this.list(type);
       return;
     }
-    // Replay the ops as a Map would: replaced in place, deleted, or (new, or back after a delete) at the end.
-    const replaced = new Map<string, Rec>();
-    const deleted = new Set<string>();
-    const added = new Map<string, Rec>();
-    const inBase = (id: string) => !deleted.has(id) && base.get(type, id) !== undefined;
-    for (const op of p.ops) {
-      if (typeof op === "string") {
-        if (added.has(op)) added.delete(op);
-        else if (inBase(op)) {
-          deleted.add(op);
-          replaced.delete(op);
-        }
-      } else if (added.has(op.id) || !inBase(op.id)) added.set(op.id, op);
-      else replaced.set(op.id, op);
-    }
-    for (const rec of base.records(type)) {
-      if (!deleted.has(rec.id)) yield replaced.get(rec.id) ?? rec;
-    }
-    yield* added.values();
+    yield* overlaid(base, type, p.ops);
   }
 
   count(type: LiveType): number {
