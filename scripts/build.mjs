@@ -32,8 +32,8 @@ function tsc() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** Bare imports (packages) are external unless listed in BUNDLED; Node's built-ins are always external. */
-const externalPackages = {
+/** Bare imports (packages) are external unless listed in `bundled`; Node's built-ins are always external. */
+const externalOf = (bundled) => ({
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
@@ -41,10 +41,17 @@ const externalPackages = {
       const name = args.path.startsWith("@")
         ? args.path.split("/").slice(0, 2).join("/")
         : args.path.split("/")[0];
-      return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
+      return bundled.has(name) ? undefined : { path: args.path, external: true };
     });
   },
-};
+});
+const externalPackages = externalOf(BUNDLED);
+/**
+ * The CommonJS CLI also bundles zod: the write gate's schemas load it on every `brain add`, and from
+ * node_modules its ~60 files were compiled from source each time (most of a cold add); bundled, it comes from
+ * the code cache. A second copy beside the SDKs' is what zod 4 is made for (its registry lives on globalThis).
+ */
+const cliPackages = externalOf(new Set([...BUNDLED, "zod"]));
 
 /**
  * commander requires node:child_process at load time, only to spawn executable subcommands (brain has
@@ -205,7 +212,7 @@ async function bundleBin(outdir) {
   await bundleCommonJs(BIN, join(outdir, "brain.cjs"), [externalPackages], null);
   fs.chmodSync(join(outdir, "brain.cjs"), 0o755);
   await bundleCommonJs(BIN_MAIN, join(outdir, "bin-main.cjs"), [externalPackages], []);
-  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, externalPackages], PACKAGES);
+  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, cliPackages], PACKAGES);
   await bundleCommonJs(
     HOOK_MAIN,
     join(outdir, "hook-main.cjs"),

@@ -64,7 +64,7 @@ export const servedCommands: RouteModule = (app, ctx) => {
   // or `brain search` (100k entries: a second or more on a loaded machine, past the bin's budget).
   setImmediate(() => {
     try {
-      ctx.brain.core.state.dedupIndex();
+      ctx.brain.core.state.warmDedup();
       ctx.brain.search("brain", { limit: 1 });
     } catch {
       /* built on first use instead */

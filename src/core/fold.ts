@@ -1,4 +1,5 @@
 import { type FoldedType, typesWhere } from "./entry-types.ts";
+import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
 import { Rec } from "./rec.ts";
 import { resolveId, ShortIds } from "./short-ids.ts";
 import { dedupText } from "./text.ts";
@@ -27,8 +28,16 @@ interface KeyedSlot {
  *  - any later entry with a tombstoned id resurrects it; unknown types are ignored.
  */
 export class FoldState {
-  readonly arrays = mapsOf<ArrayType, Map<string, Rec>>(ARRAY_TYPES);
-  readonly keyed = mapsOf<KeyedType, Map<unknown, KeyedSlot>>(KEYED_TYPES);
+  readonly #arrays = mapsOf<ArrayType, Map<string, Rec>>(ARRAY_TYPES);
+  readonly #keyed = mapsOf<KeyedType, Map<unknown, KeyedSlot>>(KEYED_TYPES);
+  /** The collections by type; reading one materialises it when the state stands on a base. */
+  readonly arrays = {} as Record<ArrayType, Map<string, Rec>>;
+  readonly keyed = {} as Record<KeyedType, Map<unknown, KeyedSlot>>;
+  readonly #base: FoldBase | undefined;
+  /** Types still in the base only (not materialised), with what was applied to them since. */
+  readonly #pending = new Map<LiveType, Pending>();
+  /** With a base: normalised text → live count change since the base (the duplicate index is base + this). */
+  readonly #normDelta = new Map<string, number>();
   /** id → keys currently holding a record with that id, per keyed type (for tombstones by id). */
   readonly #keyedIds = mapsOf<KeyedType, Map<string, Set<unknown>>>(KEYED_TYPES);
   readonly tombstoned = new Set<string>();
@@ -39,6 +48,48 @@ export class FoldState {
   readonly #derived = new Map<string, unknown>();
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
+
+  /** An empty state, or (with `base`) one standing on a saved fold, materialised type by type on demand. */
+  constructor(base?: FoldBase) {
+    this.#base = base;
+    for (const t of ARRAY_TYPES)
+      Object.defineProperty(this.arrays, t, { get: () => this.#need(t).#arrays[t] });
+    for (const t of KEYED_TYPES) Object.defineProperty(this.keyed, t, { get: () => this.#need(t).#keyed[t] });
+    if (base) for (const t of LIVE_TYPES) this.#pending.set(t, { ops: [], now: new Map(), delta: 0 });
+  }
+
+  /** Materialise `type` from the base (then replay what was applied since); a no-op once done. */
+  #need(type: LiveType): this {
+    const p = this.#pending.get(type);
+    if (!p || !this.#base) return this;
+    this.#pending.delete(type);
+    const base = this.#base;
+    const building = this.#materialising;
+    this.#materialising = true;
+    try {
+      if ((KEYED_TYPES as readonly string[]).includes(type)) {
+        for (const rec of base.records(type)) this.#setKeyed(type as KeyedType, rec);
+        return this;
+      }
+      const map = this.#arrays[type as ArrayType];
+      for (const rec of base.records(type)) map.set(rec.id, rec);
+      for (const op of p.ops) {
+        if (typeof op === "string") map.delete(op);
+        else map.set(op.id, op);
+      }
+      return this;
+    } finally {
+      this.#materialising = building;
+    }
+  }
+  #materialising = false;
+
+  /** A not-materialised array type's record with this id now (the ops since the base, else the base). */
+  #pendingGet(type: LiveType, p: Pending, id: string): Rec | undefined {
+    const now = p.now.get(id);
+    if (now !== undefined) return now ?? undefined;
+    return this.#base?.get(type, id);
+  }
 
   apply(rec: Rec): void {
     this.applied++;
@@ -53,18 +104,27 @@ export class FoldState {
     }
     if (this.tombstoned.has(rec.id)) this.tombstoned.delete(rec.id);
     if ((ARRAY_TYPES as readonly string[]).includes(rec.type)) {
-      const map = this.arrays[rec.type as ArrayType];
+      const p = this.#pending.get(rec.type as LiveType);
+      if (p) {
+        const prev = this.#pendingGet(rec.type as LiveType, p, rec.id);
+        p.ops.push(rec);
+        p.now.set(rec.id, rec);
+        if (!prev) p.delta++;
+        this.#dedupSwap(prev, rec);
+        return;
+      }
+      const map = this.#arrays[rec.type as ArrayType];
       const prev = map.get(rec.id);
       map.set(rec.id, rec);
       this.#dedupSwap(prev, rec);
     } else if ((KEYED_TYPES as readonly string[]).includes(rec.type)) {
-      this.#setKeyed(rec.type as KeyedType, rec);
+      this.#need(rec.type as LiveType).#setKeyed(rec.type as KeyedType, rec);
     }
   }
 
   #setKeyed(type: KeyedType, rec: Rec): void {
     const key = rec.entry.key;
-    const map = this.keyed[type];
+    const map = this.#keyed[type];
     const slot = map.get(key);
     if (slot) {
       this.#unindexKeyed(type, slot.rec.id, key);
@@ -92,7 +152,17 @@ export class FoldState {
 
   #remove(id: string, targetType: string): void {
     if ((ARRAY_TYPES as readonly string[]).includes(targetType)) {
-      const map = this.arrays[targetType as ArrayType];
+      const p = this.#pending.get(targetType as LiveType);
+      if (p) {
+        const prev = this.#pendingGet(targetType as LiveType, p, id);
+        if (!prev) return;
+        p.ops.push(id);
+        p.now.set(id, null);
+        p.delta--;
+        this.#dedupSwap(prev, undefined);
+        return;
+      }
+      const map = this.#arrays[targetType as ArrayType];
       const prev = map.get(id);
       if (prev) {
         map.delete(id);
@@ -102,10 +172,11 @@ export class FoldState {
     }
     if (!(KEYED_TYPES as readonly string[]).includes(targetType)) return;
     const type = targetType as KeyedType;
+    this.#need(type);
     const keys = this.#keyedIds[type].get(id);
     if (!keys || keys.size === 0) return;
     // Rho deletes the first key, in map order, whose current record has this id.
-    const map = this.keyed[type];
+    const map = this.#keyed[type];
     let firstKey: unknown;
     let firstSeq = Number.POSITIVE_INFINITY;
     for (const k of keys) {
@@ -125,6 +196,15 @@ export class FoldState {
   // ── dedup index (normalised text → live count), built on first use, then kept incrementally ──
 
   #dedupSwap(prev: Rec | undefined, next: Rec | undefined): void {
+    if (this.#base) {
+      if (this.#materialising) return;
+      const d = this.#normDelta;
+      const kp = prev && normOf(prev);
+      if (kp) d.set(kp, (d.get(kp) ?? 0) - 1);
+      const kn = next && normOf(next);
+      if (kn) d.set(kn, (d.get(kn) ?? 0) + 1);
+      return;
+    }
     const index = this.#dedup;
     if (!index) return;
     if (prev) {
@@ -144,11 +224,25 @@ export class FoldState {
   /** True when a live entry of any type has this normalised text (Rho compares against all entries). */
   hasText(norm: string): boolean {
     if (!norm) return false;
+    if (this.#base) return this.#base.normCount(norm) + (this.#normDelta.get(norm) ?? 0) > 0;
     return this.dedupIndex().has(norm);
+  }
+
+  /** Make the duplicate check ready (O(n) once without a base; a base answers it by lookup already). */
+  warmDedup(): void {
+    if (!this.#base) this.dedupIndex();
   }
 
   /** The normalised-text index, built on first use (O(n)) and then kept up to date by apply(). */
   dedupIndex(): ReadonlyMap<string, number> {
+    if (this.#base) {
+      const index = new Map<string, number>();
+      for (const rec of this.live()) {
+        const k = normOf(rec);
+        if (k) index.set(k, (index.get(k) ?? 0) + 1);
+      }
+      return index;
+    }
     if (!this.#dedup) {
       const index = new Map<string, number>();
       for (const rec of this.live()) {
@@ -179,24 +273,42 @@ export class FoldState {
 
   /** Live records of one type, in fold order. */
   list(type: LiveType): Rec[] {
+    this.#need(type);
     if ((KEYED_TYPES as readonly string[]).includes(type)) {
-      return [...this.keyed[type as KeyedType].values()].map((s) => s.rec);
+      return [...this.#keyed[type as KeyedType].values()].map((s) => s.rec);
     }
-    return [...this.arrays[type as ArrayType].values()];
+    return [...this.#arrays[type as ArrayType].values()];
+  }
+
+  /**
+   * Live records of one type in fold order, as list() has them, read lazily: a type still in the base is
+   * walked from it without being materialised (a page of `brain list` parses only the records up to it).
+   */
+  *iterate(type: LiveType): IterableIterator<Rec> {
+    const p = this.#pending.get(type);
+    const base = this.#base;
+    if (!p || !base || (KEYED_TYPES as readonly string[]).includes(type)) {
+      yield* this.list(type);
+      return;
+    }
+    yield* overlaid(base, type, p.ops);
   }
 
   count(type: LiveType): number {
-    if ((KEYED_TYPES as readonly string[]).includes(type)) return this.keyed[type as KeyedType].size;
-    return this.arrays[type as ArrayType].size;
+    const p = this.#pending.get(type);
+    if (p && this.#base) return this.#base.count(type) + p.delta;
+    if ((KEYED_TYPES as readonly string[]).includes(type)) return this.#keyed[type as KeyedType].size;
+    return this.#arrays[type as ArrayType].size;
   }
 
   /** Every live record, grouped by type in Rho's listing order. */
   *live(): IterableIterator<Rec> {
     for (const t of LIST_ORDER) {
+      this.#need(t);
       if ((KEYED_TYPES as readonly string[]).includes(t)) {
-        for (const s of this.keyed[t as KeyedType].values()) yield s.rec;
+        for (const s of this.#keyed[t as KeyedType].values()) yield s.rec;
       } else {
-        yield* this.arrays[t as ArrayType].values();
+        yield* this.#arrays[t as ArrayType].values();
       }
     }
   }
@@ -205,9 +317,10 @@ export class FoldState {
   find(id: string): Rec | undefined {
     for (const t of LIST_ORDER) {
       if ((KEYED_TYPES as readonly string[]).includes(t)) {
+        this.#need(t);
         const keys = this.#keyedIds[t as KeyedType].get(id);
         if (keys && keys.size > 0) {
-          const map = this.keyed[t as KeyedType];
+          const map = this.#keyed[t as KeyedType];
           let best: KeyedSlot | undefined;
           for (const k of keys) {
             const s = map.get(k);
@@ -216,7 +329,8 @@ export class FoldState {
           if (best) return best.rec;
         }
       } else {
-        const r = this.arrays[t as ArrayType].get(id);
+        const p = this.#pending.get(t);
+        const r = p ? this.#pendingGet(t, p, id) : this.#arrays[t as ArrayType].get(id);
         if (r) return r;
       }
     }

@@ -69,24 +69,32 @@ export function listEntries(
   );
   const offset = typeof params.offset === "number" ? params.offset : 0;
   const types: LiveType[] = type ? [type as LiveType] : [...LIST_ORDER];
-  const groups: { type: LiveType; recs: Rec[] }[] = [];
+  const groups: { type: LiveType; recs: Rec[] | null; total: number }[] = [];
   for (const t of types) {
+    // Unfiltered, a type is counted, and read only as far as the page (core/fold.ts iterate).
+    if (!id && !query && (!filter || filter === "all")) {
+      const total = state.count(t);
+      if (type || total > 0) groups.push({ type: t, recs: null, total });
+      continue;
+    }
     let recs = state.list(t);
     if (id) recs = recs.filter((r) => r.id === id);
     if (query) recs = recs.filter((r) => matches(r, query));
     recs = applyFilter(t, recs, filter);
-    if (type || recs.length > 0) groups.push({ type: t, recs });
+    if (type || recs.length > 0) groups.push({ type: t, recs, total: recs.length });
   }
-  const total = groups.reduce((n, g) => n + g.recs.length, 0);
+  const total = groups.reduce((n, g) => n + g.total, 0);
   // Pagination runs across groups in listing order.
   let skip = offset;
   let room = limit;
   const pages = groups.map((g) => {
-    const from = Math.min(skip, g.recs.length);
+    const from = Math.min(skip, g.total);
     skip -= from;
-    const page = g.recs.slice(from, from + Math.max(0, room));
+    const page = g.recs
+      ? g.recs.slice(from, from + Math.max(0, room))
+      : slice(state.iterate(g.type), from, room);
     room -= page.length;
-    return { type: g.type, entries: page.map((r) => r.entry), total: g.recs.length };
+    return { type: g.type, entries: page.map((r) => r.entry), total: g.total };
   });
   const shown = pages.reduce((n, p) => n + p.entries.length, 0);
   const nowMs = now.getTime();
@@ -115,6 +123,17 @@ export function listEntries(
     message += `\n\n(showing ${offset + 1}–${offset + shown} of ${total}; use offset=${offset + shown} for more)`;
   }
   return { message, data: { total, shown, offset, groups: pages } };
+}
+
+/** Records [from, from + n) of `recs`, reading no further. */
+function slice(recs: Iterator<Rec>, from: number, n: number): Rec[] {
+  const out: Rec[] = [];
+  if (n <= 0) return out;
+  for (let i = 0, r = recs.next(); !r.done; i++, r = recs.next()) {
+    if (i >= from) out.push(r.value);
+    if (out.length >= n) break;
+  }
+  return out;
 }
 
 export const DEFAULT_LIST_LIMIT = 100;

@@ -72,7 +72,7 @@ export class WriteGate {
       }
     }
     // Work that grows with the brain happens before the lock; under it we only read the tail and append.
-    this.#folded.state.dedupIndex();
+    this.#folded.state.warmDedup();
     const run = () => {
       this.#folded.refresh();
       const state = this.#folded.state;

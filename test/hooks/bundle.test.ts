@@ -40,6 +40,7 @@ test("the bin proper holds the fast path: built-ins and small modules of ours, n
   // A vm.Script from a code cache cannot import(): the CLI proper is a bundle the loader loads.
   assert.doesNotMatch(text, /\bimport\(/);
   assert.doesNotMatch(text, /__brainImport\(/);
+  assert.match(text, /"\.\/cli-main\.cjs"/);
   const modules = modulesOf(text);
   assert.ok(modules.has("src/hooks/entry.ts") && modules.has("src/store/log.ts"), [...modules].join(" "));
   const heavy = [...modules].filter(
@@ -60,6 +61,8 @@ test("the CLI proper is one CommonJS file: commander bundled, packages required 
   const text = read("cli-main.cjs");
   assert.ok(modulesOf(text).has("src/cli/program.ts"), "the command table is in it");
   assert.match(text, /^\/\/ node_modules\/commander\//m);
+  // zod too: from node_modules its ~60 files would be compiled from source on every `brain add`.
+  assert.doesNotMatch(text, /\brequire\("zod"\)/);
   assert.deepEqual([...text.matchAll(/\bimport\((?!\$\{)/g)].length, 0, "every import() routed");
   // A command's modules run when it runs: the MCP server's are initialised only by `brain mcp`.
   assert.match(text, /^var init_server\d* = __esm\(\{\n {2}"src\/mcp\/server\.ts"/m);

@@ -1,12 +1,14 @@
 import * as fs from "node:fs";
 import { FoldState } from "../../core/fold.ts";
 import { FoldView, type Health } from "../../core/health.ts";
-import { Rec } from "../../core/rec.ts";
+import { dedupText } from "../../core/text.ts";
 import { LIVE_TYPES } from "../../core/types.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import type { DerivedFiles, SnapshotLoad } from "../event-store.ts";
 import type { Position } from "../scan.ts";
 import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts";
+import { PagedFile } from "./paged-file.ts";
+import { type Sections, SnapshotBase, sortKey } from "./snapshot-base.ts";
 
 /**
  * The fold persisted at a byte offset of the log, so start-up parses only the tail appended since.
@@ -15,16 +17,18 @@ import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts
  * replaced, truncated or edited anywhere in the covered part no longer matches and the snapshot is ignored
  * (and rebuilt by the next save).
  *
- * Layout: one JSON header line, then one line per live record:
- *   typeIndex \t sourceLine \t createdMs \t flags \t JSON(projectPath) \t JSON(id) \t raw entry JSON
- * Records are parsed lazily, so loading costs a split per line rather than a JSON.parse per entry.
+ * Layout: one JSON header line (counts per type, where each section is), then the body: a section per live
+ * type and two sorted indexes, by id and by normalised text (src/store/jsonl/snapshot-base.ts). Loading reads
+ * the file as bytes and decodes nothing more: `brain stats` reads counts, `brain get` one record, `brain add`
+ * one lookup in the text index; a type's records are parsed when a command first reads that type.
  */
 const FORMAT = "brain-fold-snapshot";
 /**
  * 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts).
  * 5: flags carry importance and pinned (core/rec.ts flagsOf).
+ * 6: sections per type, indexes by id and by normalised text, read lazily (snapshot-base.ts).
  */
-const VERSION = 5;
+const VERSION = 6;
 
 interface Header {
   format: string;
@@ -35,11 +39,9 @@ interface Header {
   applied: number;
   tombstoned: string[];
   records: number;
-}
-
-/** Decode a JSON string literal, skipping JSON.parse when it has no escapes (the usual case). */
-function jsonString(lit: string): string {
-  return lit.includes("\\") ? (JSON.parse(lit) as string) : lit.slice(1, -1);
+  /** Byte length of the body (after the header line). */
+  bytes: number;
+  sections: Sections;
 }
 
 export function snapshotPath(logPath: string): string {
@@ -68,8 +70,43 @@ export function saveSnapshotTo(
   const check = files.fingerprint(pos.offset, builtFrom);
   if (!check) return false;
   const { truncatedTail: _t, tornTail: _tt, ...health } = view.health;
+  const chunks: Buffer[] = [];
+  let at = 0;
+  const push = (text: string) => {
+    const b = Buffer.from(text);
+    chunks.push(b);
+    at += b.length;
+  };
+  const types: Sections["types"] = {};
+  const ids: [string, number, number][] = [];
+  const norms = new Map<string, number>();
   let records = 0;
-  for (const t of LIVE_TYPES) records += view.state.count(t);
+  LIVE_TYPES.forEach((type, ti) => {
+    const start = at;
+    let count = 0;
+    for (const rec of view.state.list(type)) {
+      const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
+      const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
+      ids.push([sortKey(rec.id), ti, at]);
+      rec.norm ??= dedupText(rec.peek());
+      if (rec.norm) norms.set(rec.norm, (norms.get(rec.norm) ?? 0) + 1);
+      push(`${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`);
+      count++;
+    }
+    if (count > 0) types[type] = { start, end: at, count };
+    records += count;
+  });
+  ids.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  const idsStart = at;
+  push(ids.map(([k, ti, off]) => `${k}\t${ti}\t${off}\n`).join(""));
+  const normsStart = at;
+  const normLines = [...norms].map(([n, c]) => `${sortKey(n)}\t${c}\n`);
+  normLines.sort((a, b) => {
+    const ka = a.slice(0, a.indexOf("\t"));
+    const kb = b.slice(0, b.indexOf("\t"));
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  push(normLines.join(""));
   const header: Header = {
     format: FORMAT,
     version: VERSION,
@@ -79,79 +116,73 @@ export function saveSnapshotTo(
     applied: view.state.applied,
     tombstoned: [...view.state.tombstoned],
     records,
+    bytes: at,
+    sections: { types, ids: { start: idsStart, end: normsStart }, norms: { start: normsStart, end: at } },
   };
-  function* lines(): Generator<string> {
-    yield `${JSON.stringify(header)}\n`;
-    for (const rec of view.state.live()) {
-      const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
-      const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
-      yield `${LIVE_TYPES.indexOf(rec.type as never)}\t${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`;
-    }
-  }
-  return writeFileAtomic(files.path("snapshot"), lines());
+  return writeFileAtomic(files.path("snapshot"), [`${JSON.stringify(header)}\n`, ...chunks]);
 }
 
 export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
-  let text: string;
+  let fd: number;
   try {
-    text = fs.readFileSync(files.path("snapshot"), "utf8");
+    fd = fs.openSync(files.path("snapshot"), "r");
   } catch {
     return { ok: false, reason: "missing" };
   }
-  const nl = text.indexOf("\n");
-  let header: Header;
+  let kept = false;
   try {
-    header = JSON.parse(text.slice(0, nl)) as Header;
-  } catch {
-    return { ok: false, reason: "unreadable" };
-  }
-  if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
-  if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
-    return { ok: false, reason: "mismatch" };
-  }
-  const state = new FoldState();
-  let start = nl + 1;
-  let count = 0;
-  try {
-    while (start < text.length) {
-      const end = text.indexOf("\n", start);
-      const stop = end < 0 ? text.length : end;
-      if (stop === start) {
-        start = stop + 1;
-        continue;
-      }
-      const t1 = text.indexOf("\t", start);
-      const t2 = text.indexOf("\t", t1 + 1);
-      const t3 = text.indexOf("\t", t2 + 1);
-      const t4 = text.indexOf("\t", t3 + 1);
-      const t5 = text.indexOf("\t", t4 + 1);
-      const t6 = text.indexOf("\t", t5 + 1);
-      if (t6 < 0 || t6 > stop) return { ok: false, reason: "unreadable" };
-      const type = LIVE_TYPES[Number(text.slice(start, t1))];
-      if (!type) return { ok: false, reason: "unreadable" };
-      const createdText = text.slice(t2 + 1, t3);
-      const ppJson = text.slice(t4 + 1, t5);
-      state.apply(
-        new Rec(
-          jsonString(text.slice(t5 + 1, t6)),
-          type,
-          Number(text.slice(t1 + 1, t2)),
-          createdText ? Number(createdText) : Number.NaN,
-          text.slice(t6 + 1, stop),
-          undefined,
-          Number(text.slice(t3 + 1, t4)),
-          ppJson ? jsonString(ppJson) : undefined,
-        ),
-      );
-      count++;
-      start = stop + 1;
+    const size = fs.fstatSync(fd).size;
+    const file = new PagedFile(fd, 0, size);
+    const nl = file.indexOf(10, 0, size);
+    if (nl < 0) return { ok: false, reason: "unreadable" };
+    let header: Header;
+    try {
+      header = JSON.parse(file.slice(0, nl).toString("utf8")) as Header;
+    } catch {
+      return { ok: false, reason: "unreadable" };
     }
+    if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
+    const body = new PagedFile(fd, nl + 1, size - nl - 1);
+    if (header.bytes !== body.size || !wellFormed(header, body)) return { ok: false, reason: "unreadable" };
+    if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
+      return { ok: false, reason: "mismatch" };
+    }
+    const base = new SnapshotBase(body, header.sections);
+    // The descriptor stays open while the state may read from it: closed when the state is collected.
+    kept = true;
+    closeWhenGone.register(base, fd);
+    const state = new FoldState(base);
+    for (const id of header.tombstoned) state.tombstoned.add(id);
+    state.applied = header.applied;
+    const view = new FoldView(state, { ...header.health, truncatedTail: false, tornTail: null });
+    return { ok: true, view, position: header.position, generation: header.check.generation };
   } catch {
     return { ok: false, reason: "unreadable" };
+  } finally {
+    if (!kept) fs.closeSync(fd);
   }
-  if (count !== header.records) return { ok: false, reason: "unreadable" };
-  for (const id of header.tombstoned) state.tombstoned.add(id);
-  state.applied = header.applied;
-  const view = new FoldView(state, { ...header.health, truncatedTail: false, tornTail: null });
-  return { ok: true, view, position: header.position, generation: header.check.generation };
+}
+
+const closeWhenGone = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    /* already closed */
+  }
+});
+
+/** Every section lies in the body, in order, and ends a line; the counts add up (checked without parsing). */
+function wellFormed(h: Header, body: PagedFile): boolean {
+  const s = h.sections;
+  if (!s?.types || !s.ids || !s.norms) return false;
+  const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms];
+  let at = 0;
+  let records = 0;
+  for (const r of ranges) {
+    if (r.start !== at || r.end < r.start || r.end > body.size) return false;
+    if (r.end > r.start && body.byte(r.end - 1) !== 10) return false;
+    at = r.end;
+  }
+  for (const t of LIVE_TYPES) records += s.types[t]?.count ?? 0;
+  return at === body.size && records === h.records;
 }

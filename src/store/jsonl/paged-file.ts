@@ -1,0 +1,76 @@
+import * as fs from "node:fs";
+
+const PAGE = 4096;
+
+/**
+ * Bytes of an open file read on demand, a page at a time (cached): what a binary search over a sorted section
+ * of the fold snapshot touches is a few pages, not the file (src/store/jsonl/snapshot-base.ts). The file is
+ * read through its descriptor, so a snapshot replaced by another process's save (a rename) is not mixed in.
+ * `base` is where offset 0 lies in the file; offsets past `size` read as nothing.
+ */
+export class PagedFile {
+  readonly #fd: number;
+  readonly #base: number;
+  readonly size: number;
+  readonly #pages = new Map<number, Buffer>();
+
+  constructor(fd: number, base: number, size: number) {
+    this.#fd = fd;
+    this.#base = base;
+    this.size = size;
+  }
+
+  /** Bytes [start, end), read at once (not cached). */
+  slice(start: number, end: number): Buffer {
+    const b = Buffer.allocUnsafe(Math.max(0, end - start));
+    for (let got = 0; got < b.length; ) {
+      const n = fs.readSync(this.#fd, b, got, b.length - got, this.#base + start + got);
+      if (n <= 0) throw new Error("the snapshot ended early");
+      got += n;
+    }
+    return b;
+  }
+
+  #page(n: number): Buffer {
+    let p = this.#pages.get(n);
+    if (!p) {
+      p = this.slice(n * PAGE, Math.min(this.size, (n + 1) * PAGE));
+      this.#pages.set(n, p);
+    }
+    return p;
+  }
+
+  byte(i: number): number {
+    return this.#page(Math.floor(i / PAGE))[i % PAGE] as number;
+  }
+
+  /** First `byte` at or after `from` and before `limit`, else -1. */
+  indexOf(byte: number, from: number, limit: number): number {
+    for (let at = from; at < limit; ) {
+      const n = Math.floor(at / PAGE);
+      const i = this.#page(n).indexOf(byte, at - n * PAGE);
+      if (i >= 0) return n * PAGE + i < limit ? n * PAGE + i : -1;
+      at = (n + 1) * PAGE;
+    }
+    return -1;
+  }
+
+  /** Last `byte` at or before `from` and not below `low`, else -1. */
+  lastIndexOf(byte: number, from: number, low: number): number {
+    for (let at = from; at >= low; ) {
+      const n = Math.floor(at / PAGE);
+      const i = this.#page(n).lastIndexOf(byte, at - n * PAGE);
+      if (i >= 0) return n * PAGE + i >= low ? n * PAGE + i : -1;
+      at = n * PAGE - 1;
+    }
+    return -1;
+  }
+
+  /** Compare bytes [start, end) with `key` (as Buffer.compare: negative when they sort before it). */
+  compare(start: number, end: number, key: Buffer): number {
+    const n = Math.floor(start / PAGE);
+    if (Math.floor((end - 1) / PAGE) === n && end > start)
+      return this.#page(n).compare(key, 0, key.length, start - n * PAGE, end - n * PAGE);
+    return Buffer.compare(this.slice(start, end), key);
+  }
+}

@@ -1,0 +1,144 @@
+import type { FoldBase } from "../../core/fold-base.ts";
+import { Rec } from "../../core/rec.ts";
+import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
+import type { PagedFile } from "./paged-file.ts";
+
+/**
+ * The fold snapshot's body read in place (src/store/jsonl/snapshot.ts): a FoldBase answering counts from the
+ * header, one id or one normalised text by binary search over sorted sections, and one type's records by
+ * parsing only that type's section. Nothing is decoded before a command asks for it.
+ *
+ * Sections (byte ranges of the body, each a run of `\n`-terminated lines):
+ *   one per live type: sourceLine \t createdMs \t flags \t JSON(projectPath) \t JSON(id) \t raw entry JSON
+ *   ids:   key(id) \t typeIndex \t offset of the record's line in the body   (sorted by key, then type)
+ *   norms: key(normalised text) \t live count                               (sorted by key)
+ * key(s) is JSON with every non-ASCII character escaped, so byte order and string order agree.
+ */
+export interface Sections {
+  types: Partial<Record<LiveType, { start: number; end: number; count: number }>>;
+  ids: { start: number; end: number };
+  norms: { start: number; end: number };
+}
+
+/** A key of the sorted sections: ASCII-only JSON of `s`. */
+export function sortKey(s: string): string {
+  return JSON.stringify(s).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Decode a JSON string literal, skipping JSON.parse when it has no escapes (the usual case). */
+export function jsonString(lit: string): string {
+  return lit.includes("\\") ? (JSON.parse(lit) as string) : lit.slice(1, -1);
+}
+
+const NL = 10;
+const TAB = 9;
+
+export class SnapshotBase implements FoldBase {
+  readonly #body: PagedFile;
+  readonly #s: Sections;
+
+  constructor(body: PagedFile, sections: Sections) {
+    this.#body = body;
+    this.#s = sections;
+  }
+
+  count(type: LiveType): number {
+    return this.#s.types[type]?.count ?? 0;
+  }
+
+  *records(type: LiveType): Iterable<Rec> {
+    const sec = this.#s.types[type];
+    if (!sec) return;
+    // Read and decoded a chunk of whole lines at a time: a reader that stops early reads little.
+    for (let at = sec.start, chunk = 64 * 1024; at < sec.end; chunk *= 2) {
+      let stop = Math.min(sec.end, at + chunk);
+      if (stop < sec.end) {
+        const nl = this.#body.lastIndexOf(NL, stop - 1, at);
+        stop = nl < 0 ? this.#body.indexOf(NL, stop, sec.end) + 1 : nl + 1;
+      }
+      const text = this.#body.slice(at, stop).toString("utf8");
+      for (let start = 0; start < text.length; ) {
+        const end = text.indexOf("\n", start);
+        const lineEnd = end < 0 ? text.length : end;
+        yield recOf(text, start, lineEnd, type);
+        start = lineEnd + 1;
+      }
+      at = stop;
+    }
+  }
+
+  get(type: LiveType, id: string): Rec | undefined {
+    const t = LIVE_TYPES.indexOf(type);
+    const key = Buffer.from(sortKey(id));
+    const b = this.#body;
+    const { end } = this.#s.ids;
+    for (let p = this.#lowerBound(this.#s.ids, key); p < end; ) {
+      const tab = b.indexOf(TAB, p, end);
+      if (b.compare(p, tab, key) !== 0) return undefined;
+      const q = b.indexOf(NL, tab, end);
+      const [ti, offset] = b
+        .slice(tab + 1, q)
+        .toString("latin1")
+        .split("\t");
+      if (Number(ti) === t) {
+        const at = Number(offset);
+        const line = b.slice(at, b.indexOf(NL, at, b.size)).toString("utf8");
+        return recOf(line, 0, line.length, type);
+      }
+      p = q + 1;
+    }
+    return undefined;
+  }
+
+  normCount(norm: string): number {
+    const key = Buffer.from(sortKey(norm));
+    const b = this.#body;
+    const { end } = this.#s.norms;
+    const p = this.#lowerBound(this.#s.norms, key);
+    if (p >= end) return 0;
+    const tab = b.indexOf(TAB, p, end);
+    if (b.compare(p, tab, key) !== 0) return 0;
+    return Number(b.slice(tab + 1, b.indexOf(NL, tab, end)).toString("latin1"));
+  }
+
+  /** Start of the first line of the sorted section whose key is not below `key` (its end when none). */
+  #lowerBound(sec: { start: number; end: number }, key: Buffer): number {
+    const b = this.#body;
+    let lo = sec.start;
+    let hi = sec.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = mid === lo ? lo : Math.max(lo, b.lastIndexOf(NL, mid - 1, lo) + 1);
+      const tab = b.indexOf(TAB, p, sec.end);
+      const nl = b.indexOf(NL, p, sec.end);
+      if (tab < 0 || nl < 0 || tab > nl) throw new Error("bad snapshot index line");
+      if (b.compare(p, tab, key) < 0) lo = nl + 1;
+      else hi = p;
+    }
+    return lo;
+  }
+}
+/** One record line of a type section (text[start, stop)). */
+function recOf(text: string, start: number, stop: number, type: LiveType): Rec {
+  const t1 = text.indexOf("\t", start);
+  const t2 = text.indexOf("\t", t1 + 1);
+  const t3 = text.indexOf("\t", t2 + 1);
+  const t4 = text.indexOf("\t", t3 + 1);
+  const t5 = text.indexOf("\t", t4 + 1);
+  if (t5 < 0 || t5 > stop) throw new Error("bad snapshot line");
+  const createdText = text.slice(t1 + 1, t2);
+  const ppJson = text.slice(t3 + 1, t4);
+  return new Rec(
+    jsonString(text.slice(t4 + 1, t5)),
+    type,
+    Number(text.slice(start, t1)),
+    createdText ? Number(createdText) : Number.NaN,
+    text.slice(t5 + 1, stop),
+    undefined,
+    Number(text.slice(t2 + 1, t3)),
+    ppJson ? jsonString(ppJson) : undefined,
+  );
+}
