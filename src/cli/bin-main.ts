@@ -3,6 +3,7 @@ import { hookEntry } from "../hooks/entry.ts";
 import type { main } from "./cli.ts";
 import type { LoadBundle } from "./code-cache.ts";
 import type { hookMain } from "./hook-main.ts";
+import { printedVersion } from "./version.ts";
 
 /**
  * The `brain` bin proper, loaded by the installed bin (src/cli/bin.ts, dist/cli/brain.cjs) from
@@ -26,7 +27,8 @@ export async function bin(load: LoadBundle): Promise<void> {
       const inProcess = load(fileURLToPath(new URL("./hook-main.cjs", import.meta.url))).hookMain;
       return (inProcess as typeof hookMain)(rest[1] as string, brain, r.stdin, r.config);
     }
-  } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
+  } else if (printedVersion(argv)) return;
+  else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
   const cli = load(fileURLToPath(new URL("./cli-main.cjs", import.meta.url))).main as typeof main;
   await cli();
 }

@@ -1,12 +1,12 @@
 import { ACTIONS } from "../core/action-names.ts";
 import { BrainError } from "../core/errors.ts";
-import { packageVersion } from "../package-root.ts";
 import { loadedConfig } from "./cli-config.ts";
 import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { EXIT, fail } from "./output.ts";
 import { quietOnClosedPipe } from "./pipe.ts";
 import { run } from "./run-command.ts";
+import { printedVersion } from "./version.ts";
 
 const isAction = (word: string | undefined): word is string =>
   (ACTIONS as readonly string[]).includes(word ?? "");
@@ -56,11 +56,7 @@ function direct(argv: string[], hookStdin?: string): (() => Promise<void>) | nul
 }
 
 function directCommand(argv: string[], g: GlobalOpts, hookStdin?: string): (() => Promise<void>) | null {
-  if (argv.length === 3 && (argv[2] === "--version" || argv[2] === "-V")) {
-    return async () => {
-      process.stdout.write(`${packageVersion()}\n`);
-    };
-  }
+  if (printedVersion(argv)) return async () => {};
   let i = 2;
   for (; i < argv.length; i++) {
     const a = argv[i] as string;
