@@ -89,6 +89,9 @@ export function pullRestatements(
         !done.has(x.r.id) &&
         x.m.speaker === m.speaker &&
         x.m.dateMs !== m.dateMs &&
+        // A turn that mentions what is asked is never filed under one that does not (a neighbour placed by
+        // it, sharing some other sentence with it): it anchors its own restatements.
+        (m.mask !== 0 || x.m.mask === 0) &&
         (restates(keys, x.m.sentences(), tune.restate, weight) ||
           // …or the same query terms in words that overlap (a short fact: "I have 180 followers on …").
           (m.mask !== 0 && x.m.mask === m.mask && dice(x.m.words(), m.words()) >= tune.restate)),

@@ -245,3 +245,43 @@ test("which did she do first, A or B: both are shown, the one that happened firs
     { numRuns: 12 },
   );
 });
+
+/** Events told with an irregular past form ("I bought…") and asked about with the verb ("buy…"). */
+const IRREGULAR_EVENTS: { ask: string; said: string; decoy: string }[] = [
+  { ask: "buy a used car", said: "I bought a used Subaru Outback.", decoy: "The car we used was slow." },
+  { ask: "see a band play live", said: "I saw Blue Anvil play live.", decoy: "A band was on the radio." },
+  { ask: "get a certificate", said: "I got my lifeguard certificate.", decoy: "Certificates are printed." },
+  {
+    ask: "meet an old classmate",
+    said: "I met my old classmate Florin.",
+    decoy: "An old classmate moved away.",
+  },
+  { ask: "take a day trip", said: "I took a day trip to Tallinn.", decoy: "A trip for the whole day." },
+  { ask: "win a chess prize", said: "I won the chess club prize.", decoy: "Chess prizes are small." },
+];
+
+test("which did she do first, told with irregular verbs ('bought', 'saw'): both are shown, in date order", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.subarray(IRREGULAR_EVENTS, { minLength: 2, maxLength: 2 }),
+      fc.boolean(),
+      async (seed, from, [a, b], aFirst) => {
+        const [x, y] = [a as (typeof IRREGULAR_EVENTS)[number], b as (typeof IRREGULAR_EVENTS)[number]];
+        const turns = conversation(seed, 8, from);
+        // Each other session has turns sharing the question's other words (and none of its verbs).
+        for (let s = 0; s < 8; s++) for (const e of [x, y]) say(turns, s, "Ada", `${e.decoy} (${s})`);
+        const [sx, sy] = aFirst ? [2, 6] : [6, 2];
+        say(turns, sx, "Ada", x.said);
+        say(turns, sy, "Ada", y.said);
+        const lines = await recalled(turns, `Which did Ada do first: ${x.ask} or ${y.ask}?`, 250);
+        const i = lines.findIndex((l) => l.includes(x.said));
+        const j = lines.findIndex((l) => l.includes(y.said));
+        assert.ok(i >= 0 && j >= 0, `both are shown:\n${lines.join("\n")}`);
+        assert.equal(i < j, aFirst, "the earlier one is on top");
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
