@@ -285,3 +285,32 @@ test("which did she do first, told with irregular verbs ('bought', 'saw'): both 
     { numRuns: 12 },
   );
 });
+
+test("a recalled turn too long for what is left is shown by its focused part, not skipped for a later, shorter one", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      // Every note longer than the least a shortened form is asked for (fit.ts MIN_SHORTENED): no later note
+      // fits whole where an earlier one did not fit even shortened.
+      fc.array(fc.integer({ min: 8, max: 40 }), { minLength: 4, maxLength: 9 }),
+      fc.integer({ min: 250, max: 700 }),
+      async (seed, from, repeats, budget) => {
+        const turns = conversation(seed, 6, from);
+        repeats.forEach((n, i) => {
+          const note = `Note ${i + 10} is about the red kayak trip.`;
+          // One session (one day): no note is a restatement of another.
+          say(turns, 0, "Ada", Array.from({ length: n }, () => note).join(" "));
+        });
+        const order = (lines: string[]) =>
+          lines.map((l) => /Note (\d+) is about/.exec(l)?.[1]).filter((n) => n !== undefined);
+        const query = "What about the red kayak trip?";
+        const all = order(await recalled(turns, query, 20_000));
+        const few = order(await recalled(turns, query, budget));
+        assert.equal(all.length, repeats.length, "every note is recalled at a large budget");
+        assert.deepEqual(few, all.slice(0, few.length), `in ranking order, none skipped: ${few} of ${all}`);
+      },
+    ),
+    { numRuns: 10 },
+  );
+});
