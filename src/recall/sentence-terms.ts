@@ -15,12 +15,14 @@ export const MIN_SHARED = 4;
 /**
  * The term sets of the sentences of `text`, in order (short ones too: see `keySentences`). What is in square
  * brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the speaker
- * said, and machine captions repeat word for word: it is left out.
+ * said, and machine captions repeat word for word: it is left out. So are questions: asking "How's the dance
+ * studio?" again a month later states nothing, and is no earlier value of anything.
  */
 export function sentenceTerms(text: string): Set<string>[] {
   return text
     .replace(/\[[^\]]*\]/g, " ")
     .split(/(?<=[.!?])\s+|\n+/)
+    .filter((sentence) => !/\?\s*$/.test(sentence))
     .map((sentence) => new Set(terms(sentence)))
     .filter((ts) => ts.size > 0);
 }

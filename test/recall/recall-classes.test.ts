@@ -314,3 +314,31 @@ test("a recalled turn too long for what is left is shown by its focused part, no
     { numRuns: 10 },
   );
 });
+
+test("a question asked again on a later day is no restatement: neither is marked as an earlier statement", async () => {
+  const asks = [
+    "How is the pottery studio going?",
+    "How's the pottery studio coming along?",
+    "Hey Ada! How is the pottery studio?",
+    "Any news about the pottery studio?",
+  ];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 2, maxLength: 4 }),
+      fc.constantFrom(...asks),
+      async (seed, from, sessions, ask) => {
+        const turns = conversation(seed, 8, from);
+        for (const s of sessions) say(turns, s, "Bo", ask);
+        say(turns, 3, "Ada", "The pottery studio opens in May, the kiln arrived last week.");
+        const lines = await recalled(turns, "What is happening with Ada's pottery studio?", 2000);
+        const asked = lines.filter((l) => l.includes(ask));
+        assert.ok(asked.length > 0, `the question is recalled:\n${lines.join("\n")}`);
+        for (const l of asked)
+          assert.doesNotMatch(l, /\(earlier;/, `a question is not an earlier statement:\n${l}`);
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
