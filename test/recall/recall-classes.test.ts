@@ -342,3 +342,28 @@ test("a question asked again on a later day is no restatement: neither is marked
     { numRuns: 12 },
   );
 });
+
+test("a stock sentence said in most sessions is a template, not a restated fact: nothing is marked earlier", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.integer({ min: 7, max: 10 }),
+      async (seed, from, sessions) => {
+        const turns = conversation(seed, sessions, from);
+        const template =
+          "Let me check the feature flag configuration and the recent commits before changing anything.";
+        for (let s = 0; s < sessions; s++) say(turns, s, "Bo", template);
+        say(turns, 2, "Ada", "For feature flags we use Unleash, self-hosted.");
+        const lines = await recalled(turns, "Which feature flag service do we use?", 2000);
+        assert.ok(
+          lines.some((l) => l.includes("we use Unleash")),
+          `the answer is shown:\n${lines.join("\n")}`,
+        );
+        for (const l of lines.filter((x) => x.includes("recent commits")))
+          assert.doesNotMatch(l, /\(earlier;/, `a template is no earlier statement:\n${l}`);
+      },
+    ),
+    { numRuns: 8 },
+  );
+});
