@@ -125,11 +125,17 @@ function dumpMiss(
   i: number,
   p: Probe,
   base: number,
+  got: number,
   bm25: string | undefined,
   brain: string | undefined,
 ): void {
   const name = `${variant}.${id}.${String(i).padStart(3, "0")}.${p.category.replace(/\W+/g, "_")}.txt`;
-  const head = [`question: ${p.question}`, `category: ${p.category}`, `bm25 answered: ${base}`];
+  const head = [
+    `question: ${p.question}`,
+    `category: ${p.category}`,
+    `bm25 answered: ${base}`,
+    `brain answered: ${got}`,
+  ];
   head.push(`needs: ${JSON.stringify(p.needs)}`);
   if (p.update) head.push(`update: ${JSON.stringify(p.update)}`);
   if (p.chrono) head.push(`chrono: ${JSON.stringify(p.chrono)}`);
@@ -180,7 +186,7 @@ function main(): void {
           for (const k of Object.keys(cx)) extras.add(variant, k, cb[k] ?? 0, cx[k] ?? 0);
           const checkLoss = Object.keys(cx).some((k) => (cx[k] ?? 0) < 1);
           if (misses && (b === 0 || checkLoss))
-            dumpMiss(misses, variant, s.sample_id, i, p, a, bm25[i], brain[i]);
+            dumpMiss(misses, variant, s.sample_id, i, p, a, b, bm25[i], brain[i]);
         });
         fs.rmSync(dir, { recursive: true, force: true });
         const secs = ((performance.now() - t0) / 1000).toFixed(0);

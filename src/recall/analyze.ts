@@ -1,13 +1,14 @@
 import { stemmer } from "stemmer";
 import { lazyRegExp, WORDS } from "../core/lazy-regexp.ts";
+import { baseForm } from "./irregular-verbs.ts";
 
 /**
  * Text analysis for the lexical index, any language: split on anything that is not a letter, mark or digit;
  * cut runs of scripts written without spaces (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) into
  * overlapping character pairs, so "数据库" finds "我们的数据库服务器"; lower-case; fold accents of
  * alphabetic scripts ("café" finds "CAFE"); drop English stop words and possessive "'s"; stem (Porter)
- * only words that read as English (plain a–z). Queries and documents go through the same functions, so
- * "paintings" finds "painted".
+ * only words that read as English (plain a–z), an irregular past form as its verb ("bought" → "buy").
+ * Queries and documents go through the same functions, so "paintings" finds "painted".
  */
 const STOP = new Set(
   (
@@ -87,7 +88,8 @@ function termOf(token: string): string | null {
     .replace(/['’]/g, "");
   if (NON_ASCII.test(w) && FOLDABLE().test(w)) w = w.normalize("NFKD").replace(MARKS(), "").normalize("NFC");
   if (!w || STOP.has(w)) return null;
-  return /^[a-z]+$/.test(w) ? stemmer(w) : w;
+  // Irregular past forms join their verb first ("bought" → "buy"): the stemmer only joins regular ones.
+  return /^[a-z]+$/.test(w) ? stemmer(baseForm(w)) : w;
 }
 
 /** The index terms of a text, in order. */

@@ -18,7 +18,7 @@ import type { Bm25Parts } from "./bm25.ts";
  * rebuilds), and the marks of the two logs it was built from (src/recall/recall.ts checks them).
  */
 const MAGIC = Buffer.from("BRAINRIX");
-export const INDEX_FILE_VERSION = 6;
+export const INDEX_FILE_VERSION = 7;
 
 export interface IndexFileHeader {
   version: number;

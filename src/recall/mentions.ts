@@ -31,7 +31,9 @@ export const MENTION_TUNING = {
   /** Turns whose restatements are gathered to them (about what a context can show). */
   top: 40,
   /** How many of the best episodes get their restatements looked up in the index. */
-  anchors: 5,
+  anchors: 10,
+  /** A sentence said again by more turns than this is a template ("Let me check the configuration…"), not a fact. */
+  maxGroup: 6,
   /** How many of a key sentence's rarest terms that look-up searches for. */
   lookupTerms: 4,
   /** How many of an anchor's key sentences are looked up. */

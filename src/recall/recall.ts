@@ -56,7 +56,7 @@ export interface RecallResult {
  * or an unreadable file (truncated, corrupted: its body's hash differs), means a rebuild from the folded
  * state. Deleting the file costs only time.
  */
-/** 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
+/** 7: irregular past forms indexed as their verb (analyze.ts). 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
 const VERSION = INDEX_FILE_VERSION;
 /** Save after at most this many documents were indexed since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;

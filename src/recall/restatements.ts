@@ -15,6 +15,8 @@ export interface RestateTuning {
   lookupTerms: number;
   /** How many of an anchor's key sentences are looked up. */
   lookupKeys: number;
+  /** More turns than this saying it again make a template, not a fact restated (no group is made). */
+  maxGroup: number;
 }
 
 /**
@@ -51,6 +53,8 @@ export function lookUpRestatements(
         found.push({ id, kind: "episode", score: r.score });
       }
     }
+    // Said again by more turns than a fact is: a template (a stock reply in every session), no restatement.
+    if (found.length >= tune.maxGroup) continue;
     out.splice(i + 1, 0, ...found);
     i += found.length;
   }
@@ -83,16 +87,21 @@ export function pullRestatements(
     const m = info(r.id);
     const keys = m?.keys() ?? [];
     if (!m || keys.length === 0) continue;
-    const same = pool.filter(
+    const again = pool.filter(
       (x) =>
         x.r.id !== r.id &&
-        !done.has(x.r.id) &&
         x.m.speaker === m.speaker &&
         x.m.dateMs !== m.dateMs &&
+        // A turn that mentions what is asked is never filed under one that does not (a neighbour placed by
+        // it, sharing some other sentence with it): it anchors its own restatements.
+        (m.mask !== 0 || x.m.mask === 0) &&
         (restates(keys, x.m.sentences(), tune.restate, weight) ||
           // …or the same query terms in words that overlap (a short fact: "I have 180 followers on …").
           (m.mask !== 0 && x.m.mask === m.mask && dice(x.m.words(), m.words()) >= tune.restate)),
     );
+    // Said again by more turns than a fact is (counting those already placed): a template, no restatement.
+    if (again.length >= tune.maxGroup) continue;
+    const same = again.filter((x) => !done.has(x.r.id));
     if (same.length === 0) continue;
     const group = [{ r, m }, ...same].sort((a, b) => b.m.dateMs - a.m.dateMs);
     const latest = group[0] as (typeof group)[number];

@@ -15,12 +15,14 @@ export const MIN_SHARED = 4;
 /**
  * The term sets of the sentences of `text`, in order (short ones too: see `keySentences`). What is in square
  * brackets ("[image: a photo of a basketball hoop]", an attachment's caption) is not something the speaker
- * said, and machine captions repeat word for word: it is left out.
+ * said, and machine captions repeat word for word: it is left out. So are questions: asking "How's the dance
+ * studio?" again a month later states nothing, and is no earlier value of anything.
  */
 export function sentenceTerms(text: string): Set<string>[] {
   return text
     .replace(/\[[^\]]*\]/g, " ")
     .split(/(?<=[.!?])\s+|\n+/)
+    .filter((sentence) => !/\?\s*$/.test(sentence))
     .map((sentence) => new Set(terms(sentence)))
     .filter((ts) => ts.size > 0);
 }
@@ -30,8 +32,8 @@ export const MAX_KEYS = 6;
 
 /**
  * What a turn says that a restatement would repeat: its sentences holding the query terms the turn matched
- * (`wanted`) and the sentences next to them (a fact is often told over two: "Highly recommend it! I loved
- * Becoming Nicole by Amy Ellis Nutt."), those holding most of the query's weight first, then the most
+ * (`wanted`), and next to one too short to stand alone the sentences beside it (a fact is often told over two:
+ * "Highly recommend it! I loved Becoming Nicole by Amy Ellis Nutt."), those holding most of the query's weight first, then the most
  * informative — or, when none holds one (a reply placed by its neighbour), its most informative sentences;
  * only sentences of at least MIN_SENTENCE_TERMS terms, at most `max`.
  */
@@ -52,7 +54,14 @@ export function keySentences(
     return { s, i, score, all };
   });
   const near = new Set<number>();
-  for (const x of scored) if (x.score > 0) for (const j of [x.i - 1, x.i, x.i + 1]) near.add(j);
+  // A sentence holding a query term stands for itself; one too short to ("Highly recommend it!"), with the
+  // sentences beside it, which tell the fact. (Always adding the neighbours made a long message a
+  // restatement of any turn that repeats the chatter next to its fact.)
+  for (const x of scored) {
+    if (x.score <= 0) continue;
+    near.add(x.i);
+    if (x.s.size < MIN_SENTENCE_TERMS) for (const j of [x.i - 1, x.i + 1]) near.add(j);
+  }
   return scored
     .filter((x) => x.s.size >= MIN_SENTENCE_TERMS && (near.size === 0 || near.has(x.i)))
     .sort((a, b) => b.score - a.score || b.all - a.all)

@@ -1,7 +1,7 @@
 /** fitItems, the item-granular cut every section goes through (src/core/budget/fit.ts). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { fitItems } from "../../src/core/budget/fit.ts";
+import { fitItems, MIN_SHORTENED } from "../../src/core/budget/fit.ts";
 import type { Item } from "../../src/core/budget/types.ts";
 import { fc } from "../support/fc.ts";
 
@@ -92,6 +92,38 @@ describe("fitItems", () => {
         (texts, budget, contiguous) => {
           const f = fitItems("## H", items(texts), texts.length, budget, contiguous, true);
           for (const c of f.cut) assert.ok(c.short === undefined || c.short >= 1, JSON.stringify(c));
+        },
+      ),
+    );
+  });
+
+  test("property: a ranked item too long for what is left shows its shorter form, not a later smaller item", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 2 * MIN_SHORTENED, max: 1500 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 300, max: 6000 }),
+        (lengths, budget) => {
+          const list: Item[] = lengths.map((n, i) => {
+            const text = `${i}:`.padEnd(n, "x");
+            return {
+              text,
+              entryIds: [`e${i}`],
+              shorten: (chars: number) =>
+                chars < text.length ? { text: text.slice(0, chars), entryIds: [`e${i}`] } : undefined,
+            };
+          });
+          const f = fitItems("## H", list, list.length, budget, false);
+          const text = f.lines.join("\n");
+          assert.ok(text.length <= budget, `${text.length} > ${budget}`);
+          // What is kept is the ranking's first items, in order, each whole but the last, which may be shortened.
+          f.kept.forEach((k, i) => {
+            assert.deepEqual(k.entryIds, [`e${i}`], "an item was skipped for a later one");
+            const whole = (list[i] as Item).text;
+            if (i < f.kept.length - 1) assert.equal(k.text, whole);
+            else assert.ok(whole.startsWith(k.text));
+          });
+          const omitted = list.length - f.kept.length;
+          if (omitted > 0) assert.equal(f.lines.at(-1), `(…${omitted} more omitted)`);
         },
       ),
     );

@@ -245,3 +245,125 @@ test("which did she do first, A or B: both are shown, the one that happened firs
     { numRuns: 12 },
   );
 });
+
+/** Events told with an irregular past form ("I bought…") and asked about with the verb ("buy…"). */
+const IRREGULAR_EVENTS: { ask: string; said: string; decoy: string }[] = [
+  { ask: "buy a used car", said: "I bought a used Subaru Outback.", decoy: "The car we used was slow." },
+  { ask: "see a band play live", said: "I saw Blue Anvil play live.", decoy: "A band was on the radio." },
+  { ask: "get a certificate", said: "I got my lifeguard certificate.", decoy: "Certificates are printed." },
+  {
+    ask: "meet an old classmate",
+    said: "I met my old classmate Florin.",
+    decoy: "An old classmate moved away.",
+  },
+  { ask: "take a day trip", said: "I took a day trip to Tallinn.", decoy: "A trip for the whole day." },
+  { ask: "win a chess prize", said: "I won the chess club prize.", decoy: "Chess prizes are small." },
+];
+
+test("which did she do first, told with irregular verbs ('bought', 'saw'): both are shown, in date order", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.subarray(IRREGULAR_EVENTS, { minLength: 2, maxLength: 2 }),
+      fc.boolean(),
+      async (seed, from, [a, b], aFirst) => {
+        const [x, y] = [a as (typeof IRREGULAR_EVENTS)[number], b as (typeof IRREGULAR_EVENTS)[number]];
+        const turns = conversation(seed, 8, from);
+        // Each other session has turns sharing the question's other words (and none of its verbs).
+        for (let s = 0; s < 8; s++) for (const e of [x, y]) say(turns, s, "Ada", `${e.decoy} (${s})`);
+        const [sx, sy] = aFirst ? [2, 6] : [6, 2];
+        say(turns, sx, "Ada", x.said);
+        say(turns, sy, "Ada", y.said);
+        const lines = await recalled(turns, `Which did Ada do first: ${x.ask} or ${y.ask}?`, 250);
+        const i = lines.findIndex((l) => l.includes(x.said));
+        const j = lines.findIndex((l) => l.includes(y.said));
+        assert.ok(i >= 0 && j >= 0, `both are shown:\n${lines.join("\n")}`);
+        assert.equal(i < j, aFirst, "the earlier one is on top");
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
+
+test("a recalled turn too long for what is left is shown by its focused part, not skipped for a later, shorter one", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      // Every note longer than the least a shortened form is asked for (fit.ts MIN_SHORTENED): no later note
+      // fits whole where an earlier one did not fit even shortened.
+      fc.array(fc.integer({ min: 8, max: 40 }), { minLength: 4, maxLength: 9 }),
+      fc.integer({ min: 250, max: 700 }),
+      async (seed, from, repeats, budget) => {
+        const turns = conversation(seed, 6, from);
+        repeats.forEach((n, i) => {
+          const note = `Note ${i + 10} is about the red kayak trip.`;
+          // One session (one day): no note is a restatement of another.
+          say(turns, 0, "Ada", Array.from({ length: n }, () => note).join(" "));
+        });
+        const order = (lines: string[]) =>
+          lines.map((l) => /Note (\d+) is about/.exec(l)?.[1]).filter((n) => n !== undefined);
+        const query = "What about the red kayak trip?";
+        const all = order(await recalled(turns, query, 20_000));
+        const few = order(await recalled(turns, query, budget));
+        assert.equal(all.length, repeats.length, "every note is recalled at a large budget");
+        assert.deepEqual(few, all.slice(0, few.length), `in ranking order, none skipped: ${few} of ${all}`);
+      },
+    ),
+    { numRuns: 10 },
+  );
+});
+
+test("a question asked again on a later day is no restatement: neither is marked as an earlier statement", async () => {
+  const asks = [
+    "How is the pottery studio going?",
+    "How's the pottery studio coming along?",
+    "Hey Ada! How is the pottery studio?",
+    "Any news about the pottery studio?",
+  ];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 2, maxLength: 4 }),
+      fc.constantFrom(...asks),
+      async (seed, from, sessions, ask) => {
+        const turns = conversation(seed, 8, from);
+        for (const s of sessions) say(turns, s, "Bo", ask);
+        say(turns, 3, "Ada", "The pottery studio opens in May, the kiln arrived last week.");
+        const lines = await recalled(turns, "What is happening with Ada's pottery studio?", 2000);
+        const asked = lines.filter((l) => l.includes(ask));
+        assert.ok(asked.length > 0, `the question is recalled:\n${lines.join("\n")}`);
+        for (const l of asked)
+          assert.doesNotMatch(l, /\(earlier;/, `a question is not an earlier statement:\n${l}`);
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
+
+test("a stock sentence said in most sessions is a template, not a restated fact: nothing is marked earlier", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1e6 }),
+      start,
+      fc.integer({ min: 7, max: 10 }),
+      async (seed, from, sessions) => {
+        const turns = conversation(seed, sessions, from);
+        const template =
+          "Let me check the feature flag configuration and the recent commits before changing anything.";
+        for (let s = 0; s < sessions; s++) say(turns, s, "Bo", template);
+        say(turns, 2, "Ada", "For feature flags we use Unleash, self-hosted.");
+        const lines = await recalled(turns, "Which feature flag service do we use?", 2000);
+        assert.ok(
+          lines.some((l) => l.includes("we use Unleash")),
+          `the answer is shown:\n${lines.join("\n")}`,
+        );
+        for (const l of lines.filter((x) => x.includes("recent commits")))
+          assert.doesNotMatch(l, /\(earlier;/, `a template is no earlier statement:\n${l}`);
+      },
+    ),
+    { numRuns: 8 },
+  );
+});

@@ -67,15 +67,31 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
       ? raw
       : resolveRelativeDates(raw, Date.parse(String(r.rec.entry.date ?? "")));
   const chars = full.length <= share * WHOLE_SLACK ? full.length : share;
-  const body = focusedPreview(
-    view.fixedChars === undefined && view.weight ? dropBoilerplate(full, view.weight) : full,
-    view.query ?? "",
-    chars,
-    view.weight,
-  );
-  const text = renderEpisode({ ...r.rec.entry, text: `${earlierMark(r)}${body}` });
-  return { text, entryIds: [r.rec.id], score: Math.round(r.score * 1000) / 1000 };
+  const shown = view.fixedChars === undefined && view.weight ? dropBoilerplate(full, view.weight) : full;
+  const render = (max: number) => {
+    const body = focusedPreview(shown, view.query ?? "", max, view.weight);
+    return renderEpisode({ ...r.rec.entry, text: `${earlierMark(r)}${body}` });
+  };
+  const text = render(chars);
+  const score = Math.round(r.score * 1000) / 1000;
+  // Baselines show whole turns or nothing; Brain shows a turn too long for what is left by its focused part.
+  if (view.fixedChars !== undefined) return { text, entryIds: [r.rec.id], score };
+  const overhead = text.length - Math.min(chars, shown.length);
+  return {
+    text,
+    entryIds: [r.rec.id],
+    score,
+    shorten: (room) => {
+      const max = room - overhead - 2;
+      if (max < MIN_PREVIEW || max >= text.length - overhead) return undefined;
+      const short = render(max);
+      return short.length <= room ? { text: short, entryIds: [r.rec.id], score } : undefined;
+    },
+  };
 }
+
+/** The fewest characters of a turn worth showing when only part of it fits (its focused preview). */
+export const MIN_PREVIEW = 200;
 
 /** For a turn the same speaker restated later (src/recall/mentions.ts): that it is the earlier statement. */
 function earlierMark(r: Recalled): string {

@@ -12,6 +12,8 @@ export interface Fitted {
 }
 
 const MAX_MISSES = 64;
+/** The fewest characters an item's shorter form is asked to fit in (less says too little to be worth a line). */
+export const MIN_SHORTENED = 240;
 const defaultMarker = (n: number) => `(…${n} more omitted)`;
 
 function cost(text: string): number {
@@ -20,8 +22,8 @@ function cost(text: string): number {
 
 /**
  * Fit a section into `budget` characters at item granularity. Never exceeds the budget: the omission marker
- * is reserved before it is needed. A ranked list skips an item too long for what is left and keeps trying
- * smaller ones (up to a few dozen misses); a contiguous section (a file) stops at the first misfit and, if
+ * is reserved before it is needed. A ranked list shows an item too long for what is left in its shorter form
+ * when it has one (Item.shorten), else skips it and keeps trying smaller ones (up to a few dozen misses); a contiguous section (a file) stops at the first misfit and, if
  * not even its first line fits, truncates that line with an ellipsis.
  */
 export function fitItems(
@@ -82,6 +84,15 @@ export function fitItems(
     if (used + c <= room) {
       kept.push(item);
       used += c;
+      misses = 0;
+      return;
+    }
+    // A ranked item that offers a shorter form shows that in what is left, when enough is left to say something.
+    const left = room - used - 1;
+    const short = !contiguous && item.shorten && left >= MIN_SHORTENED ? item.shorten(left) : undefined;
+    if (short && used + cost(short.text) <= room) {
+      kept.push(short);
+      used += cost(short.text);
       misses = 0;
       return;
     }

@@ -8,6 +8,12 @@ export interface Item {
   score?: number;
   /** Label for --explain when the item has no entry id (e.g. "CLAUDE.md:12"). */
   label?: string;
+  /**
+   * A shorter form of the item in at most `chars` characters (undefined when it has none that short): a ranked
+   * list shows it when the item is too long for what is left, rather than skipping to smaller, lower-ranked
+   * items (a recalled turn's focused preview).
+   */
+  shorten?: (chars: number) => Item | undefined;
 }
 
 export type Allocation =
