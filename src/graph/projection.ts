@@ -173,11 +173,15 @@ export class GraphProjection {
    * What `sync()` does when there is no graph yet (load the file, else rebuild from the logs), with the
    * rebuild's records applied a slice at a time: after each record `step.due()` is asked, and when it says so
    * the build awaits `step.pause()` (a server answers its requests meanwhile). A graph set by a synchronous
-   * `sync()` in between, or a log replaced while it ran, wins over this build (as does one written to out of
-   * order: the next `sync()` rebuilds). Resolves when done.
+   * `sync()` in between wins over this build; a log replaced while it ran (or written to out of order) starts
+   * it again (three times at most; then the next `sync()` rebuilds at once). Resolves when done.
    */
   async build(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
-    if (this.#graph || this.#load() === null) return;
+    for (let attempt = 0; attempt < 3; attempt++) if ((await this.#buildOnce(step)) === "done") return;
+  }
+
+  async #buildOnce(step: { due(): boolean; pause(): Promise<void> }): Promise<"done" | "again"> {
+    if (this.#graph || this.#load() === null) return "done";
     const ids = this.#stores();
     const generations = LOGS.map((name) => ids[name].identity().generation);
     const g = new Graph(this.#src.limits);
@@ -191,14 +195,20 @@ export class GraphProjection {
         applied++;
         if (step.due()) {
           await step.pause();
-          if (this.#graph) return;
+          if (this.#graph) return "done";
         }
       }
     } catch (e) {
-      if (e instanceof OutOfOrder) return;
+      if (e instanceof OutOfOrder) return "again";
       throw e;
     }
-    if (this.#graph || LOGS.some((name, k) => ids[name].identity().generation !== generations[k])) return;
+    if (this.#graph) return "done";
+    // Replaced: another file than the one read. A log that did not exist yet (the graph's event log of a fresh
+    // brain, created by the first prompt while this ran) is not: what was written to it since is its tail.
+    const replaced = LOGS.some(
+      (name, k) => generations[k] !== "" && ids[name].identity().generation !== generations[k],
+    );
+    if (replaced) return "again";
     this.#generations = { brain: generations[0], episodes: generations[1], events: generations[2] } as Record<
       LogName,
       string
@@ -209,6 +219,7 @@ export class GraphProjection {
     this.#unsaved = Math.max(1, applied);
     this.status = "rebuilt (built in slices)";
     this.rebuilds++;
+    return "done";
   }
 
   /** Every record of the three logs in the canonical order (what a rebuild applies; the timeline replays it). */
