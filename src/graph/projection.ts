@@ -24,6 +24,14 @@ const READ_CHUNK = 8192;
 const LOGS = ["brain", "episodes", "events"] as const;
 type LogName = (typeof LOGS)[number];
 
+/** How a build in slices is paced: asked after each record, paused when due, given up when cancelled. */
+export interface BuildStep {
+  due(): boolean;
+  pause(): Promise<void>;
+  /** True when the build is no longer wanted (the server stopping): it ends at its next pause, building nothing. */
+  cancelled?(): boolean;
+}
+
 export interface GraphSources {
   brain: EventStore;
   episodes: EventStore;
@@ -174,13 +182,14 @@ export class GraphProjection {
    * rebuild's records applied a slice at a time: after each record `step.due()` is asked, and when it says so
    * the build awaits `step.pause()` (a server answers its requests meanwhile). A graph set by a synchronous
    * `sync()` in between wins over this build; a log replaced while it ran (or written to out of order) starts
-   * it again (three times at most; then the next `sync()` rebuilds at once). Resolves when done.
+   * it again (three times at most; then the next `sync()` rebuilds at once); `step.cancelled()` ends it at its
+   * next pause without a graph. Resolves when done.
    */
-  async build(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
+  async build(step: BuildStep): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) if ((await this.#buildOnce(step)) === "done") return;
   }
 
-  async #buildOnce(step: { due(): boolean; pause(): Promise<void> }): Promise<"done" | "again"> {
+  async #buildOnce(step: BuildStep): Promise<"done" | "again"> {
     if (this.#graph || this.#load() === null) return "done";
     const ids = this.#stores();
     const generations = LOGS.map((name) => ids[name].identity().generation);
@@ -195,7 +204,7 @@ export class GraphProjection {
         applied++;
         if (step.due()) {
           await step.pause();
-          if (this.#graph) return "done";
+          if (this.#graph || step.cancelled?.()) return "done";
         }
       }
     } catch (e) {
