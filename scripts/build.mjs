@@ -104,29 +104,23 @@ async function bundleFastHook(outdir) {
 
 /**
  * The installed bin, dist/cli/brain.cjs (src/cli/bin.ts), is a few lines that load the bin proper,
- * dist/cli/bin-main.cjs (src/cli/bin-main.ts: the hooks' fast path), and the in-process hook,
- * dist/cli/hook-main.cjs (src/cli/hook-main.ts: a prompt or session start no resident server answered),
- * through V8's code cache (src/cli/code-cache.ts). Both are CommonJS (Node starts a CommonJS entry ~4 ms sooner
- * than an ES module, and a vm.Script takes a code cache where an ES module cannot on Node 20) and one file
- * each: with the cache, the code a bundle holds but a run never calls costs almost nothing, so splitting it
- * into chunks (each an ES module load and its URL resolution) no longer pays. The CLI proper stays the
- * ES-module bundle, reached through dist/cli/cli-main.js (an entry of bundleCli). Bundled ES modules that
- * read import.meta.url get the file's URL.
+ * dist/cli/bin-main.cjs (src/cli/bin-main.ts: the hooks' fast path and the served commands), the in-process
+ * hook, dist/cli/hook-main.cjs (src/cli/hook-main.ts: a prompt or session start no resident server answered),
+ * and the CLI proper, dist/cli/cli-main.cjs (src/cli/cli.ts: every other command), through V8's code cache
+ * (src/cli/code-cache.ts). All are CommonJS (Node starts a CommonJS entry ~4 ms sooner than an ES module, and
+ * a vm.Script takes a code cache where an ES module cannot on Node 20) and one file each: with the cache, the
+ * code a bundle holds but a run never calls costs almost nothing (each command's modules are reached through
+ * import(), which a single bundle turns into a lazy init), so splitting it into chunks (each an ES module load
+ * and its URL resolution) no longer pays. dist/cli/main.js (`node dist/cli/main.js`) stays the ES-module
+ * build with its chunks. Bundled ES modules that read import.meta.url get the file's URL.
  */
 const BIN = join(ROOT, "src", "cli", "bin.ts");
 const BIN_MAIN = join(ROOT, "src", "cli", "bin-main.ts");
 const CLI = join(ROOT, "src", "cli", "cli.ts");
 const HOOK_MAIN = join(ROOT, "src", "cli", "hook-main.ts");
+/** The packages the CLI imports when a command needs them (the AI SDKs, secretlint): all routed. */
+const PACKAGES = Object.keys(JSON.parse(fs.readFileSync(join(ROOT, "package.json"), "utf8")).dependencies);
 const SECRETLINT = ["@secretlint/core", "@secretlint/secretlint-rule-preset-recommend"];
-const cliApart = {
-  name: "cli-apart",
-  setup(b) {
-    b.onResolve({ filter: /cli\.ts$/ }, (args) =>
-      join(args.resolveDir, args.path) === CLI ? { path: "./cli-main.js", external: true } : undefined,
-    );
-  },
-};
-
 /** One CommonJS bundle of `entry` at `out`, its built-ins taken as they are (plainBuiltins). */
 async function bundleCommonJs(entry, out, plugins, imports = []) {
   const result = await build({
@@ -148,6 +142,7 @@ async function bundleCommonJs(entry, out, plugins, imports = []) {
   if (result.errors.length) process.exit(1);
   plainBuiltins(out);
   if (imports !== null) routeImports(out, imports);
+  asciiOnly(out);
 }
 
 /**
@@ -159,10 +154,32 @@ async function bundleCommonJs(entry, out, plugins, imports = []) {
 function routeImports(file, imports) {
   const code = fs.readFileSync(file, "utf8");
   const literal = [...new Set([...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]))];
-  const unexpected = literal.filter((f) => !imports.includes(f));
+  const unexpected = literal.filter((f) => !imports.includes(f) && !isBuiltin(f));
   if (unexpected.length)
     throw new Error(`${file}: an import() the loader does not expect: ${unexpected.join(", ")}`);
   fs.writeFileSync(file, code.replace(/\bimport\((?!\$\{)/g, "__brainImport("));
+}
+
+/**
+ * V8 keeps a script that is all ASCII as one byte per character; one other character anywhere (a "—" in a
+ * comment, "логин" in a regex) makes Node decode the whole file to two bytes per character and V8 hash and
+ * scan it that way: the in-process prompt hook cost 244 M instructions with the bundles as esbuild writes them,
+ * 219 M with every character above 127 written as a \uXXXX escape (cachegrind; `brain stats` 200 → 172 M,
+ * `node -e 0` 86 M). The escape means the same character in a string, a template, a regex (with or without
+ * the u flag: a pair of surrogate escapes is one code point there), an identifier and a comment. It does not in
+ * a raw template, whose text a tag sees as written: the one such template with other characters,
+ * String.raw in src/guards/prose.ts, builds a RegExp, which reads the escape as the character. An escaped
+ * character (a backslash before it) would become a backslash and "uXXXX": the build fails instead.
+ */
+function asciiOnly(file) {
+  const code = fs.readFileSync(file, "utf8");
+  if (/\\[^\x00-\x7f]/.test(code)) throw new Error(`${file}: a backslash before a non-ASCII character`);
+  const esc = (unit) => `\\u${unit.toString(16).padStart(4, "0")}`;
+  fs.writeFileSync(
+    file,
+    // Without the u flag a character beyond U+FFFF is two code units: two escapes, a surrogate pair.
+    code.replace(/[^\x00-\x7f]/g, (c) => esc(c.charCodeAt(0))),
+  );
 }
 
 /**
@@ -173,9 +190,13 @@ function routeImports(file, imports) {
  */
 function plainBuiltins(file) {
   const code = fs.readFileSync(file, "utf8");
-  const plain = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g, 'require("$1")');
+  const plain = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), ?1\)/g, 'require("$1")');
   if (/__toESM\(require\("node:/.test(plain))
     throw new Error(`${file}: a built-in import esbuild wrapped otherwise`);
+  // A default import of a built-in (`import process from "node:process"`) would read that missing default.
+  const defaults = plain.match(/\bimport_node_[a-z_]+\d*\.default\b/);
+  if (defaults)
+    throw new Error(`${file}: a built-in's default import (${defaults[0]}): import it as a namespace`);
   fs.writeFileSync(file, plain);
 }
 
@@ -183,12 +204,8 @@ async function bundleBin(outdir) {
   // The bin is compiled by Node itself, so its own import() works as usual (null: nothing to route).
   await bundleCommonJs(BIN, join(outdir, "brain.cjs"), [externalPackages], null);
   fs.chmodSync(join(outdir, "brain.cjs"), 0o755);
-  await bundleCommonJs(
-    BIN_MAIN,
-    join(outdir, "bin-main.cjs"),
-    [cliApart, externalPackages],
-    ["./cli-main.js"],
-  );
+  await bundleCommonJs(BIN_MAIN, join(outdir, "bin-main.cjs"), [externalPackages], []);
+  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, externalPackages], PACKAGES);
   await bundleCommonJs(
     HOOK_MAIN,
     join(outdir, "hook-main.cjs"),
@@ -204,7 +221,6 @@ async function bundleCli() {
     // The team store's worker thread is its own entry: the store starts it from ./pg-worker.js beside its chunk.
     entryPoints: {
       main: join(ROOT, "src", "cli", "main.ts"),
-      "cli-main": CLI,
       "pg-worker": join(ROOT, "src", "store", "postgres", "pg-worker.ts"),
     },
     outdir,

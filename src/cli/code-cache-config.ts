@@ -9,11 +9,23 @@ import type { CodeCache } from "./code-cache.ts";
 export function codeCacheFor(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CodeCache {
   const brain = argv[2] === "--brain" ? 2 : 0;
   const rest = argv.slice(2 + brain);
-  const kind = rest[0] === "hook" && rest.length === 2 ? `hook-${safe(rest[1] as string)}` : "cli";
+  const kind =
+    rest[0] === "hook" && rest.length === 2
+      ? `hook-${safe(rest[1] as string)}`
+      : `cli-${safe(commandOf(rest))}`;
   const off = env.BRAIN_CODE_CACHE === "off" || env.BRAIN_CODE_CACHE === "0";
   const xdg = env.XDG_CACHE_HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : env.HOME ? join(env.HOME, ".cache") : undefined;
   return { dir: off || base === undefined ? undefined : join(base, "agent-brain", "v8"), kind };
+}
+
+/** The command word (after global options), which decides what the CLI compiles; `brain` alone is stats. */
+function commandOf(args: readonly string[]): string {
+  let i = 0;
+  while (i < args.length && args[i]?.startsWith("-"))
+    i += args[i] === "--brain" || args[i] === "--cwd" ? 2 : 1;
+  const word = args[i];
+  return word === undefined ? (i > 0 ? "options" : "stats") : (word.split("=")[0] as string);
 }
 
 const safe = (s: string) => s.replace(/[^a-z0-9-]/gi, "_").slice(0, 40);

@@ -90,10 +90,11 @@ function readOrNothing(file: string): Buffer | undefined {
   }
 }
 
-/** Cache files kept per bundle and kind. */
+/** Cache files kept per bundle and kind, and in all (a mistyped command is a kind of its own). */
 const KEEP = 3;
+const KEEP_ALL = 60;
 
-/** Writes the cache (a temp file completely, then renamed) and removes this bundle's oldest ones. */
+/** Writes the cache (a temp file completely, then renamed) and removes the oldest ones beyond the limits. */
 function save(dir: string, name: string, prefix: string, script: vm.Script): void {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -102,12 +103,14 @@ function save(dir: string, name: string, prefix: string, script: vm.Script): voi
     fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(tmp, join(dir, name));
     // The newest few of this bundle and kind stay (two installs or Node versions in use keep theirs).
-    const older = fs
+    const others = fs
       .readdirSync(dir)
-      .filter((f) => f !== name && f.startsWith(prefix))
+      .filter((f) => f !== name && f.endsWith(".v8"))
       .map((f) => ({ f, at: fs.statSync(join(dir, f)).mtimeMs }))
       .sort((a, b) => b.at - a.at);
-    for (const { f } of older.slice(KEEP - 1)) fs.rmSync(join(dir, f), { force: true });
+    const mine = others.filter((o) => o.f.startsWith(prefix));
+    const old = new Set([...mine.slice(KEEP - 1), ...others.slice(KEEP_ALL - 1)].map((o) => o.f));
+    for (const f of old) fs.rmSync(join(dir, f), { force: true });
   } catch {
     // Only a cache: the next run compiles as usual and tries again.
   }

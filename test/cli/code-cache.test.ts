@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { codeCacheFor } from "../../src/cli/code-cache-config.ts";
 import { brainOk, freshSandbox, ROOT, type Sandbox } from "../support/cli.ts";
 
 const prompt = (sb: Sandbox, id: string) =>
@@ -105,11 +106,54 @@ test("a cache directory others can write to is neither read nor written", async 
   assert.deepEqual(fs.readdirSync(dir), []);
 });
 
-/** Loads `bundle` through the loader in a child process (the cache is written at its exit); its stdout. */
-function loadInChild(bundle: string, cache: string): string {
+test("the CLI proper is cached per command, and each command answers the same from its cache", async (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-cli-");
+  const cache = join(sb.dir, "cache");
+  const env = await setUp(sb, cache); // init and add: two commands, two kinds
+  const dir = join(cache, "agent-brain", "v8");
+  const first = await brainOk(sb, ["list"], { env });
+  assert.match(first.stdout, /pnpm/);
+  const kinds = files(dir)
+    .filter((x) => x.f.startsWith("cli-main.cjs-"))
+    .map((x) => x.f.split("-")[3]); // cli-main.cjs-cli-<command>-<size>-…
+  assert.deepEqual(kinds, ["add", "init", "list"]);
+  const again = await brainOk(sb, ["list"], { env });
+  assert.equal(again.stdout, first.stdout);
+});
+
+test("the kind of a run is its hook event or its command word, after the global options", () => {
+  const kind = (...args: string[]) => codeCacheFor(["node", "brain", ...args], { HOME: "/h" }).kind;
+  assert.equal(kind("hook", "stop"), "hook-stop");
+  assert.equal(kind("--brain", "/b/brain.jsonl", "hook", "stop"), "hook-stop");
+  assert.equal(kind("--brain", "/b/brain.jsonl", "--cwd", "/p", "search", "pnpm"), "cli-search");
+  assert.equal(kind(), "cli-stats");
+  assert.equal(kind("--json"), "cli-options");
+  assert.equal(kind("action=add", "type=learning"), "cli-action");
+  assert.equal(kind("../../x y"), "cli-______x_y");
+  assert.equal(codeCacheFor(["node", "brain"], { HOME: "/h" }).dir, "/h/.cache/agent-brain/v8");
+  assert.equal(codeCacheFor(["node", "brain"], { HOME: "/h", BRAIN_CODE_CACHE: "off" }).dir, undefined);
+});
+
+test("the cache directory holds at most 60 files whatever the kinds", (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-many-");
+  const cache = join(sb.dir, "cache");
+  const bundle = join(sb.dir, "b.cjs");
+  fs.writeFileSync(bundle, 'exports.value = "v";\n');
+  const kinds = Array.from({ length: 70 }, (_, i) => `k${i}`);
+  assert.equal(loadInChild(bundle, cache, kinds), "v".repeat(70));
+  assert.equal(fs.readdirSync(cache).length, 60);
+});
+
+/**
+ * Loads `bundle` through the loader in a child process, once per kind (the caches are written at its exit);
+ * its stdout.
+ */
+function loadInChild(bundle: string, cache: string, kinds = ["t"]): string {
   const script = `import { bundleLoader } from ${JSON.stringify(join(ROOT, "src", "cli", "code-cache.ts"))};
-const load = bundleLoader({ dir: ${JSON.stringify(cache)}, kind: "t" }, (s) => import(s));
-process.stdout.write(String(load(${JSON.stringify(bundle)}).value));`;
+for (const kind of ${JSON.stringify(kinds)}) {
+  const load = bundleLoader({ dir: ${JSON.stringify(cache)}, kind }, (s) => import(s));
+  process.stdout.write(String(load(${JSON.stringify(bundle)}).value));
+}`;
   const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
     cwd: ROOT,
     encoding: "utf8",

@@ -74,7 +74,7 @@ describe("the packed package, installed", () => {
     for (const p of [
       "dist/cli/brain.cjs",
       "dist/cli/main.js",
-      "dist/cli/cli-main.js",
+      "dist/cli/cli-main.cjs",
       "dist/cli/fast-hook.js",
       "dist/index.js",
       "dist/index.d.ts",
