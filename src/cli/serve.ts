@@ -1,5 +1,4 @@
 import * as fs from "node:fs";
-import { setFlagsFromString } from "node:v8";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { homeOf } from "../engine/options.ts";
@@ -28,13 +27,6 @@ export interface ServeOpts extends GlobalOpts {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * The resident server's heap may grow this much (%) past what survived its last full collection. V8's own
- * factor (up to 4×) let a server over a million turns (~0.9 GB live) sit at 2.7 GB, mostly garbage of the
- * graph build and of past queries awaiting a collection; at 20 % it collects sooner (bench/scale.ts, issue 24).
- */
-export const SERVER_HEAP_GROWING_PERCENT = 20;
-
 function number(v: string | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -55,8 +47,6 @@ export async function runServe(o: ServeOpts): Promise<number> {
     ...(port !== undefined ? { port } : {}),
     ...(idle !== undefined ? { idleMinutes: idle } : {}),
   };
-  // This process is the server's alone (tests start servers in their own process through startServer).
-  setFlagsFromString(`--heap-growing-percent=${SERVER_HEAP_GROWING_PERCENT}`);
   const { startServer } = await import("../serve/server.ts");
   const { servedCommands } = await import("./served-run.ts");
   let server: Awaited<ReturnType<typeof startServer>>;
