@@ -8,7 +8,7 @@ import type { Graph } from "../graph/graph.ts";
 import { type HerNeuron, type HerSynapse, herEvents } from "../graph/her.ts";
 import { type Hub, hubs } from "../graph/hubs.ts";
 import { MEMORY_TEXT } from "../graph/inputs.ts";
-import { GRAPH_KIND, GraphProjection } from "../graph/projection.ts";
+import { type BuildStep, GRAPH_KIND, GraphProjection } from "../graph/projection.ts";
 import { type PromptLookup, promptKeys, promptLookup } from "../graph/prompt.ts";
 import {
   type GraphStats,
@@ -117,7 +117,7 @@ export class GraphFacet implements Projection {
    * prompt step shows no graph lines and a context is expanded without the graph; the graph's own reads
    * (`hubs`, `neighbours`, …) still build it at once when asked. Then the graph is caught up and saved.
    */
-  warm(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
+  warm(step: BuildStep): Promise<void> {
     if (this.#building) return this.#building;
     this.#warming = true; // before the build starts: its first slice may pause before it returns a promise
     this.#building = this.projection

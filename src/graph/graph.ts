@@ -1,4 +1,4 @@
-import { prune } from "./prune.ts";
+import { PruneScratch, prune } from "./prune.ts";
 import { SEED } from "./seed.ts";
 import { defaultLabel, type Edge, type GraphLimits, type GraphNode, type NodeKind } from "./types.ts";
 
@@ -34,6 +34,8 @@ export class Graph {
   /** What each session's last prompt matched, for the exchange that follows it (seed: BEFORE → AFTER). */
   readonly pending = new Map<string, { at: number; hit: string[] }>();
   limits: GraphLimits;
+  /** The edge cap's working arrays, reused by every prune (src/graph/prune.ts). */
+  readonly scratch = new PruneScratch();
 
   constructor(limits: GraphLimits) {
     this.limits = limits;

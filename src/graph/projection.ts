@@ -9,6 +9,7 @@ import { Graph } from "./graph.ts";
 import { BEFORE_ALL, compareKeys, type GraphInput, keyOf, merge, type OrderKey } from "./inputs.ts";
 import { type Mark, readBrain, readEpisodes, readEvents } from "./read-logs.ts";
 import { fromJson, type GraphJson, toJson } from "./serialize.ts";
+import { LogCursor, mergeCursors, OutOfOrder } from "./stream.ts";
 import type { Analyzer, GraphLimits } from "./types.ts";
 
 const FORMAT = "brain-graph";
@@ -17,9 +18,19 @@ const VERSION = 1;
 /** Save after at most this many records were applied since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
 export const GRAPH_KIND = "graph.json";
+/** Records a rebuild reads from a log at a time (it never holds every turn's text at once). */
+const READ_CHUNK = 8192;
 
 const LOGS = ["brain", "episodes", "events"] as const;
 type LogName = (typeof LOGS)[number];
+
+/** How a build in slices is paced: asked after each record, paused when due, given up when cancelled. */
+export interface BuildStep {
+  due(): boolean;
+  pause(): Promise<void>;
+  /** True when the build is no longer wanted (the server stopping): it ends at its next pause, building nothing. */
+  cancelled?(): boolean;
+}
 
 export interface GraphSources {
   brain: EventStore;
@@ -61,6 +72,8 @@ export class GraphProjection {
   status: "none" | "loaded" | `rebuilt (${string})` = "none";
   /** Rebuilds since this projection was made (bench and `brain graph stats`). */
   rebuilds = 0;
+  /** Records a rebuild reads from a log at a time (tests set a few, so a rebuild crosses chunk ends). */
+  readChunk = READ_CHUNK;
 
   constructor(src: GraphSources) {
     this.#src = src;
@@ -115,17 +128,50 @@ export class GraphProjection {
     for (const name of LOGS) this.#generations[name] = ids[name].identity().generation;
   }
 
+  /** The three logs from their start, each read a chunk at a time, merged in the canonical order. */
+  #cursors(): {
+    brain: LogCursor<GraphInput>;
+    episodes: LogCursor<GraphInput>;
+    events: LogCursor<GraphInput>;
+  } {
+    const src = this.#src;
+    const chunk = this.readChunk;
+    return {
+      brain: new LogCursor((m, n) => readBrain(src.brain, m, n), start(), chunk),
+      episodes: new LogCursor((m, n) => readEpisodes(src.episodes, m, n), start(), chunk),
+      events: new LogCursor((m, n) => readEvents(src.events, m, n), start(), chunk),
+    };
+  }
+
   #rebuild(why: string): Graph {
     this.#noteGenerations();
-    const g = new Graph(this.#src.limits);
-    this.#water = BEFORE_ALL;
-    const brain = readBrain(this.#src.brain, start());
-    const episodes = readEpisodes(this.#src.episodes, start());
-    const events = readEvents(this.#src.events, start());
-    this.#apply(g, merge([brain.inputs, episodes.inputs, events.inputs]));
-    this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    let g = new Graph(this.#src.limits);
+    let last: GraphInput | undefined;
+    let applied = 0;
+    try {
+      const c = this.#cursors();
+      for (const i of mergeCursors([c.brain, c.episodes, c.events])) {
+        apply(g, i, this.#src.analyze);
+        last = i;
+        applied++;
+      }
+      this.#marks = { brain: c.brain.mark, episodes: c.episodes.mark, events: c.events.mark };
+    } catch (e) {
+      if (!(e instanceof OutOfOrder)) throw e;
+      // Another process wrote an older record into a log while it was read: read the logs whole instead.
+      g = new Graph(this.#src.limits);
+      const brain = readBrain(this.#src.brain, start());
+      const episodes = readEpisodes(this.#src.episodes, start());
+      const events = readEvents(this.#src.events, start());
+      const inputs = merge([brain.inputs, episodes.inputs, events.inputs]);
+      for (const i of inputs) apply(g, i, this.#src.analyze);
+      last = inputs[inputs.length - 1];
+      applied = inputs.length;
+      this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    }
+    this.#water = last ? keyOf(last) : BEFORE_ALL;
     this.#graph = g;
-    this.#unsaved = Math.max(1, this.#unsaved);
+    this.#unsaved = Math.max(1, this.#unsaved + applied);
     this.status = `rebuilt (${why})`;
     this.rebuilds++;
     return g;
@@ -135,35 +181,54 @@ export class GraphProjection {
    * What `sync()` does when there is no graph yet (load the file, else rebuild from the logs), with the
    * rebuild's records applied a slice at a time: after each record `step.due()` is asked, and when it says so
    * the build awaits `step.pause()` (a server answers its requests meanwhile). A graph set by a synchronous
-   * `sync()` in between, or a log replaced while it ran, wins over this build. Resolves when done.
+   * `sync()` in between wins over this build; a log replaced while it ran (or written to out of order) starts
+   * it again (three times at most; then the next `sync()` rebuilds at once); `step.cancelled()` ends it at its
+   * next pause without a graph. Resolves when done.
    */
-  async build(step: { due(): boolean; pause(): Promise<void> }): Promise<void> {
-    if (this.#graph || this.#load() === null) return;
+  async build(step: BuildStep): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) if ((await this.#buildOnce(step)) === "done") return;
+  }
+
+  async #buildOnce(step: BuildStep): Promise<"done" | "again"> {
+    if (this.#graph || this.#load() === null) return "done";
     const ids = this.#stores();
     const generations = LOGS.map((name) => ids[name].identity().generation);
     const g = new Graph(this.#src.limits);
-    const brain = readBrain(this.#src.brain, start());
-    const episodes = readEpisodes(this.#src.episodes, start());
-    const events = readEvents(this.#src.events, start());
-    const inputs = merge([brain.inputs, episodes.inputs, events.inputs]);
-    for (const i of inputs) {
-      apply(g, i, this.#src.analyze);
-      if (step.due()) {
-        await step.pause();
-        if (this.#graph) return;
+    const c = this.#cursors();
+    let last: GraphInput | undefined;
+    let applied = 0;
+    try {
+      for (const i of mergeCursors([c.brain, c.episodes, c.events])) {
+        apply(g, i, this.#src.analyze);
+        last = i;
+        applied++;
+        if (step.due()) {
+          await step.pause();
+          if (this.#graph || step.cancelled?.()) return "done";
+        }
       }
+    } catch (e) {
+      if (e instanceof OutOfOrder) return "again";
+      throw e;
     }
-    if (this.#graph || LOGS.some((name, k) => ids[name].identity().generation !== generations[k])) return;
+    if (this.#graph) return "done";
+    // Replaced: another file than the one read. A log that did not exist yet (the graph's event log of a fresh
+    // brain, created by the first prompt while this ran) is not: what was written to it since is its tail.
+    const replaced = LOGS.some(
+      (name, k) => generations[k] !== "" && ids[name].identity().generation !== generations[k],
+    );
+    if (replaced) return "again";
     this.#generations = { brain: generations[0], episodes: generations[1], events: generations[2] } as Record<
       LogName,
       string
     >;
-    this.#water = inputs.length ? keyOf(inputs[inputs.length - 1] as GraphInput) : BEFORE_ALL;
-    this.#marks = { brain: brain.mark, episodes: episodes.mark, events: events.mark };
+    this.#water = last ? keyOf(last) : BEFORE_ALL;
+    this.#marks = { brain: c.brain.mark, episodes: c.episodes.mark, events: c.events.mark };
     this.#graph = g;
-    this.#unsaved = Math.max(1, inputs.length);
+    this.#unsaved = Math.max(1, applied);
     this.status = "rebuilt (built in slices)";
     this.rebuilds++;
+    return "done";
   }
 
   /** Every record of the three logs in the canonical order (what a rebuild applies; the timeline replays it). */

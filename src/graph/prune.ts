@@ -1,10 +1,42 @@
 import type { GraphLimits, GraphNode } from "./types.ts";
 
+/**
+ * The edge cap's working arrays, kept by the graph and reused at every prune: a graph at its cap is pruned every
+ * few hundred records, and fresh arrays of half a million entries each time were most of what a rebuild left
+ * for the collector (at 1M turns the server's heap grew to gigabytes of them before it collected).
+ */
+export class PruneScratch {
+  a: string[] = [];
+  b: string[] = [];
+  ws = new Float64Array(0);
+  used = new Float64Array(0);
+  serial = new Float64Array(0);
+  ids = new Uint32Array(0);
+  values = new Float64Array(0);
+
+  /** Room for at least `n` edges (grown by a quarter more, so a graph near its cap does not grow it often). */
+  ensure(n: number): void {
+    if (this.ws.length >= n) return;
+    const cap = Math.ceil(n * 1.25) + 16;
+    const grow = (old: Float64Array) => {
+      const x = new Float64Array(cap);
+      x.set(old);
+      return x;
+    };
+    this.ws = grow(this.ws);
+    this.used = grow(this.used);
+    this.serial = grow(this.serial);
+    this.values = new Float64Array(cap);
+    this.ids = Uint32Array.from({ length: cap }, (_, i) => i);
+  }
+}
+
 /** What pruning needs of the graph (src/graph/graph.ts). */
 interface Prunable {
   readonly nodes: Map<string, GraphNode>;
   readonly edges: number;
   readonly limits: GraphLimits;
+  readonly scratch: PruneScratch;
   weight(n: GraphNode): number;
   remove(id: string): void;
   unlink(a: string, b: string): void;
@@ -39,35 +71,47 @@ function pruneNodes(g: Prunable, target: number): void {
  * which at the cap took about a second a prune and dominated building the graph of a large brain.
  */
 function pruneEdges(g: Prunable, target: number): void {
-  const a: string[] = [];
-  const b: string[] = [];
-  const ws: number[] = [];
-  const used: number[] = [];
-  const serial: number[] = [];
-  for (const n of g.nodes.values())
-    for (const [other, e] of n.adj)
-      if (n.id < other) {
-        a.push(n.id);
-        b.push(other);
-        ws.push(e.w);
-        used.push(e.used);
-        serial.push(e.serial);
-      }
-  const drop = Math.min(a.length, g.edges - target);
+  const s = g.scratch;
+  s.ensure(g.edges);
+  let m = 0;
+  for (const n of g.nodes.values()) {
+    const id = n.id;
+    n.adj.forEach((e, other) => {
+      if (!(id < other)) return;
+      if (m >= s.ws.length) s.ensure(m + 1);
+      s.a[m] = id;
+      s.b[m] = other;
+      s.ws[m] = e.w;
+      s.used[m] = e.used;
+      s.serial[m] = e.serial;
+      m++;
+    });
+  }
+  const drop = Math.min(m, g.edges - target);
   if (drop <= 0) return;
-  const all = Array.from(a.keys());
-  for (const i of weakest(all, drop, [ws, used, serial])) g.unlink(a[i] as string, b[i] as string);
+  for (const i of weakest(s.ids.subarray(0, m), drop, [s.ws, s.used, s.serial], s.values))
+    g.unlink(s.a[i] as string, s.b[i] as string);
+  s.a.fill("", 0, m); // no pruned node's id kept alive until the next prune
+  s.b.fill("", 0, m);
 }
 
 /**
  * The `k` of `ids` smallest by the keys in order (the last key unique among them): below the k-th smallest
  * value of the first key all go; among the ties at that value, the next key decides.
  */
-export function weakest(ids: number[], k: number, keys: readonly (readonly number[])[]): number[] {
-  if (k >= ids.length) return ids;
+export function weakest(
+  ids: ArrayLike<number> & Iterable<number>,
+  k: number,
+  keys: readonly ArrayLike<number>[],
+  scratch?: Float64Array,
+): number[] {
+  if (k >= ids.length) return Array.from(ids);
   if (k <= 0) return [];
-  const [key, ...rest] = keys as [readonly number[], ...(readonly number[])[]];
-  const values = Float64Array.from(ids, (i) => key[i] as number).sort();
+  const [key, ...rest] = keys as [ArrayLike<number>, ...ArrayLike<number>[]];
+  const values =
+    scratch && scratch.length >= ids.length ? scratch.subarray(0, ids.length) : new Float64Array(ids.length);
+  for (let j = 0; j < ids.length; j++) values[j] = key[ids[j] as number] as number;
+  values.sort();
   const edge = values[k - 1] as number;
   const out: number[] = [];
   const ties: number[] = [];
@@ -77,5 +121,5 @@ export function weakest(ids: number[], k: number, keys: readonly (readonly numbe
     else if (v === edge) ties.push(i);
   }
   if (rest.length === 0) return out.concat(ties.slice(0, k - out.length));
-  return out.concat(weakest(ties, k - out.length, rest));
+  return out.concat(weakest(ties, k - out.length, rest, scratch));
 }

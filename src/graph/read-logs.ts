@@ -20,14 +20,19 @@ function placed(mark: { lastAt: number }, ms: number): number {
 class Sink implements ScanSink {
   readonly recs: Rec[] = [];
   readonly #types: ReadonlySet<string>;
-  constructor(types: ReadonlySet<string>) {
+  readonly #limit: number;
+  constructor(types: ReadonlySet<string>, limit: number) {
     this.#types = types;
+    this.#limit = limit;
   }
   accepts(type: string): boolean {
     return this.#types.has(type);
   }
   rec(rec: Rec): void {
     if (this.#types.has(rec.type)) this.recs.push(rec);
+  }
+  enough(): boolean {
+    return this.recs.length >= this.#limit;
   }
   bad(): void {}
   unknownType(): void {}
@@ -37,9 +42,16 @@ class Sink implements ScanSink {
 const BRAIN_TYPES = new Set([...Object.keys(MEMORY_TEXT), "tombstone"]);
 const EPISODE_TYPES = new Set(["episode", "tombstone"]);
 
-/** The memories (and their removals) appended to brain.jsonl since `from`. */
-export function readBrain(store: EventStore, from: Mark): { inputs: BrainInput[]; mark: Mark } {
-  const sink = new Sink(BRAIN_TYPES);
+/** A log's records since `from` as graph inputs, at most `limit` of them, and where reading got to. */
+export type ReadLog<T> = (from: Mark, limit?: number) => { inputs: T[]; mark: Mark };
+
+/** The memories (and their removals) appended to brain.jsonl since `from` (at most `limit` records). */
+export function readBrain(
+  store: EventStore,
+  from: Mark,
+  limit = Number.POSITIVE_INFINITY,
+): { inputs: BrainInput[]; mark: Mark } {
+  const sink = new Sink(BRAIN_TYPES, limit);
   const end = store.scan(from.position, sink).end;
   const mark = { position: end, lastAt: from.lastAt };
   const inputs: BrainInput[] = [];
@@ -64,8 +76,13 @@ export function readBrain(store: EventStore, from: Mark): { inputs: BrainInput[]
 class EpisodeSink implements ScanSink {
   readonly inputs: EpisodeInput[] = [];
   readonly mark: Mark;
-  constructor(mark: Mark) {
+  readonly #limit: number;
+  constructor(mark: Mark, limit: number) {
     this.mark = mark;
+    this.#limit = limit;
+  }
+  enough(): boolean {
+    return this.inputs.length >= this.#limit;
   }
   accepts(type: string): boolean {
     return EPISODE_TYPES.has(type);
@@ -103,17 +120,25 @@ class EpisodeSink implements ScanSink {
   warning(): void {}
 }
 
-/** The turns (and their removals) appended to episodes.jsonl since `from`. */
-export function readEpisodes(store: EventStore, from: Mark): { inputs: EpisodeInput[]; mark: Mark } {
-  const sink = new EpisodeSink({ position: from.position, lastAt: from.lastAt });
+/** The turns (and their removals) appended to episodes.jsonl since `from` (at most `limit` records). */
+export function readEpisodes(
+  store: EventStore,
+  from: Mark,
+  limit = Number.POSITIVE_INFINITY,
+): { inputs: EpisodeInput[]; mark: Mark } {
+  const sink = new EpisodeSink({ position: from.position, lastAt: from.lastAt }, limit);
   const end = store.scan(from.position, sink).end;
   sink.mark.position = end;
   return { inputs: sink.inputs, mark: sink.mark };
 }
 
-/** The graph events appended since `from`. */
-export function readEvents(log: Log<GraphEvent>, from: Mark): { inputs: EventInput[]; mark: Mark } {
-  const r = log.read(from.position);
+/** The graph events appended since `from` (at most `limit` of them). */
+export function readEvents(
+  log: Log<GraphEvent>,
+  from: Mark,
+  limit = Number.POSITIVE_INFINITY,
+): { inputs: EventInput[]; mark: Mark } {
+  const r = log.read(from.position, limit);
   const mark = { position: r.end, lastAt: from.lastAt };
   const inputs: EventInput[] = r.records.map((x) => ({
     log: 2,

@@ -90,11 +90,19 @@ function restatesOne(
   min: number,
   weight: (term: string) => number,
 ): boolean {
-  let keyWeight = 0;
-  for (const t of key) keyWeight += weight(t);
+  // Most sentences share fewer than MIN_SHARED terms with the key: counted first, weighed only when they do
+  // (a prompt in a large brain compares thousands of sentence pairs; weighing every term was most of its time).
+  let keyWeight = -1;
   for (const s of sentences) {
     if (s.size < MIN_SENTENCE_TERMS) continue;
     let both = 0;
+    for (const t of s) if (key.has(t)) both++;
+    if (both < MIN_SHARED) continue;
+    if (keyWeight < 0) {
+      keyWeight = 0;
+      for (const t of key) keyWeight += weight(t);
+    }
+    both = 0;
     let shared = 0;
     let own = 0;
     for (const t of s) {

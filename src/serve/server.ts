@@ -136,7 +136,10 @@ async function listen(
   // a graph built from the logs (no file yet: a million turns take minutes) is built in slices of ~20 ms, so
   // the server answers meanwhile (the prompt step without graph lines until it is ready).
   let sliceStart = performance.now();
+  let stopping: Promise<void> | null = null;
   void brain.graph.warm({
+    // A server stopped while it builds (SIGTERM, idle) ends the build: it kept the process alive for minutes.
+    cancelled: () => stopping !== null,
     due: () => performance.now() - sliceStart > GRAPH_SLICE_MS,
     pause: () =>
       new Promise<void>((r) =>
@@ -149,7 +152,6 @@ async function listen(
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));
-  let stopping: Promise<void> | null = null;
   const idleMs = config.serve.idleMinutes * 60_000;
   const idle =
     idleMs > 0

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { weakest } from "../../src/graph/prune.ts";
+import { Graph } from "../../src/graph/graph.ts";
+import { PRUNE_TO, weakest } from "../../src/graph/prune.ts";
 import { fc } from "../support/fc.ts";
 
 test("weakest(k) is the first k of a sort by weight, used, serial — whatever the ties", () => {
@@ -30,5 +31,45 @@ test("weakest(k) is the first k of a sort by weight, used, serial — whatever t
       const got = weakest(ids, k, [ws, used, serial]).sort((x, y) => x - y);
       assert.deepEqual(got, want);
     }),
+  );
+});
+
+/** Every edge of the graph as "a|b" (a < b) with its weight, used and serial. */
+function edgesOf(g: Graph): Map<string, { w: number; used: number; serial: number }> {
+  const out = new Map<string, { w: number; used: number; serial: number }>();
+  for (const n of g.nodes.values())
+    for (const [other, e] of n.adj) if (n.id < other) out.set(`${n.id}|${other}`, e);
+  return out;
+}
+
+test("the edge cap, pruning again and again with its reused arrays, drops what a full sort drops", () => {
+  const link = fc.record({
+    a: fc.integer({ min: 0, max: 11 }),
+    b: fc.integer({ min: 0, max: 11 }),
+    w: fc.constantFrom(0.05, 0.1, 0.35, 0.5, 1),
+    at: fc.integer({ min: 0, max: 5 }),
+  });
+  fc.assert(
+    fc.property(fc.array(link, { maxLength: 120 }), fc.integer({ min: 3, max: 30 }), (links, maxEdges) => {
+      const g = new Graph({ minWeight: 0.35, maxNodes: 1000, maxEdges });
+      for (let i = 0; i < 12; i++) g.ensure(`c:t${i}`, "concept", "", 0.5, 0);
+      for (const l of links) {
+        if (l.a === l.b) continue;
+        const before = edgesOf(g);
+        g.setLink(`c:t${l.a}`, `c:t${l.b}`, l.w, l.at);
+        const over = edgesOf(g);
+        g.enforceCaps();
+        if (over.size <= maxEdges) {
+          assert.equal(edgesOf(g).size, over.size, "no prune under the cap");
+          continue;
+        }
+        // The rule the cap was written with: sort every edge by weight, last strengthened, serial; drop the first.
+        const sorted = [...over].sort(([, x], [, y]) => x.w - y.w || x.used - y.used || x.serial - y.serial);
+        const keep = new Set(sorted.slice(over.size - Math.floor(maxEdges * PRUNE_TO)).map(([k]) => k));
+        assert.deepEqual(new Set(edgesOf(g).keys()), keep);
+        assert.ok(before.size <= maxEdges);
+      }
+    }),
+    { numRuns: 200 },
   );
 });

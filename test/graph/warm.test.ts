@@ -65,3 +65,74 @@ test("a graph built in slices lets prompts through meanwhile and ends as the syn
   assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
   other.close();
 });
+
+test("a prompt that creates the graph's event log while the graph is built in slices does not stop the build", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "brain.jsonl");
+  const first = open(path);
+  for (let i = 0; i < 20; i++)
+    await first.act({
+      action: "add",
+      type: "learning",
+      text: `Checkout retries note ${i}: payment flow staging`,
+    });
+  const graphFile = first.graph.projection.path as string;
+  const eventLog = first.graph.events.file as string;
+  first.close();
+  fs.rmSync(graphFile, { force: true });
+  fs.rmSync(eventLog, { force: true }); // a fresh brain: no prompt recorded yet
+
+  const brain = open(path);
+  let pauses = 0;
+  await brain.graph.warm({
+    due: () => true,
+    pause: async () => {
+      // The first hook arrives while the graph is built: its prompt is recorded, creating the event log.
+      if (++pauses === 1) brain.promptMemories(PROMPT, { maxChars: 2000 });
+    },
+  });
+  assert.ok(fs.existsSync(eventLog), "the prompt was recorded");
+  assert.ok(
+    fs.existsSync(graphFile),
+    `the graph was built and saved (status: ${brain.graph.projection.status})`,
+  );
+  const built = JSON.stringify(toJson(brain.graph.graph()));
+  brain.close();
+  const other = open(path);
+  other.graph.drop();
+  assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
+  other.close();
+});
+
+test("a build in slices told it is cancelled (the server stopping) stops at its next pause, building nothing", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "brain.jsonl");
+  const first = open(path);
+  for (let i = 0; i < 20; i++)
+    await first.act({
+      action: "add",
+      type: "learning",
+      text: `Checkout retries note ${i}: payment flow staging`,
+    });
+  const graphFile = first.graph.projection.path as string;
+  first.close();
+  fs.rmSync(graphFile, { force: true });
+
+  const brain = open(path);
+  let pauses = 0;
+  let stopping = false;
+  await brain.graph.warm({
+    due: () => true,
+    pause: async () => {
+      if (++pauses === 3) stopping = true;
+    },
+    cancelled: () => stopping,
+  });
+  assert.equal(pauses, 3, "no slice after the one that saw the stop");
+  assert.equal(brain.graph.building, false);
+  assert.equal(brain.graph.projection.status, "none");
+  assert.ok(!fs.existsSync(graphFile), "nothing built, nothing saved");
+  brain.close();
+});

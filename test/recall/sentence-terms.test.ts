@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { terms } from "../../src/recall/analyze.ts";
+import { BOILERPLATE_WEIGHT } from "../../src/recall/preview.ts";
 import { keySentences, restates, sentenceTerms } from "../../src/recall/sentence-terms.ts";
 import { fc } from "../support/fc.ts";
 
@@ -45,4 +46,52 @@ test("an attachment's caption in square brackets is not a sentence: the same pho
   const b = sentenceTerms(`My knee still hurts. ${caption}`);
   assert.ok(!restates(a, b, 0.5, w));
   assert.ok(!restates(keySentences(a, new Set(), w), b, 0.5, w));
+});
+
+/** The rule as first written: every term of every sentence weighed (restatesOne before it counted first). */
+function restatesReference(
+  keys: readonly ReadonlySet<string>[],
+  sentences: readonly ReadonlySet<string>[],
+  min: number,
+  weight: (t: string) => number,
+): boolean {
+  return keys.some((key) => {
+    let keyWeight = 0;
+    for (const t of key) keyWeight += weight(t);
+    for (const s of sentences) {
+      if (s.size < 4) continue;
+      let both = 0;
+      let shared = 0;
+      let own = 0;
+      for (const t of s) {
+        const w = weight(t);
+        own += w;
+        if (key.has(t)) {
+          both++;
+          shared += w;
+        }
+      }
+      if (both < 4 || shared / both < BOILERPLATE_WEIGHT) continue;
+      if (keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
+    }
+    return false;
+  });
+}
+
+test("restates, weighing only sentences that share enough terms, decides as weighing them all", () => {
+  const term = fc.constantFrom(..."abcdefghijkl".split(""));
+  const sentence = fc.uniqueArray(term, { maxLength: 9 }).map((a) => new Set(a));
+  fc.assert(
+    fc.property(
+      fc.array(sentence, { minLength: 1, maxLength: 3 }),
+      fc.array(sentence, { maxLength: 5 }),
+      fc.dictionary(term, fc.double({ min: 0, max: 6, noNaN: true })),
+      fc.constantFrom(0.3, 0.5, 0.7),
+      (keys, sentences, weights, min) => {
+        const w = (t: string) => weights[t] ?? 0;
+        assert.equal(restates(keys, sentences, min, w), restatesReference(keys, sentences, min, w));
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
