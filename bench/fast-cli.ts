@@ -144,6 +144,19 @@ async function rounds(mode: string, offset: number): Promise<void> {
   }
 }
 
+/**
+ * Until the server is idle (under 5 % of a core over a second, at most two minutes): a server just started
+ * builds its association graph in slices between requests, and a brain in use has it built.
+ */
+async function settled(pid: number): Promise<void> {
+  for (let waited = 0, last = cpuMs(pid); waited < 120_000; waited += 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuMs(pid);
+    if (now - last < 50) return;
+    last = now;
+  }
+}
+
 /** `brain serve` in the background; resolves once it listens. */
 function startServer(): Promise<{ stop: () => Promise<void>; pid: number }> {
   const child = spawn(process.execPath, [BIN, "serve", "--idle-minutes", "0"], {
@@ -190,6 +203,7 @@ async function served(): Promise<void> {
         if (/answered by the server/.test(r.stderr)) break;
         if (i === 60) throw new Error(`brain ${c.name} is not answered by the server: ${r.stderr}`);
       }
+    await settled(pid);
     serverPid = pid;
     await rounds("server", 10_000);
   } finally {
