@@ -19,17 +19,17 @@ function open(path: string) {
   return Brain.open({ path, seedDefault: false, fsync: false, now: () => new Date("2026-05-01T00:00:00Z") });
 }
 
-test("a graph built in slices lets prompts through meanwhile and ends as the synchronous rebuild", async (t) => {
+/** A brain of `texts` and 20 checkout notes whose graph file is gone (and its event log, with `noEvents`). */
+async function withoutGraph(
+  t: { after: (fn: () => void) => void },
+  texts: string[] = [],
+  noEvents = false,
+): Promise<{ path: string; graphFile: string; eventLog: string }> {
   const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, "brain.jsonl");
   const first = open(path);
-  await first.act({ action: "add", type: "learning", text: "Staging deploys run the migrations first" });
-  await first.act({
-    action: "add",
-    type: "learning",
-    text: "The staging database is backed up with pg_dump before migrations",
-  });
+  for (const text of texts) await first.act({ action: "add", type: "learning", text });
   for (let i = 0; i < 20; i++)
     await first.act({
       action: "add",
@@ -37,9 +37,18 @@ test("a graph built in slices lets prompts through meanwhile and ends as the syn
       text: `Checkout retries note ${i}: payment flow staging`,
     });
   const graphFile = first.graph.projection.path as string;
+  const eventLog = first.graph.events.file as string;
   first.close();
   fs.rmSync(graphFile, { force: true });
+  if (noEvents) fs.rmSync(eventLog, { force: true }); // a fresh brain: no prompt recorded yet
+  return { path, graphFile, eventLog };
+}
 
+test("a graph built in slices lets prompts through meanwhile and ends as the synchronous rebuild", async (t) => {
+  const { path } = await withoutGraph(t, [
+    "Staging deploys run the migrations first",
+    "The staging database is backed up with pg_dump before migrations",
+  ]);
   const brain = open(path);
   let pauses = 0;
   let during = "";
@@ -67,22 +76,7 @@ test("a graph built in slices lets prompts through meanwhile and ends as the syn
 });
 
 test("a prompt that creates the graph's event log while the graph is built in slices does not stop the build", async (t) => {
-  const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, "brain.jsonl");
-  const first = open(path);
-  for (let i = 0; i < 20; i++)
-    await first.act({
-      action: "add",
-      type: "learning",
-      text: `Checkout retries note ${i}: payment flow staging`,
-    });
-  const graphFile = first.graph.projection.path as string;
-  const eventLog = first.graph.events.file as string;
-  first.close();
-  fs.rmSync(graphFile, { force: true });
-  fs.rmSync(eventLog, { force: true }); // a fresh brain: no prompt recorded yet
-
+  const { path, graphFile, eventLog } = await withoutGraph(t, [], true);
   const brain = open(path);
   let pauses = 0;
   await brain.graph.warm({
@@ -106,20 +100,7 @@ test("a prompt that creates the graph's event log while the graph is built in sl
 });
 
 test("a build in slices told it is cancelled (the server stopping) stops at its next pause, building nothing", async (t) => {
-  const dir = fs.mkdtempSync(join(tmpdir(), "brain-warm-"));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, "brain.jsonl");
-  const first = open(path);
-  for (let i = 0; i < 20; i++)
-    await first.act({
-      action: "add",
-      type: "learning",
-      text: `Checkout retries note ${i}: payment flow staging`,
-    });
-  const graphFile = first.graph.projection.path as string;
-  first.close();
-  fs.rmSync(graphFile, { force: true });
-
+  const { path, graphFile } = await withoutGraph(t);
   const brain = open(path);
   let pauses = 0;
   let stopping = false;
