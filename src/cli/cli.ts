@@ -1,5 +1,6 @@
 import { ACTIONS } from "../core/action-names.ts";
 import { BrainError } from "../core/errors.ts";
+import { commandIndex, VALUE_OPTIONS } from "./argv.ts";
 import { loadedConfig } from "./cli-config.ts";
 import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
@@ -12,15 +13,13 @@ const isAction = (word: string | undefined): word is string =>
   (ACTIONS as readonly string[]).includes(word ?? "");
 
 /** Global options that take a value as the next word. */
-const VALUE_OPTIONS = new Set(["--brain", "--cwd"]);
 
 /**
  * Accept the seed's own syntax: `brain action=add type=learning …` runs as `brain add type=learning …`, also
  * after global options (`brain --json action=add …`).
  */
 function normaliseArgv(argv: string[]): string[] {
-  let i = 2;
-  while (i < argv.length && argv[i]?.startsWith("-")) i += VALUE_OPTIONS.has(argv[i] as string) ? 2 : 1;
+  const i = commandIndex(argv, 2);
   const first = argv[i];
   if (first?.startsWith("action="))
     return [...argv.slice(0, i), first.slice("action=".length), ...argv.slice(i + 1)];
@@ -29,8 +28,7 @@ function normaliseArgv(argv: string[]): string[] {
 
 /** `brain help lst` answers like `brain lst`: one line with a suggestion, not the whole help. */
 function helpTopic(argv: string[], known: ReadonlySet<string>): string[] {
-  let i = 2;
-  while (i < argv.length && argv[i]?.startsWith("-")) i += VALUE_OPTIONS.has(argv[i] as string) ? 2 : 1;
+  const i = commandIndex(argv, 2);
   const topic = argv[i + 1];
   if (argv[i] === "help" && topic && !topic.startsWith("-") && !known.has(topic))
     return [...argv.slice(0, i), ...argv.slice(i + 1)];

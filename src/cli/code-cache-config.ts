@@ -1,4 +1,5 @@
 import { isAbsolute, join } from "node:path";
+import { commandIndex } from "./argv.ts";
 import type { CodeCache } from "./code-cache.ts";
 
 /**
@@ -21,9 +22,7 @@ export function codeCacheFor(argv: readonly string[], env: NodeJS.ProcessEnv = p
 
 /** The command word (after global options), which decides what the CLI compiles; `brain` alone is stats. */
 function commandOf(args: readonly string[]): string {
-  let i = 0;
-  while (i < args.length && args[i]?.startsWith("-"))
-    i += args[i] === "--brain" || args[i] === "--cwd" ? 2 : 1;
+  const i = commandIndex(args);
   const word = args[i];
   return word === undefined ? (i > 0 ? "options" : "stats") : (word.split("=")[0] as string);
 }

@@ -7,23 +7,20 @@ export interface SessionTurns {
   recs: Rec[];
 }
 
-/** The episode log by id, as a read-only map of records (each entry read from the log on first use). */
-export interface ById {
-  get(id: string): Rec | undefined;
-  has(id: string): boolean;
+/** A read-only map over the episode log (its values read on first use). */
+interface View<V> {
+  get(key: string): V | undefined;
+  has(key: string): boolean;
   keys(): Generator<string>;
-  values(): Generator<Rec>;
+  values(): Generator<V>;
   readonly size: number;
 }
 
-/** The episode log's sessions, as a read-only map of session key to its live turns. */
-export interface Sessions {
-  get(key: string): SessionTurns | undefined;
-  has(key: string): boolean;
-  keys(): Generator<string>;
-  values(): Generator<SessionTurns>;
-  readonly size: number;
-}
+/** The episode log by id (each entry read from the log on first use). */
+export type ById = View<Rec>;
+
+/** The episode log's sessions: session key to its live turns. */
+export type Sessions = View<SessionTurns>;
 
 export function byIdView(log: {
   get(id: string): Rec | undefined;

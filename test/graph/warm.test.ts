@@ -19,6 +19,16 @@ function open(path: string) {
   return Brain.open({ path, seedDefault: false, fsync: false, now: () => new Date("2026-05-01T00:00:00Z") });
 }
 
+/** Closes `brain`: the graph it ended with is the one a synchronous rebuild of the same logs gives. */
+function assertAsRebuilt(brain: Brain, path: string): void {
+  const built = JSON.stringify(toJson(brain.graph.graph()));
+  brain.close();
+  const other = open(path);
+  other.graph.drop();
+  assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
+  other.close();
+}
+
 /** A brain of `texts` and 20 checkout notes whose graph file is gone (and its event log, with `noEvents`). */
 async function withoutGraph(
   t: { after: (fn: () => void) => void },
@@ -66,13 +76,7 @@ test("a graph built in slices lets prompts through meanwhile and ends as the syn
   assert.ok(!during.includes(GRAPH_HEADER), "no graph lines while it is built");
   assert.equal(brain.graph.building, false);
   assert.ok(brain.promptMemories(PROMPT, { maxChars: 2000 }).text.includes(GRAPH_HEADER));
-  const built = JSON.stringify(toJson(brain.graph.graph()));
-  brain.close();
-
-  const other = open(path);
-  other.graph.drop();
-  assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
-  other.close();
+  assertAsRebuilt(brain, path);
 });
 
 test("a prompt that creates the graph's event log while the graph is built in slices does not stop the build", async (t) => {
@@ -91,12 +95,7 @@ test("a prompt that creates the graph's event log while the graph is built in sl
     fs.existsSync(graphFile),
     `the graph was built and saved (status: ${brain.graph.projection.status})`,
   );
-  const built = JSON.stringify(toJson(brain.graph.graph()));
-  brain.close();
-  const other = open(path);
-  other.graph.drop();
-  assert.equal(JSON.stringify(toJson(other.graph.graph())), built);
-  other.close();
+  assertAsRebuilt(brain, path);
 });
 
 test("a build in slices told it is cancelled (the server stopping) stops at its next pause, building nothing", async (t) => {

@@ -26,6 +26,7 @@ test("the installed bin is the loader alone: built-ins and the code cache, nothi
   const text = read("brain.cjs");
   assert.deepEqual(packagesRequired(text), [], "only Node's built-ins are required");
   assert.deepEqual([...modulesOf(text)].sort(), [
+    "src/cli/argv.ts",
     "src/cli/bin.ts",
     "src/cli/code-cache-config.ts",
     "src/cli/code-cache.ts",
