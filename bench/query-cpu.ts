@@ -1,0 +1,126 @@
+/**
+ * CPU per query in process, as the resident server spends it (issue 24, "a year of sessions"): opens a brain
+ * the way `brain serve` does (a built dist/, so two builds compare on the same queries), warms it, then runs
+ * the scale bench's queries through `brain.search` (GET /api/search) and the prompt hook's handler (POST
+ * /api/hook/user-prompt-submit), printing CPU per query (user + system, process.cpuUsage) and a digest of every
+ * answer, so a faster build can be shown to answer the same:
+ *
+ *   node --import tsx bench/query-cpu.ts --brain bench/.data/scale/100k/brain.jsonl [--dist dist] [--rounds 3]
+ *     [--answers out.txt] [--only search|hook]
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BENCH_CWD, Prng } from "./generate.ts";
+
+function arg(name: string, dflt: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? dflt) : dflt;
+}
+
+const dist = resolve(arg("dist", "dist"));
+const brainPath = resolve(arg("brain", "bench/.data/scale/100k/brain.jsonl"));
+const rounds = Number(arg("rounds", "3"));
+const only = arg("only", "");
+const answersOut = arg("answers", "");
+
+// The scale bench's vocabulary and queries (bench/scale.ts), rebuilt the same way.
+const SYL = ["ka", "lo", "mi", "ru", "te", "sa", "no", "vi", "de", "po", "za", "ge", "fu", "ha", "ri", "mo"];
+function vocabulary(n: number, rng: Prng): string[] {
+  const out = new Set<string>();
+  while (out.size < n) {
+    let w = "";
+    for (let k = rng.int(2, 4); k > 0; k--) w += rng.pick(SYL);
+    out.add(w);
+  }
+  return [...out];
+}
+const VOCAB = vocabulary(30_000, new Prng(24));
+function queries(count: number): string[] {
+  const rng = new Prng(7);
+  return Array.from({ length: count }, () => {
+    const k = rng.int(2, 3);
+    return Array.from({ length: k }, () => VOCAB[rng.int(20, 3000)]).join(" ");
+  });
+}
+
+const env = {
+  PATH: process.env.PATH,
+  HOME: join(resolve("bench/.data/scale"), "home"),
+  BRAIN_PATH: brainPath,
+  BRAIN_CONFIG: join(resolve("bench/.data/scale"), "no-config.json"),
+  BRAIN_NOW: "2026-01-01T00:00:00.000Z",
+  BRAIN_FSYNC: "0",
+  BRAIN_SERVE_AUTOSTART: "0",
+};
+
+const imp = (p: string) => import(pathToFileURL(join(dist, p)).href);
+const { Brain } = await imp("index.js");
+const { loadConfig } = await imp("config.js");
+const { brainOptions, homeOf } = await imp("engine/options.js");
+const { handleHook } = await imp("hooks/handle.js");
+
+const config = loadConfig(env, undefined, env.HOME, BENCH_CWD);
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+let t = cpu();
+const brain = Brain.open(brainOptions(config, BENCH_CWD));
+const openMs = cpu() - t;
+const hookEnv = {
+  home: homeOf(config),
+  settings: config,
+  now: () => new Date(env.BRAIN_NOW),
+  openBrain: async () => brain,
+  openRecall: async () => brain,
+  anchors: (cwd: string) => brain.mind.anchors(cwd),
+};
+const hookInput = (prompt: string) => ({
+  session_id: "bench-scale",
+  hook_event_name: "UserPromptSubmit",
+  cwd: BENCH_CWD,
+  prompt,
+});
+
+const qs = queries(60);
+t = cpu();
+brain.search(qs[0] as string, { limit: 20 }); // loads the index
+const firstMs = cpu() - t;
+const answers: string[] = [];
+const digest = createHash("sha256");
+const per = (name: string, ms: number, n: number) =>
+  process.stdout.write(`${name}: ${(ms / n).toFixed(2)} ms CPU a query (${n} queries)\n`);
+process.stdout.write(`open ${openMs.toFixed(0)} ms CPU, first search ${firstMs.toFixed(0)} ms CPU\n`);
+if (only !== "hook") {
+  for (const q of qs) brain.search(q, { limit: 20 }); // warm-up
+  t = cpu();
+  for (let r = 0; r < rounds; r++)
+    for (const q of qs) {
+      const res = brain.search(q, { limit: 20 });
+      if (r === 0) {
+        const line = `search ${q}: ${res.total} ${res.hits.map((h: { id: string; text: string; score: number }) => `${h.id} ${h.score} ${h.text}`).join(" | ")}`;
+        answers.push(line);
+        digest.update(line);
+      }
+    }
+  per("search", cpu() - t, rounds * qs.length);
+}
+if (only !== "search") {
+  for (const q of qs.slice(0, 10)) await handleHook("user-prompt-submit", hookInput(q), hookEnv);
+  t = cpu();
+  for (let r = 0; r < rounds; r++)
+    for (const q of qs) {
+      const out = await handleHook("user-prompt-submit", hookInput(q), hookEnv);
+      if (r === 0) {
+        const line = `hook ${q}: ${JSON.stringify(out)}`;
+        answers.push(line);
+        digest.update(line);
+      }
+    }
+  per("hook", cpu() - t, rounds * qs.length);
+}
+process.stdout.write(`answers digest ${digest.digest("hex").slice(0, 16)}\n`);
+if (answersOut) fs.writeFileSync(answersOut, `${answers.join("\n")}\n`);
+brain.close();
