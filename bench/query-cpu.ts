@@ -6,7 +6,7 @@
  * answer, so a faster build can be shown to answer the same:
  *
  *   node --import tsx bench/query-cpu.ts --brain bench/.data/scale/100k/brain.jsonl [--dist dist] [--rounds 3]
- *     [--answers out.txt] [--only search|hook]
+ *     [--answers out.txt] [--only search|hook]   (`--dist src`: the sources, through tsx)
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -55,7 +55,9 @@ const env = {
   BRAIN_SERVE_AUTOSTART: "0",
 };
 
-const imp = (p: string) => import(pathToFileURL(join(dist, p)).href);
+// `--dist src` runs the sources through tsx (no build needed while iterating).
+const imp = (p: string) =>
+  import(pathToFileURL(join(dist, dist.endsWith("src") ? p.replace(/\.js$/, ".ts") : p)).href);
 const { Brain } = await imp("index.js");
 const { loadConfig } = await imp("config.js");
 const { brainOptions, homeOf } = await imp("engine/options.js");

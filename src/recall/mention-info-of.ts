@@ -1,5 +1,5 @@
 import type { EpisodeLog } from "../store/episode-log.ts";
-import type { Hit, RecallIndex } from "./index.ts";
+import type { Hit } from "./index.ts";
 import type { MentionInfo } from "./mention-info.ts";
 import { keySentences, matchingWords, sentenceTerms } from "./sentence-terms.ts";
 
@@ -10,13 +10,13 @@ import { keySentences, matchingWords, sentenceTerms } from "./sentence-terms.ts"
 export function mentionInfoOf(
   hits: Hit[],
   searched: string[],
-  index: RecallIndex,
+  /** How much a term tells (the index's `weight`). */
+  weight: (term: string) => number,
   episodes: EpisodeLog,
 ): (id: string) => MentionInfo | undefined {
   const byId = new Map(hits.map((h) => [h.id, h]));
-  const w = searched.map((t) => index.weight(t));
+  const w = searched.map(weight);
   const all = w.reduce((a, b) => a + b, 0);
-  const weight = (t: string) => index.weight(t);
   // One MentionInfo per turn: its sentences are computed at most once a query, however often it is looked at.
   const made = new Map<string, MentionInfo | undefined>();
   return (id) => {

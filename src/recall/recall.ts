@@ -227,12 +227,14 @@ export class Recall {
     });
     const widened = q.expand ? q.expand(lexical, qterms) : lexical;
     const fused = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
+    // The arrangement weighs the same few thousand terms many times a query: each looked up in the index once.
+    const weight = memoWeight(index);
     const { ranked, earlier } = wantEpisodes
-      ? arrangeMentions(fused, mentionInfoOf(hits, searched, index, this.episodes), {
+      ? arrangeMentions(fused, mentionInfoOf(hits, searched, weight, this.episodes), {
           aggregate: asksForMany(query),
           alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
           lookup: (ts) => index.search(ts, ["episode"], RESTATEMENT_DEPTH).hits.map((h) => h.id),
-          weight: (t) => index.weight(t),
+          weight,
         })
       : { ranked: fused, earlier: new Map<string, number>() };
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
@@ -331,6 +333,19 @@ export class Recall {
       return false;
     }
   }
+}
+
+/** `index.weight`, each term computed once (the index does not change during a query). */
+function memoWeight(index: RecallIndex): (term: string) => number {
+  const known = new Map<string, number>();
+  return (t) => {
+    let w = known.get(t);
+    if (w === undefined) {
+      w = index.weight(t);
+      known.set(t, w);
+    }
+    return w;
+  };
 }
 
 /**

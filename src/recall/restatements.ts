@@ -1,5 +1,6 @@
 import type { MentionInfo } from "./mention-info.ts";
 import type { Ranked } from "./rank.ts";
+import { RestateIndex } from "./restate-index.ts";
 import { dice, restates } from "./sentence-terms.ts";
 
 export interface RestateTuning {
@@ -80,6 +81,8 @@ export function pullRestatements(
     if (m) pool.push({ r, m });
   }
   const done = new Set<string>();
+  // The pool's sentences by term, built once for all the turns below (restate-index.ts: `restates`' answers).
+  let index: RestateIndex | undefined;
   for (let i = 0; i < Math.min(out.length, tune.top); i++) {
     const r = out[i] as Ranked;
     if (done.has(r.id) || r.kind !== "episode") continue;
@@ -87,15 +90,22 @@ export function pullRestatements(
     const m = info(r.id);
     const keys = m?.keys() ?? [];
     if (!m || keys.length === 0) continue;
+    const candidate = (x: (typeof pool)[number]) =>
+      x.r.id !== r.id &&
+      x.m.speaker === m.speaker &&
+      x.m.dateMs !== m.dateMs &&
+      // A turn that mentions what is asked is never filed under one that does not (a neighbour placed by
+      // it, sharing some other sentence with it): it anchors its own restatements.
+      (m.mask !== 0 || x.m.mask === 0);
+    index ??= new RestateIndex(
+      pool.map((x) => x.m.sentences()),
+      weight,
+    );
+    const restating = index.restating(keys, tune.restate, (k) => candidate(pool[k] as (typeof pool)[number]));
     const again = pool.filter(
-      (x) =>
-        x.r.id !== r.id &&
-        x.m.speaker === m.speaker &&
-        x.m.dateMs !== m.dateMs &&
-        // A turn that mentions what is asked is never filed under one that does not (a neighbour placed by
-        // it, sharing some other sentence with it): it anchors its own restatements.
-        (m.mask !== 0 || x.m.mask === 0) &&
-        (restates(keys, x.m.sentences(), tune.restate, weight) ||
+      (x, k) =>
+        candidate(x) &&
+        (restating.has(k) ||
           // …or the same query terms in words that overlap (a short fact: "I have 180 followers on …").
           (m.mask !== 0 && x.m.mask === m.mask && dice(x.m.words(), m.words()) >= tune.restate)),
     );
