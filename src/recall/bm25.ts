@@ -161,6 +161,13 @@ export class Bm25 {
     const avgC = this.sumC / N || 1;
     const touched: number[] = [];
     const list = [...new Set(terms)].slice(0, 32);
+    // The loops below run once per posting (millions a query in a large brain): no call per posting, the
+    // arrays in locals. The arithmetic is the same expressions in the same order (identical scores).
+    const alive = this.alive;
+    const kind = this.kind;
+    const lenT = this.lenT;
+    const lenC = this.lenC;
+    const { pd, pt, pc } = this.shared;
     list.forEach((term, qi) => {
       const p = this.post.get(term);
       if (!p) return;
@@ -168,23 +175,35 @@ export class Bm25 {
       const idfT = Math.log(1 + (N - dfT + 0.5) / (dfT + 0.5));
       const idfC = Math.log(1 + (N - dfC + 0.5) / (dfC + 0.5));
       const bit = 1 << qi;
-      const visit = (d: number, tt: number, tc: number) => {
-        if (!this.alive[d] || (allow && !allow[this.kind[d] as number])) return;
+      const end = p.start + p.n;
+      const more = p.d.length;
+      for (let i = p.start, j = 0; i < end || j < more; ) {
+        let d: number;
+        let tt: number;
+        let tc: number;
+        if (i < end) {
+          d = pd[i] as number;
+          tt = pt[i] as number;
+          tc = pc[i] as number;
+          i++;
+        } else {
+          d = p.d[j] as number;
+          tt = p.t[j] as number;
+          tc = p.c[j] as number;
+          j++;
+        }
+        if (!alive[d] || (allow && !allow[kind[d] as number])) continue;
         let s = 0;
         if (tt > 0) {
-          s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (this.lenT[d] as number)) / avgT)));
+          s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (lenT[d] as number)) / avgT)));
           txt[d] = (txt[d] as number) | bit;
         }
         if (tc > 0)
-          s += idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (this.lenC[d] as number)) / avgC)));
+          s += idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (lenC[d] as number)) / avgC)));
         if (any[d] === 0) touched.push(d);
         any[d] = (any[d] as number) | bit;
         acc[d] = (acc[d] as number) + s;
-      };
-      const { pd, pt, pc } = this.shared;
-      for (let i = p.start, end = p.start + p.n; i < end; i++)
-        visit(pd[i] as number, pt[i] as number, pc[i] as number);
-      for (let i = 0; i < p.d.length; i++) visit(p.d[i] as number, p.t[i] as number, p.c[i] as number);
+      }
     });
     // Final scores in place; only documents at or above the k-th best become result objects.
     const scores = new Float64Array(touched.length);
@@ -194,11 +213,7 @@ export class Bm25 {
       acc[d] = v;
       scores[i] = v;
     }
-    let floor = Number.NEGATIVE_INFINITY;
-    if (touched.length > k) {
-      scores.sort();
-      floor = scores[scores.length - k] as number;
-    }
+    const floor = touched.length > k ? kthLargest(scores, k) : Number.NEGATIVE_INFINITY;
     const out: Bm25Hit[] = [];
     let total = 0;
     for (const d of touched) {
@@ -333,4 +348,41 @@ function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * The `k`-th largest of `xs` (duplicates counted; 1 ≤ k ≤ xs.length): what sorting them and taking
+ * `xs[xs.length - k]` gives, from a min-heap of the `k` largest (a query touches many more documents than it keeps).
+ */
+export function kthLargest(xs: Float64Array, k: number): number {
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i] as number;
+    if (size < k) {
+      // Sift up.
+      let c = size++;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if ((heap[p] as number) <= v) break;
+        heap[c] = heap[p] as number;
+        c = p;
+      }
+      heap[c] = v;
+    } else if (v > (heap[0] as number)) {
+      // Replace the smallest, sift down.
+      let c = 0;
+      for (;;) {
+        const l = 2 * c + 1;
+        if (l >= k) break;
+        const r = l + 1;
+        const m = r < k && (heap[r] as number) < (heap[l] as number) ? r : l;
+        if ((heap[m] as number) >= v) break;
+        heap[c] = heap[m] as number;
+        c = m;
+      }
+      heap[c] = v;
+    }
+  }
+  return heap[0] as number;
 }
