@@ -56,7 +56,11 @@ export class RestateIndex {
       for (const t of key) {
         const p = this.#postings.get(t);
         if (!p) continue;
-        for (const at of p) if ((count[at] = (count[at] as number) + 1) === 1) touched.push(at);
+        for (const at of p) {
+          const c = (count[at] as number) + 1;
+          count[at] = c;
+          if (c === 1) touched.push(at);
+        }
       }
       let keyWeight = -1;
       for (const at of touched) {
