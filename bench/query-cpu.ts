@@ -6,7 +6,7 @@
  * answer, so a faster build can be shown to answer the same:
  *
  *   node --import tsx bench/query-cpu.ts --brain bench/.data/scale/100k/brain.jsonl [--dist dist] [--rounds 3]
- *     [--answers out.txt] [--only search|hook]   (`--dist src`: the sources, through tsx)
+ *     [--answers out.txt] [--only search|hook] [--graph]   (`--dist src`: the sources, through tsx)
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -71,6 +71,9 @@ const cpu = () => {
 let t = cpu();
 const brain = Brain.open(brainOptions(config, BENCH_CWD));
 const openMs = cpu() - t;
+// `--graph`: the association graph loaded first, as the server does at its start (recall's graph stage runs).
+if (process.argv.includes("--graph"))
+  await brain.graph.warm({ cancelled: () => false, due: () => false, pause: async () => {} });
 const hookEnv = {
   home: homeOf(config),
   settings: config,
