@@ -276,7 +276,8 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
   if (o.serverOnly) {
     if (!fs.existsSync(join(dir, "episodes.jsonl"))) throw new Error(`--server-only: no brain in ${dir}`);
     // The hook's memory of the prompts it saw: with BRAIN_NOW fixed, the last run's prompts are all repeats.
-    fs.rmSync(join(dir, ".brain", "hook-seen.jsonl"), { force: true });
+    for (const f of ["hook-seen", "hook-seen.jsonl"])
+      fs.rmSync(join(dir, ".brain", f), { recursive: true, force: true });
     return server(dir, e, add, o);
   }
   fs.rmSync(dir, { recursive: true, force: true });
