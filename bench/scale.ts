@@ -41,10 +41,12 @@ interface Options {
   cold: number;
   /** Reuse the brain a previous run of this build ingested: measure the server only. */
   serverOnly: boolean;
+  /** Node options for the server process (a memory probe: `--expose-gc --import probe.mjs`). */
+  nodeArgs: string[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [100_000], runs: 20, cold: 3, serverOnly: false };
+  const o: Options = { sizes: [100_000], runs: 20, cold: 3, serverOnly: false, nodeArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] as string;
@@ -52,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--runs") o.runs = Number(v());
     else if (a === "--cold") o.cold = Number(v());
     else if (a === "--server-only") o.serverOnly = true;
+    else if (a === "--node-args") o.nodeArgs = v().split(" ").filter(Boolean);
     else throw new Error(`unknown argument ${a} (--sizes 100k,1M --runs 20 --cold 3)`);
   }
   return o;
@@ -272,6 +275,9 @@ async function measure(n: number, o: Options, rows: Row[]): Promise<void> {
   const e = env(brainPath);
   if (o.serverOnly) {
     if (!fs.existsSync(join(dir, "episodes.jsonl"))) throw new Error(`--server-only: no brain in ${dir}`);
+    // The hook's memory of the prompts it saw: with BRAIN_NOW fixed, the last run's prompts are all repeats.
+    for (const f of ["hook-seen", "hook-seen.jsonl"])
+      fs.rmSync(join(dir, ".brain", f), { recursive: true, force: true });
     return server(dir, e, add, o);
   }
   fs.rmSync(dir, { recursive: true, force: true });
@@ -329,8 +335,10 @@ async function server(
   const local = join(dir, ".brain");
   const qs = queries(60);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(DIST, "cli", "main.js"), "serve", "--idle-minutes", "0"], {
-    env: e,
+  const args = [...o.nodeArgs, join(DIST, "cli", "main.js"), "serve", "--idle-minutes", "0"];
+  const probe = process.env.PROBE_OUT;
+  const child = spawn(process.execPath, args, {
+    env: probe ? { ...e, PROBE_OUT: probe } : e,
     cwd: WORK,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -418,6 +426,11 @@ async function server(
     );
     const m1 = memOf(info.pid);
     add("server RSS after load", `${m1.rss.toFixed(0)} MiB`, `peak (VmHWM) ${m1.hwm.toFixed(0)} MiB`);
+    if (o.nodeArgs.length) {
+      // A probe preloaded: its full collection on SIGUSR2 records what is live after the load.
+      child.kill("SIGUSR2");
+      await new Promise((r) => setTimeout(r, 5000));
+    }
   } finally {
     child.kill("SIGTERM");
     await exited;

@@ -22,6 +22,13 @@ export interface ServeSettings {
   maxBodyBytes: number;
   /** An event-stream subscriber whose unsent backlog passes this is dropped (a client that does not read). */
   eventBacklogBytes: number;
+  /**
+   * How far the server's JS heap may grow past what its last full collection kept, in percent (V8's
+   * `--heap-growing-percent`, set by `brain serve` for its own process; 0 leaves V8's own rule, which lets a
+   * large heap grow to 4× its live data). A million turns keep ~0.4 GB live on the heap: V8's rule let the
+   * server reach 2.5 GB of RSS (src/serve/heap.ts).
+   */
+  heapGrowingPercent: number;
 }
 
 export const DEFAULT_SERVE: ServeSettings = {
@@ -35,6 +42,7 @@ export const DEFAULT_SERVE: ServeSettings = {
   maxBodyBytes: 1024 * 1024,
   // A batch of appends is a few kB per entry; a reading client drains a megabyte in milliseconds.
   eventBacklogBytes: 1024 * 1024,
+  heapGrowingPercent: 50,
 };
 
 export function parseServe(file: string, v: unknown): ServeSettings {
@@ -58,6 +66,8 @@ export function parseServe(file: string, v: unknown): ServeSettings {
   }
   for (const key of ["maxConnections", "idleSocketMs", "maxBodyBytes", "eventBacklogBytes"] as const)
     if (o[key] !== undefined) out[key] = Math.floor(num(file, `serve.${key}`, o[key], 1));
+  if (o.heapGrowingPercent !== undefined)
+    out.heapGrowingPercent = Math.floor(num(file, "serve.heapGrowingPercent", o.heapGrowingPercent, 0));
   return out;
 }
 

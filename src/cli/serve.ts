@@ -47,6 +47,7 @@ export async function runServe(o: ServeOpts): Promise<number> {
     ...(port !== undefined ? { port } : {}),
     ...(idle !== undefined ? { idleMinutes: idle } : {}),
   };
+  (await import("../serve/heap.ts")).holdHeap(serve.heapGrowingPercent);
   const { startServer } = await import("../serve/server.ts");
   const { servedCommands } = await import("./served-run.ts");
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -55,7 +55,7 @@ export function expandRanking<K extends string>(
         if (d < 2 || d > maxDegree) continue;
         concept.set(other, (concept.get(other) ?? 0) + a * Math.log(1 + items / d));
       } else if (kind === "episode" || kind === "memory") {
-        direct.set(other, (direct.get(other) ?? 0) + a * e.w * k.neighbour);
+        direct.set(other, (direct.get(other) ?? 0) + a * g.ew(e) * k.neighbour);
       }
     }
   }
@@ -82,7 +82,7 @@ export function expandRanking<K extends string>(
   for (const [c, w] of top)
     for (const [other, e] of (g.get(c) as GraphNode).adj) {
       const kind = kindOf(other);
-      if (kind === "episode" || kind === "memory") gain.set(other, (gain.get(other) ?? 0) + w * e.w);
+      if (kind === "episode" || kind === "memory") gain.set(other, (gain.get(other) ?? 0) + w * g.ew(e));
     }
   let best = 0;
   for (const v of gain.values()) if (v > best) best = v;

@@ -1,3 +1,4 @@
+import { EdgeStore } from "./edge-store.ts";
 import { PruneScratch, prune } from "./prune.ts";
 import { SEED } from "./seed.ts";
 import { defaultLabel, type Edge, type GraphLimits, type GraphNode, type NodeKind } from "./types.ts";
@@ -36,6 +37,8 @@ export class Graph {
   limits: GraphLimits;
   /** The edge cap's working arrays, reused by every prune (src/graph/prune.ts). */
   readonly scratch = new PruneScratch();
+  /** Every edge's numbers, at the slot its ends' adjacency maps hold. */
+  readonly e = new EdgeStore();
 
   constructor(limits: GraphLimits) {
     this.limits = limits;
@@ -43,6 +46,26 @@ export class Graph {
 
   get(id: string): GraphNode | undefined {
     return this.nodes.get(id);
+  }
+
+  /** The weight of the edge at `slot` (a value of an adjacency map). */
+  ew(slot: number): number {
+    return this.e.w[slot] as number;
+  }
+
+  /** The edge at `slot` as a plain object (a copy). */
+  edge(slot: number): Edge {
+    return this.e.edge(slot);
+  }
+
+  /** Put the edge a–b in with these numbers (the file's loader; nothing when either node is missing). */
+  putEdge(a: GraphNode, b: GraphNode, w: number, used: number, serial: number): void {
+    const slot = this.e.alloc(w, used, serial);
+    a.adj.set(b.id, slot);
+    b.adj.set(a.id, slot);
+    if (isItem(b)) a.items++;
+    if (isItem(a)) b.items++;
+    this.edges++;
   }
 
   /** A node's weight now (decay applied). */
@@ -98,7 +121,7 @@ export class Graph {
 
   /** Strengthen the edge a–b by `inc` (capped at 1), creating it; nothing when either node is missing. */
   link(a: string, b: string, inc: number, at: number): void {
-    this.#edge(a, b, at, (e) => Math.min(1, e.w + inc), inc);
+    this.#edge(a, b, at, (w) => Math.min(1, w + inc), inc);
   }
 
   /** Set the edge a–b's weight (an imported synapse). */
@@ -106,23 +129,17 @@ export class Graph {
     this.#edge(a, b, at, () => w, w);
   }
 
-  #edge(a: string, b: string, at: number, next: (e: Edge) => number, first: number): void {
+  #edge(a: string, b: string, at: number, next: (w: number) => number, first: number): void {
     if (a === b) return;
     const na = this.nodes.get(a);
     const nb = this.nodes.get(b);
     if (!na || !nb) return;
-    const e = na.adj.get(b);
-    if (e) {
-      e.w = next(e);
-      e.used = Math.max(e.used, at);
-    } else {
-      const fresh: Edge = { w: Math.min(1, first), used: at, serial: this.serial++ };
-      na.adj.set(b, fresh);
-      nb.adj.set(a, fresh);
-      if (isItem(nb)) na.items++;
-      if (isItem(na)) nb.items++;
-      this.edges++;
-    }
+    const slot = na.adj.get(b);
+    if (slot !== undefined) {
+      const e = this.e;
+      e.w[slot] = next(e.w[slot] as number);
+      e.used[slot] = Math.max(e.used[slot] as number, at);
+    } else this.putEdge(na, nb, Math.min(1, first), at, this.serial++);
     na.updated = Math.max(na.updated, at);
     nb.updated = Math.max(nb.updated, at);
   }
@@ -130,7 +147,11 @@ export class Graph {
   unlink(a: string, b: string): void {
     const na = this.nodes.get(a);
     const nb = this.nodes.get(b);
-    if (!na?.adj.delete(b) || !nb) return;
+    const slot = na?.adj.get(b);
+    if (!na || slot === undefined) return;
+    na.adj.delete(b);
+    this.e.free(slot);
+    if (!nb) return;
     nb.adj.delete(a);
     if (isItem(nb)) na.items--;
     if (isItem(na)) nb.items--;
@@ -141,7 +162,8 @@ export class Graph {
     const n = this.nodes.get(id);
     if (!n) return;
     const item = isItem(n);
-    for (const other of n.adj.keys()) {
+    for (const [other, slot] of n.adj) {
+      this.e.free(slot);
       const o = this.nodes.get(other);
       if (!o) continue;
       o.adj.delete(id);

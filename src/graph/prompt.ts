@@ -99,13 +99,13 @@ export function promptLookup(g: Graph, prompt: string, analyze: Analyzer, o: Loo
   const cands = new Map<string, Candidate>();
   for (const { n } of specific)
     for (const [other, e] of n.adj) {
-      if (skip.has(other) || e.w < gate.minEdge) continue;
+      if (skip.has(other) || g.ew(e) < gate.minEdge) continue;
       const m = g.get(other) as GraphNode;
       if (m.kind !== "memory" && m.kind !== "concept" && m.kind !== "path" && m.kind !== "url") continue;
       const w = g.weight(m);
       if (w < min) continue;
       const c = cands.get(other) ?? { id: other, score: 0, via: new Set<string>() };
-      c.score += e.w * w;
+      c.score += g.ew(e) * w;
       c.via.add(n.id);
       cands.set(other, c);
     }

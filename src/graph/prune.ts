@@ -1,3 +1,4 @@
+import type { EdgeStore } from "./edge-store.ts";
 import type { GraphLimits, GraphNode } from "./types.ts";
 
 /**
@@ -37,6 +38,7 @@ interface Prunable {
   readonly edges: number;
   readonly limits: GraphLimits;
   readonly scratch: PruneScratch;
+  readonly e: EdgeStore;
   weight(n: GraphNode): number;
   remove(id: string): void;
   unlink(a: string, b: string): void;
@@ -73,17 +75,18 @@ function pruneNodes(g: Prunable, target: number): void {
 function pruneEdges(g: Prunable, target: number): void {
   const s = g.scratch;
   s.ensure(g.edges);
+  const e = g.e;
   let m = 0;
   for (const n of g.nodes.values()) {
     const id = n.id;
-    n.adj.forEach((e, other) => {
+    n.adj.forEach((slot, other) => {
       if (!(id < other)) return;
       if (m >= s.ws.length) s.ensure(m + 1);
       s.a[m] = id;
       s.b[m] = other;
-      s.ws[m] = e.w;
-      s.used[m] = e.used;
-      s.serial[m] = e.serial;
+      s.ws[m] = e.w[slot] as number;
+      s.used[m] = e.used[slot] as number;
+      s.serial[m] = e.serial[slot] as number;
       m++;
     });
   }

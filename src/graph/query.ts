@@ -70,8 +70,9 @@ export function neighbours(
   for (const [id, e] of n.adj) {
     const m = g.get(id) as GraphNode;
     if (opts.kinds && !opts.kinds.includes(m.kind)) continue;
-    const v = { ...view(g, m, title), link: Math.round(e.w * 1000) / 1000 };
-    out.push({ v, s: e.w * g.weight(m) });
+    const w = g.ew(e);
+    const v = { ...view(g, m, title), link: Math.round(w * 1000) / 1000 };
+    out.push({ v, s: w * g.weight(m) });
   }
   out.sort((a, b) => b.s - a.s || (a.v.ref < b.v.ref ? -1 : 1));
   return out.slice(0, opts.limit ?? 20).map((x) => x.v);
@@ -102,7 +103,7 @@ export function linksAmong(g: Graph, refs: readonly string[]): [string, string, 
   for (const r of refs) {
     const n = g.get(r);
     if (!n) continue;
-    for (const [o, e] of n.adj) if (set.has(o) && r < o) out.push([r, o, Math.round(e.w * 1000) / 1000]);
+    for (const [o, e] of n.adj) if (set.has(o) && r < o) out.push([r, o, Math.round(g.ew(e) * 1000) / 1000]);
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { Graph, isItem } from "./graph.ts";
-import { defaultLabel, type Edge, type GraphLimits, type GraphNode, kindOf } from "./types.ts";
+import { Graph } from "./graph.ts";
+import { defaultLabel, type GraphLimits, type GraphNode, kindOf } from "./types.ts";
 
 /**
  * The graph as plain JSON (the derived file's body): nodes as parallel arrays, edges as index pairs, numbers
@@ -39,9 +39,10 @@ export function toJson(g: Graph): GraphJson {
   for (const n of g.nodes.values()) {
     const i = index.get(n.id) as number;
     if (n.tail !== undefined && index.has(n.tail)) tails.push([i, index.get(n.tail) as number]);
-    for (const [other, e] of n.adj) {
+    for (const [other, slot] of n.adj) {
       const j = index.get(other) as number;
-      if (i < j) edges.push(i, j, e.w, e.used, e.serial);
+      if (i < j)
+        edges.push(i, j, g.e.w[slot] as number, g.e.used[slot] as number, g.e.serial[slot] as number);
     }
   }
   return {
@@ -87,12 +88,7 @@ export function fromJson(j: GraphJson, limits: GraphLimits): Graph {
   for (let o = 0; o < e.length; o += 5) {
     const a = nodes[e[o] as number] as GraphNode;
     const b = nodes[e[o + 1] as number] as GraphNode;
-    const edge: Edge = { w: e[o + 2] as number, used: e[o + 3] as number, serial: e[o + 4] as number };
-    a.adj.set(b.id, edge);
-    b.adj.set(a.id, edge);
-    if (isItem(b)) a.items++;
-    if (isItem(a)) b.items++;
-    g.edges++;
+    g.putEdge(a, b, e[o + 2] as number, e[o + 3] as number, e[o + 4] as number);
   }
   g.ticks.push(...j.ticks);
   g.sinceTick = j.sinceTick;
@@ -122,7 +118,10 @@ export function canonical(g: Graph) {
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   const edges: [string, string, number, number, number][] = [];
   for (const n of g.nodes.values())
-    for (const [o, e] of n.adj) if (n.id < o) edges.push([n.id, o, e.w, e.used, e.serial]);
+    for (const [o, slot] of n.adj) {
+      const e = g.edge(slot);
+      if (n.id < o) edges.push([n.id, o, e.w, e.used, e.serial]);
+    }
   edges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
   return {
     nodes,

@@ -59,7 +59,10 @@ export interface Word {
 /** The tokenizer the graph is handed (the recall index's, so a concept is what a search term is). */
 export type Analyzer = (text: string) => Word[];
 
-/** An edge, shared by both ends' adjacency maps: its weight (0–1), when last strengthened (epoch ms). */
+/**
+ * An edge's numbers: its weight (0–1), when last strengthened (epoch ms). Kept in the graph's edge store
+ * (src/graph/edge-store.ts) at a slot both ends' adjacency maps hold; this object is a copy for views.
+ */
 export interface Edge {
   w: number;
   used: number;
@@ -86,7 +89,8 @@ export interface GraphNode {
   used: number;
   /** Last time anything about it changed — its weight or an edge (hubs break ties by it). */
   updated: number;
-  readonly adj: Map<string, Edge>;
+  /** Neighbour id → the edge's slot in the graph's edge store (`Graph.ew(slot)` is its weight). */
+  readonly adj: Map<string, number>;
   /** How many of its neighbours are memories or turns (a concept's document frequency), kept as edges change. */
   items: number;
   /** A session's last turn (the next one is linked to it). */

@@ -38,7 +38,7 @@ test("weakest(k) is the first k of a sort by weight, used, serial — whatever t
 function edgesOf(g: Graph): Map<string, { w: number; used: number; serial: number }> {
   const out = new Map<string, { w: number; used: number; serial: number }>();
   for (const n of g.nodes.values())
-    for (const [other, e] of n.adj) if (n.id < other) out.set(`${n.id}|${other}`, e);
+    for (const [other, slot] of n.adj) if (n.id < other) out.set(`${n.id}|${other}`, g.edge(slot));
   return out;
 }
 

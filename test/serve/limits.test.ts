@@ -183,3 +183,26 @@ test("each cap is read from the settings file; a value that is not a number ≥ 
   );
   assert.deepEqual(parseSettings("c.json", "{}").serve, DEFAULT_SETTINGS.serve);
 });
+
+test("serve.heapGrowingPercent is a whole number ≥ 0 (0: V8's own rule); anything else names its key", () => {
+  fc.assert(
+    fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), (n) => {
+      assert.equal(
+        parseSettings("c.json", JSON.stringify({ serve: { heapGrowingPercent: n } })).serve
+          .heapGrowingPercent,
+        Math.floor(n),
+      );
+    }),
+  );
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.double({ max: -0.001, noNaN: true }), fc.string(), fc.boolean(), fc.constant(null)),
+      (bad) => {
+        assert.throws(
+          () => parseSettings("c.json", JSON.stringify({ serve: { heapGrowingPercent: bad } })),
+          (e: Error) => e.message.includes("serve.heapGrowingPercent"),
+        );
+      },
+    ),
+  );
+});
