@@ -313,6 +313,16 @@ export class FoldState {
     }
   }
 
+  /**
+   * The live record of this by-id type with this id, without materialising the type: a state on a base
+   * answers from the ops applied since and the base's sorted ids (a search looks up a few hundred hits; reading
+   * `arrays[type]` would parse every record of the type first).
+   */
+  get(type: ArrayType, id: string): Rec | undefined {
+    const p = this.#pending.get(type);
+    return p ? this.#pendingGet(type, p, id) : this.#arrays[type].get(id);
+  }
+
   /** First live record with this id, searched in Rho's order (behaviour, identity, user, learning …). */
   find(id: string): Rec | undefined {
     for (const t of LIST_ORDER) {
