@@ -16,8 +16,6 @@ export interface HookSettings {
    * file naming the same hook, another host running Claude Code's hooks — is told apart and skipped.
    */
   dedupSeconds: number;
-  /** Size of the dedup log (`.brain/hook-seen.jsonl`) past which its expired lines are dropped (bytes). */
-  dedupMaxBytes: number;
   /** How often (seconds) a hook rewrites when its host last fired it (`.brain/hook-fired.json`, `brain doctor`). */
   firedEverySeconds: number;
 }
@@ -27,7 +25,6 @@ export const DEFAULT_HOOK_SETTINGS: HookSettings = {
   toolErrorChars: 600,
   toolChangeChars: 200,
   dedupSeconds: 120,
-  dedupMaxBytes: 16 * 1024,
   firedEverySeconds: 60,
 };
 
@@ -36,7 +33,6 @@ const MINIMUM: Record<keyof HookSettings, number> = {
   toolErrorChars: 16,
   toolChangeChars: 0,
   dedupSeconds: 0,
-  dedupMaxBytes: 1024,
   firedEverySeconds: 0,
 };
 

@@ -1,44 +1,27 @@
 import * as fs from "node:fs";
+import { join } from "node:path";
 import type { HookSettings } from "../config-hooks.ts";
 import type { BrainHome } from "../store/home.ts";
-import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import type { HookEventSpec } from "./events.ts";
 import type { HookCall, HostId, Payload } from "./host-types.ts";
 
 /**
- * Which hook firings were handled already: `.brain/hook-seen.jsonl`, one line per firing — a hash of (host,
- * session, event, turn) and when. One event can fire the hook twice: a user's settings.json and the plugin
- * both naming it, Copilot CLI and Cursor running a project's `.claude/settings.json` beside their own
- * hooks. The host runs them in parallel, or one after the other within its hook timeouts, so a firing is
- * checked and marked in one step under the log's lock, and only the last `hooks.dedupSeconds` matter.
+ * Which hook firings were handled already: `.brain/hook-seen/`, one empty file per firing, named by a hash of
+ * (host, session, event, turn), its modification time the firing's. One event can fire the hook twice: a
+ * user's settings.json and the plugin both naming it, Copilot CLI and Cursor running a project's
+ * `.claude/settings.json` beside their own hooks. The host runs them in parallel, or one after the other
+ * within its hook timeouts, so a firing is checked and marked in one step — the exclusive create of its file:
+ * of two firings only one creates it — and only the last `hooks.dedupSeconds` matter.
  *
  * The turn is the host's id of the call when it sends one (Claude Code's tool_use_id); otherwise the
  * payload itself with the transcript's size — two firings of one event send the same payload, while the
  * next Stop or prompt of a session finds the transcript grown.
  *
- * How it stays small: when an append takes the file past `hooks.dedupMaxBytes` (16 KiB, ~220 firings), the
- * lines older than the window are purged (the one log's verified rewrite); a burst that fills it within the
- * window drops its older half. The check reads at most that much.
+ * Why files and no log: every queue and tool hook pays for the check, and a create is one system call where a
+ * log took a lock (five), a read and an append (bench/hooks.ts: stop and session-end 2–3 ms above the build
+ * before the check). How it stays small: one firing in SWEEP_EVERY (told by its key, so a replay is the
+ * same) removes the files older than the window. Holds no text: names are hashes.
  */
-interface Seen {
-  k: string;
-  at: string;
-}
-
-/** A purge finds nothing here: a line holds a hash and a time, no text of the user's. */
-export const SEEN_LOG: LocalLogSpec<Seen> = {
-  name: "hook firings",
-  file: "hookSeen",
-  purges: () => false,
-  check: (v) =>
-    typeof v.k === "string" &&
-    /^[0-9a-f]{32}$/.test(v.k) &&
-    typeof v.at === "string" &&
-    !Number.isNaN(Date.parse(v.at))
-      ? { k: v.k, at: v.at }
-      : { problem: 'a hook-seen line is {"k": <32 hex digits>, "at": <time>}' },
-};
-
 function transcriptSize(path: string | undefined): number {
   if (!path) return -1;
   try {
@@ -75,15 +58,6 @@ export function hash128(s: string): string {
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, "0")).join("");
 }
 
-/** Whether the file holds `key` anywhere (keys are hex: a plain byte search). */
-function mentions(file: string, key: string): boolean {
-  try {
-    return fs.readFileSync(file, "latin1").includes(key);
-  } catch {
-    return false;
-  }
-}
-
 /** The key of one firing: (host, session, event, turn). */
 export function firingKey(host: HostId, event: HookEventSpec, call: HookCall, payload: Payload): string {
   const head = `${host}\0${call.session ?? ""}\0${event.cli}\0`;
@@ -94,6 +68,60 @@ export function firingKey(host: HostId, event: HookEventSpec, call: HookCall, pa
   return hash128(head + turn);
 }
 
+/** One firing in this many sweeps the directory: those whose key starts with "0" and a digit below 4 (1 in 64). */
+export const SWEEP_EVERY = 64;
+const sweeps = (key: string) => key.charCodeAt(0) === 48 && key.charCodeAt(1) < 52;
+
+/** Creates `file` if absent, its time `at`; false when it exists. */
+function create(file: string, at: Date): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "wx", 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
+  }
+  try {
+    fs.futimesSync(fd, at, at);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+function mtimeOf(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+let asides = 0;
+
+/**
+ * True while `file` marks a firing within the window ending at `now`. A marker older than that is moved aside
+ * and removed — and the one moved checked: when it was fresh (another firing made it after our look), it is
+ * put back and this is a repeat. So of any number of firings at once exactly one creates the marker.
+ */
+function marked(file: string, now: number, windowMs: number): boolean {
+  const fresh = (t: number | undefined) => t !== undefined && Math.abs(now - t) < windowMs;
+  const made = mtimeOf(file);
+  if (made === undefined) return false;
+  if (fresh(made)) return true;
+  const aside = `${file}.${process.pid}-${asides++}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return false; // another firing moved it
+  }
+  const moved = mtimeOf(aside);
+  fs.rmSync(aside, { force: true });
+  if (!fresh(moved)) return false;
+  create(file, new Date(moved as number));
+  return true;
+}
+
 /**
  * True when this is the first firing of `key` within the window (and marks it); false for a repeat. A
  * window of 0 turns the check off.
@@ -102,24 +130,41 @@ export function firstFiring(
   home: BrainHome,
   key: string,
   now: Date,
-  s: Pick<HookSettings, "dedupSeconds" | "dedupMaxBytes">,
+  s: Pick<HookSettings, "dedupSeconds">,
 ): boolean {
   if (s.dedupSeconds <= 0) return true;
-  const log = localLog(home, SEEN_LOG, { fsync: false });
-  const since = now.getTime() - s.dedupSeconds * 1000;
-  return log.withLock(() => {
-    // Most firings are first ones: a key that is nowhere in the file needs no line read.
-    const records = mentions(log.file ?? home.file("hookSeen"), key) ? log.read().records : [];
-    if (records.some((r) => r.value.k === key && Date.parse(r.value.at) >= since)) return false;
-    log.append([{ k: key, at: now.toISOString() }]);
-    if (log.store.size() > s.dedupMaxBytes) {
-      const all = log.read().records;
-      const live = all.filter((r) => Date.parse(r.value.at) >= since);
-      // Most of it within the window (a burst): the older half of that goes too.
-      const burst = live.length > 1 && live.length * 2 > all.length;
-      const cut = burst ? Date.parse(live[Math.floor(live.length / 2)]?.value.at ?? "") : since;
-      log.purge((v) => Date.parse(v.at) < Math.max(since, cut));
+  const dir = home.file("hookSeen");
+  const file = join(dir, key);
+  const windowMs = s.dedupSeconds * 1000;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    let first: boolean;
+    try {
+      first = create(file, now);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) throw err;
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      continue;
     }
-    return true;
-  });
+    if (first) {
+      if (sweeps(key)) sweep(dir, now.getTime(), windowMs);
+      return true;
+    }
+    if (marked(file, now.getTime(), windowMs)) return false;
+  }
+  return false; // four rounds lost to other firings of the same key: one of them is the first
+}
+
+/**
+ * Removes the markers older than the window, what a firing that crashed left aside, and the log these files
+ * replaced (`hook-seen.jsonl`: hashes and times).
+ */
+export function sweep(dir: string, now: number, windowMs: number): void {
+  fs.rmSync(`${dir}.jsonl`, { force: true });
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) marked(join(dir, name), now, windowMs);
 }

@@ -34,8 +34,8 @@ export const LOCAL_FILES = {
   recent: "recent.json",
   /** Tool calls the hosts reported (command or file, outcome, error excerpt): the one tool-event log. */
   toolEvents: "tool-events.jsonl",
-  /** Which (host, session, event) a hook already handled (several hosts may fire the same hook). */
-  hookSeen: "hook-seen.jsonl",
+  /** A directory: which (host, session, event) a hook already handled, a file each (src/hooks/seen.ts). */
+  hookSeen: "hook-seen",
   /** When each host last fired each hook, for `brain doctor` (src/hooks/fired.ts). */
   hookFired: "hook-fired.json",
   /** Where the resident server listens and its token (src/serve/state-file.ts). */

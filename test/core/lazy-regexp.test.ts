@@ -44,7 +44,6 @@ describe("word patterns: the ASCII twin is the Unicode pattern on ASCII text", (
   test("text with anything outside ASCII gets the Unicode pattern", () => {
     fc.assert(
       fc.property(any, (s) => {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
         const isAscii = /^[\x00-\x7f]*$/.test(s);
         assert.equal(WORDS.word.for(s), isAscii ? WORDS.word.ascii : WORDS.word.unicode());
       }),

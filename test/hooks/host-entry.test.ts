@@ -1,14 +1,15 @@
 /**
  * One host-aware entry: `brain hook <event>` tells the calling host from its payload and environment, answers
  * in that host's one shape, and handles each (host, session, event, turn) once however many configured
- * hooks fire for it — parallel firings included — through the installed bin. The dedup log stays small.
+ * hooks fire for it — parallel firings included — through the installed bin. The dedup markers stay few.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { describe, it, test } from "node:test";
 import { detectHost } from "../../src/hooks/hosts.ts";
-import { firstFiring, hash128 } from "../../src/hooks/seen.ts";
+import { firstFiring, hash128, SWEEP_EVERY } from "../../src/hooks/seen.ts";
 import { BrainHome } from "../../src/store/home.ts";
 import { brainOk, freshSandbox, readLines, type Sandbox, show, writeConfig } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
@@ -130,10 +131,10 @@ describe("which host fired", () => {
     it(`${what}: ${id}`, () => assert.equal(detectHost(payload, hostEnv).id, id));
 });
 
-test("the dedup log: no false repeat, a repeat within the window always caught, and it stays small", () => {
+test("the dedup markers: no false repeat, a repeat within the window always caught", () => {
   const dir = fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-"));
   try {
-    const settings = { dedupSeconds: 60, dedupMaxBytes: 2048 };
+    const settings = { dedupSeconds: 60 };
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 30 })), {
@@ -149,11 +150,11 @@ test("the dedup log: no false repeat, a repeat within the window always caught, 
             const first = firstFiring(home, key, new Date(now), settings);
             const prev = last.get(key);
             // Never skips a firing whose key was not seen within the window.
-            if (prev === undefined || now - prev > 60_000) assert.equal(first, true, `key ${k} at ${now}`);
+            if (prev === undefined || now - prev >= 60_000) assert.equal(first, true, `key ${k} at ${now}`);
+            else assert.equal(first, false, `key ${k} at ${now}: ${now - prev} ms after its first`);
             if (first) last.set(key, now);
             // Fired again at once: always a repeat.
             assert.equal(firstFiring(home, key, new Date(now), settings), false);
-            assert.ok(fs.statSync(home.file("hookSeen")).size <= settings.dedupMaxBytes + 100);
           }
         },
       ),
@@ -163,3 +164,70 @@ test("the dedup log: no false repeat, a repeat within the window always caught, 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the dedup markers stay few: a sweep drops those older than the window, and the log they replaced", () => {
+  const home = new BrainHome(fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-")));
+  try {
+    home.ensureLocal();
+    const oldLog = `${home.file("hookSeen")}.jsonl`;
+    fs.writeFileSync(oldLog, `{"k":"${"0".repeat(32)}","at":"2026-03-01T12:00:00.000Z"}\n`);
+    let now = Date.parse("2026-03-01T12:00:00.000Z");
+    for (let i = 0; i < 2000; i++) {
+      now += 1000;
+      assert.equal(firstFiring(home, hash128(`firing ${i}`), new Date(now), { dedupSeconds: 60 }), true);
+    }
+    const left = fs.readdirSync(home.file("hookSeen"));
+    // 60 within the window, and those since the last sweep (1 firing in SWEEP_EVERY sweeps).
+    assert.ok(left.length < 60 + 6 * SWEEP_EVERY, `${left.length} markers left of 2000`);
+    assert.equal(fs.existsSync(oldLog), false, "the old dedup log is gone");
+  } finally {
+    fs.rmSync(home.dir, { recursive: true, force: true });
+  }
+});
+
+test("firings at once of keys whose markers expired: exactly one is first for each", async () => {
+  const home = new BrainHome(fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-")));
+  try {
+    const n = 300;
+    // Markers of earlier firings, past the window: each racing process finds them stale.
+    fs.mkdirSync(home.file("hookSeen"), { recursive: true });
+    const old = new Date(Date.now() - 10 * 60_000);
+    for (let i = 0; i < n; i++) {
+      const marker = join(home.file("hookSeen"), hash128(`race ${i}`));
+      fs.writeFileSync(marker, "");
+      fs.utimesSync(marker, old, old);
+    }
+    const go = join(home.dir, "go");
+    const script = join(import.meta.dirname, "..", "support", "first-firing.ts");
+    const racers = [1, 2, 3, 4].map(() => racer(["--import", "tsx", script, home.dir, go, String(n)]));
+    await Promise.all(racers.map((r) => r.ready));
+    fs.writeFileSync(go, "");
+    const outs = await Promise.all(racers.map((r) => r.done));
+    const firsts = outs.flatMap((o) => o.trim().split(" ").filter(Boolean).map(Number));
+    const count = new Map<number, number>();
+    for (const i of firsts) count.set(i, (count.get(i) ?? 0) + 1);
+    const wrong = [...Array(n).keys()].filter((i) => count.get(i) !== 1);
+    assert.deepEqual(
+      wrong,
+      [],
+      `keys not first exactly once: ${wrong.map((i) => `${i}×${count.get(i) ?? 0}`)}`,
+    );
+  } finally {
+    fs.rmSync(home.dir, { recursive: true, force: true });
+  }
+});
+
+/** A node process: `ready` when it printed "ready" on stderr, `done` with its stdout when it exits 0. */
+function racer(args: string[]): { ready: Promise<void>; done: Promise<string> } {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const ready = new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
+  const done = new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`))));
+  });
+  return { ready, done };
+}
