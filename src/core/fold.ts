@@ -45,7 +45,7 @@ export class FoldState {
   #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
   /** Values derived from the live records (see derived()), dropped by the next apply. */
-  readonly #derived = new Map<string, unknown>();
+  readonly #derived = new Map<string, { value: unknown; reads: readonly LiveType[] | undefined }>();
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
 
@@ -94,7 +94,9 @@ export class FoldState {
   apply(rec: Rec): void {
     this.applied++;
     this.#short = undefined;
-    if (this.#derived.size > 0) this.#derived.clear();
+    // A tombstone changes only the collection it names (and the tombstoned set, which no derived value reads).
+    if (this.#derived.size > 0)
+      this.#dropDerived(rec.type === "tombstone" ? String(rec.entry.target_type) : rec.type);
     if (rec.type === "tombstone") {
       const e = rec.entry;
       const targetId = e.target_id as string;
@@ -261,14 +263,26 @@ export class FoldState {
    * beyond what `key` names), made on first ask and kept until the next apply() changes the state. A one-shot
    * command asks once; a resident server (`brain serve`) answers every context from the same state without
    * walking every learning again. Callers must not mutate what they get back. At most DERIVED_CAP keys are kept
-   * (keys that name a working directory are unbounded): past that the memo starts over.
+   * (keys that name a working directory are unbounded): past that the memo starts over. `reads`: the types
+   * the value is computed from, when the caller can say (then an entry of another type keeps it).
    */
-  derived<T>(key: string, make: () => T): T {
-    if (this.#derived.has(key)) return this.#derived.get(key) as T;
+  derived<T>(key: string, make: () => T, reads?: readonly LiveType[]): T {
+    const kept = this.#derived.get(key);
+    if (kept) return kept.value as T;
     const value = make();
     if (this.#derived.size >= DERIVED_CAP) this.#derived.clear();
-    this.#derived.set(key, value);
+    this.#derived.set(key, { value, reads });
     return value;
+  }
+
+  /**
+   * Drop the derived values an entry of `type` can change: those that said which types they read (`reads`)
+   * and do not read this one are kept (a learning added by another process leaves the server's ordered
+   * preferences and pending tasks as they were); the others go.
+   */
+  #dropDerived(type: string): void {
+    for (const [key, d] of this.#derived)
+      if (!d.reads || (d.reads as readonly string[]).includes(type)) this.#derived.delete(key);
   }
 
   /** Live records of one type, in fold order. */
