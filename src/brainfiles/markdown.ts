@@ -1,4 +1,5 @@
 import { parseYaml } from "./lazy.ts";
+import { simpleYaml } from "./simple-yaml.ts";
 
 export interface Frontmatter {
   data: Record<string, unknown>;
@@ -25,7 +26,7 @@ export function splitFrontmatter(text: string): Frontmatter {
   const body = afterFence < 0 ? "" : src.slice(afterFence + 1);
   const bodyLine = yamlText.split("\n").length + 3;
   try {
-    const data = parseYaml(yamlText) as unknown;
+    const data = (simpleYaml(yamlText) ?? parseYaml(yamlText)) as unknown;
     if (data === null || data === undefined) return { data: {}, body, bodyLine };
     if (typeof data !== "object" || Array.isArray(data)) {
       return { data: {}, body, bodyLine, error: { line: 2, message: "frontmatter must be a mapping" } };

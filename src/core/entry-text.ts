@@ -28,5 +28,5 @@ export function withText(recs: Rec[]): Rec[] {
 
 /** The live records of `type` that have their text (withText), derived once per state of the fold. */
 export function liveWithText(state: FoldState, type: LiveType): readonly Rec[] {
-  return state.derived(`withText:${type}`, () => withText(state.list(type)));
+  return state.derived(`withText:${type}`, () => withText(state.list(type)), [type]);
 }

@@ -1,3 +1,4 @@
+import { DerivedMemo } from "./derived-memo.ts";
 import { type FoldedType, typesWhere } from "./entry-types.ts";
 import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
 import { Rec } from "./rec.ts";
@@ -44,8 +45,8 @@ export class FoldState {
   #seq = 0;
   #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
-  /** Values derived from the live records (see derived()), dropped by the next apply. */
-  readonly #derived = new Map<string, unknown>();
+  /** Values derived from the live records (see derived()). */
+  readonly #derived = new DerivedMemo();
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
 
@@ -93,8 +94,11 @@ export class FoldState {
 
   apply(rec: Rec): void {
     this.applied++;
+    // Short ids: kept up to date when the entry is a new id in its type (see #kept), else rebuilt on next use.
+    const short = this.#short;
     this.#short = undefined;
-    if (this.#derived.size > 0) this.#derived.clear();
+    // A tombstone changes only the collection it names (and the tombstoned set, which no derived value reads).
+    this.#derived.drop(rec.type === "tombstone" ? String(rec.entry.target_type) : rec.type);
     if (rec.type === "tombstone") {
       const e = rec.entry;
       const targetId = e.target_id as string;
@@ -111,15 +115,24 @@ export class FoldState {
         p.now.set(rec.id, rec);
         if (!prev) p.delta++;
         this.#dedupSwap(prev, rec);
+        if (!prev) this.#kept(short, rec);
         return;
       }
       const map = this.#arrays[rec.type as ArrayType];
       const prev = map.get(rec.id);
       map.set(rec.id, rec);
       this.#dedupSwap(prev, rec);
+      if (!prev) this.#kept(short, rec);
     } else if ((KEYED_TYPES as readonly string[]).includes(rec.type)) {
       this.#need(rec.type as LiveType).#setKeyed(rec.type as KeyedType, rec);
     }
+  }
+
+  /** A record of an id new to its type joins the short ids as they were (bounded: past MAX_EXTRA, rebuilt). */
+  #kept(short: ShortIds | undefined, rec: Rec): void {
+    if (!short || short.extras >= MAX_EXTRA) return;
+    short.add(rec);
+    this.#short = short;
   }
 
   #setKeyed(type: KeyedType, rec: Rec): void {
@@ -258,17 +271,13 @@ export class FoldState {
 
   /**
    * A value computed from the live records only (never from the clock, the files or the caller's input
-   * beyond what `key` names), made on first ask and kept until the next apply() changes the state. A one-shot
-   * command asks once; a resident server (`brain serve`) answers every context from the same state without
-   * walking every learning again. Callers must not mutate what they get back. At most DERIVED_CAP keys are kept
-   * (keys that name a working directory are unbounded): past that the memo starts over.
+   * beyond what `key` names), made on first ask and kept until apply() changes what it reads (`reads`: the
+   * types it is computed from, when the caller can say; see core/derived-memo.ts). A one-shot command asks
+   * once; a resident server (`brain serve`) answers every context from the same state without walking every
+   * learning again. Callers must not mutate what they get back.
    */
-  derived<T>(key: string, make: () => T): T {
-    if (this.#derived.has(key)) return this.#derived.get(key) as T;
-    const value = make();
-    if (this.#derived.size >= DERIVED_CAP) this.#derived.clear();
-    this.#derived.set(key, value);
-    return value;
+  derived<T>(key: string, make: () => T, reads?: readonly LiveType[]): T {
+    return this.#derived.get(key, make, reads);
   }
 
   /** Live records of one type, in fold order. */
@@ -313,6 +322,16 @@ export class FoldState {
     }
   }
 
+  /**
+   * The live record of this by-id type with this id, without materialising the type: a state on a base
+   * answers from the ops applied since and the base's sorted ids (a search looks up a few hundred hits; reading
+   * `arrays[type]` would parse every record of the type first).
+   */
+  get(type: ArrayType, id: string): Rec | undefined {
+    const p = this.#pending.get(type);
+    return p ? this.#pendingGet(type, p, id) : this.#arrays[type].get(id);
+  }
+
   /** First live record with this id, searched in Rho's order (behaviour, identity, user, learning …). */
   find(id: string): Rec | undefined {
     for (const t of LIST_ORDER) {
@@ -352,32 +371,13 @@ export class FoldState {
     );
   }
 
-  /** Ids held by live entries of more than one type (legal in Rho's fold, but almost always a mistake). */
-  sharedIds(): { id: string; records: { type: string; line: number }[] }[] {
-    const first = new Map<string, Rec>();
-    const shared = new Map<string, Rec[]>();
-    for (const rec of this.live()) {
-      const prev = first.get(rec.id);
-      if (!prev) first.set(rec.id, rec);
-      else if (prev.type !== rec.type) {
-        const list = shared.get(rec.id) ?? [prev];
-        list.push(rec);
-        shared.set(rec.id, list);
-      }
-    }
-    return [...shared].map(([id, recs]) => ({
-      id,
-      records: recs.map((r) => ({ type: r.type, line: r.line })),
-    }));
-  }
-
   findKeyed(type: KeyedType, key: string): Rec | undefined {
     return this.keyed[type].get(key)?.rec;
   }
 }
 
-/** How many derived values a state keeps at most (see FoldState.derived). */
-const DERIVED_CAP = 64;
+/** Records a ShortIds takes on after it was built before it is built again (each look-up scans them). */
+const MAX_EXTRA = 256;
 
 /** The order types are listed in: the entry table's (core/entry-types.ts). */
 export const LIST_ORDER: readonly LiveType[] = LIVE_TYPES;

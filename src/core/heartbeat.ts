@@ -67,7 +67,7 @@ export function heartbeat(state: FoldState, now: Date): Heartbeat {
 export function dueReminders(state: FoldState, now: Date): DueReminder[] {
   const nowMs = now.getTime();
   return state
-    .derived("heartbeat:reminders", () => enabledReminders(state))
+    .derived("heartbeat:reminders", () => enabledReminders(state), ["reminder"])
     .filter((r) => !(Number.isFinite(r.nextMs) && r.nextMs > nowMs))
     .map((r) => ({ ...r.reminder }));
 }
@@ -77,7 +77,7 @@ export function dueReminders(state: FoldState, now: Date): DueReminder[] {
  * first few of thousands. `total` is how many there are.
  */
 export function pendingTasks(state: FoldState, now: Date): Iterable<PendingTask> & { total: number } {
-  const pending = state.derived("heartbeat:tasks", () => pendingList(state));
+  const pending = state.derived("heartbeat:tasks", () => pendingList(state), ["task"]);
   const nowMs = now.getTime();
   const today = localDate(now);
   const late = (p: Pending) => isOverdue(p, today, nowMs);

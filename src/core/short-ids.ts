@@ -2,6 +2,10 @@ import { BrainError } from "./errors.ts";
 import { oneLiner } from "./format.ts";
 import { oneLine } from "./one-line.ts";
 import type { Rec } from "./rec.ts";
+import { LIVE_TYPES } from "./types.ts";
+
+/** A type's place in live() order (core/types.ts LIVE_TYPES: Rho's listing order). */
+const typeRank = (type: string) => (LIVE_TYPES as readonly string[]).indexOf(type);
 
 /** Shortest prefix a memory line shows of its id (8 hex digits: 65 536 prefixes of 4). */
 export const SHORT_ID_MIN = 4;
@@ -62,13 +66,38 @@ export class ShortIds {
     this.#order = order;
   }
 
-  /** The live records whose id has the same first 4 characters as `id`. */
+  /**
+   * Records of a new id in their type added since (FoldState.apply: a resident server's state gains a learning
+   * from another process), instead of grouping every live id again. They stand where live() lists them: after
+   * every record of their type and the types before it (a new id goes last in its type's map).
+   */
+  readonly #extra: Rec[] = [];
+
+  /** A live record whose id its type did not hold (see #extra); FoldState rebuilds instead past MAX_EXTRA. */
+  add(rec: Rec): void {
+    this.#extra.push(rec);
+  }
+
+  get extras(): number {
+    return this.#extra.length;
+  }
+
+  /** The live records whose id has the same first 4 characters as `id`, in live() order. */
   #group(id: string): Rec[] {
     const k = hexKey(id);
-    if (k < 0) return this.#other.get(id.slice(0, SHORT_ID_MIN)) ?? [];
     const out: Rec[] = [];
-    for (let j = this.#start[k] as number; j < (this.#start[k + 1] as number); j++)
-      out.push(this.#recs[this.#order[j] as number] as Rec);
+    if (k < 0) out.push(...(this.#other.get(id.slice(0, SHORT_ID_MIN)) ?? []));
+    else
+      for (let j = this.#start[k] as number; j < (this.#start[k + 1] as number); j++)
+        out.push(this.#recs[this.#order[j] as number] as Rec);
+    const head = id.slice(0, SHORT_ID_MIN);
+    for (const e of this.#extra) {
+      if (e.id.slice(0, SHORT_ID_MIN) !== head || (k >= 0 && hexKey(e.id) !== k)) continue;
+      const rank = typeRank(e.type);
+      let at = out.length;
+      while (at > 0 && typeRank((out[at - 1] as Rec).type) > rank) at--;
+      out.splice(at, 0, e);
+    }
     return out;
   }
 

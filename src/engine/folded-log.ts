@@ -1,5 +1,6 @@
 import { FoldView, type Health } from "../core/health.ts";
 import type { Rec } from "../core/rec.ts";
+import { sharedIds } from "../core/shared-ids.ts";
 import { type EventStore, START } from "../store/event-store.ts";
 import type { Position } from "../store/scan.ts";
 import type { Projection } from "./projection.ts";
@@ -85,7 +86,7 @@ export class FoldedLog implements Projection {
   }
 
   health(): Health {
-    const shared = this.state.sharedIds().flatMap(({ id, records }) =>
+    const shared = sharedIds(this.state).flatMap(({ id, records }) =>
       records.slice(1).map((r) => ({
         line: r.line,
         message: `id "${id}" is also used by a live ${records[0]?.type} (line ${records[0]?.line})`,

@@ -287,17 +287,46 @@ export class Bm25 {
     b.shared = { pd, pt, pc };
     let at = 0;
     const over = j.over ?? new Map<number, [number, number]>();
+    // Stored document frequencies (the index file's): the postings are only bounds-checked, in one pass.
+    const df = j.df;
+    if (df) {
+      if (df.text.length !== j.terms.length || df.ctx.length !== j.terms.length)
+        throw new Error("corrupt index");
+      let max = 0;
+      for (let i = 0; i < pd.length; i++) if ((pd[i] as number) > max) max = pd[i] as number;
+      if (pd.length > 0 && max >= n) throw new Error("corrupt index");
+    }
+    // Terms with a posting whose counts did not fit the file's bytes (rare): found by their postings' range.
+    const bigTerms = new Set<number>();
+    if (df && over.size > 0) {
+      const ends = new Float64Array(j.terms.length);
+      for (let x = 0, e = 0; x < ends.length; x++) ends[x] = e += j.count[x] as number;
+      for (const i of over.keys()) {
+        let lo = 0;
+        let hi = ends.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if ((ends[mid] as number) > i) hi = mid;
+          else lo = mid + 1;
+        }
+        bigTerms.add(lo);
+      }
+    }
     j.terms.forEach((term, x) => {
       const len = j.count[x] as number;
       let dfT = 0;
       let dfC = 0;
-      let big = false;
-      for (let i = at; i < at + len; i++) {
-        if ((pd[i] as number) >= n) throw new Error("corrupt index");
-        if ((pt[i] as number) > 0) dfT++;
-        if ((pc[i] as number) > 0) dfC++;
-        if (over.has(i)) big = true;
-      }
+      let big = bigTerms.has(x);
+      if (df) {
+        dfT = df.text[x] as number;
+        dfC = df.ctx[x] as number;
+      } else
+        for (let i = at; i < at + len; i++) {
+          if ((pd[i] as number) >= n) throw new Error("corrupt index");
+          if ((pt[i] as number) > 0) dfT++;
+          if ((pc[i] as number) > 0) dfC++;
+          if (over.has(i)) big = true;
+        }
       const p: Posting = { start: at, n: len, d: [], t: [], c: [], dfT, dfC };
       if (big) {
         // A count too large for the file's byte: this term's postings become plain arrays, exact.
@@ -342,6 +371,8 @@ export interface Bm25Parts {
   pc: Uint8Array | Uint32Array;
   /** Counts that did not fit `pt` / `pc`: posting index → [text count, context count]. */
   over?: Map<number, [number, number]>;
+  /** Per term, its documents with it in the text field and in the context field (counted when absent). */
+  df?: { text: Uint32Array; ctx: Uint32Array };
 }
 
 function popcount(x: number): number {

@@ -56,7 +56,7 @@ export interface RecallResult {
  * or an unreadable file (truncated, corrupted: its body's hash differs), means a rebuild from the folded
  * state. Deleting the file costs only time.
  */
-/** 7: irregular past forms indexed as their verb (analyze.ts). 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
+/** 8: per-term document frequencies stored, the hash covers the header too (index-file.ts). 7: irregular past forms indexed as their verb (analyze.ts). 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
 const VERSION = INDEX_FILE_VERSION;
 /** Save after at most this many documents were indexed since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
@@ -206,7 +206,6 @@ export class Recall {
       q.depth,
     );
     const wantEpisodes = !q.kinds || q.kinds.includes("episode");
-    const learnings = state.arrays.learning;
     const lexical = rank({
       hits,
       named,
@@ -215,12 +214,12 @@ export class Recall {
       between: (from, to) => this.episodes.between(from, to),
       prior: (id, kind) => {
         if (kind === "preference") {
-          const r = state.arrays.preference.get(id);
+          const r = state.get("preference", id);
           return r ? 0.5 + importancePoints(r.flags) / (2 * IMPORTANCE_POINTS.high) : 0.5;
         }
         if (kind === "episode") return episodePrior(this.episodes.projectOf(id) || undefined, q.cwd);
         if (kind !== "learning") return 0.5;
-        const r = learnings.get(id);
+        const r = state.get("learning", id);
         return r ? scoreRec(r, q.cwd, q.nowMs) / MAX_SCORE : 0;
       },
       speakerTerm: (sp) => processTerm(firstName(sp)),
@@ -267,7 +266,7 @@ export class Recall {
       const r = state.find(id);
       return r?.type === kind ? r : undefined;
     }
-    return state.arrays[kind].get(id);
+    return state.get(kind, id);
   }
 
   /** Null when loaded; else why it could not be (and must be rebuilt). */

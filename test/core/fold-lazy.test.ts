@@ -3,6 +3,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { typesWhere } from "../../src/core/entry-types.ts";
+import type { ArrayType } from "../../src/core/fold.ts";
 import { FoldView } from "../../src/core/health.ts";
 import { listEntries } from "../../src/core/list.ts";
 import { dedupText } from "../../src/core/text.ts";
@@ -16,6 +18,7 @@ import { fc } from "../support/fc.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
 
 const NOW = new Date("2026-02-01T00:00:00.000Z");
+const BY_ID = typesWhere((d) => d.fold === "byId") as ArrayType[];
 let dir: string;
 let n = 0;
 before(() => {
@@ -50,6 +53,13 @@ function point(v: FoldView, ids: string[], norms: string[]) {
       return r && [r.type, r.id, r.line, r.createdMs, r.flags, r.projectPath, r.raw];
     }),
     texts: norms.map((t) => v.state.hasText(t)),
+    // By type and id without materialising (a search's look-ups; past 32 the snapshot's ids are in memory).
+    got: BY_ID.flatMap((t) =>
+      ids.map((id) => {
+        const r = v.state.get(t, id);
+        return r && [r.type, r.id, r.line, r.createdMs, r.flags, r.projectPath, r.raw];
+      }),
+    ),
     inOrder: LIVE_TYPES.map((t) => [...v.state.iterate(t)].map((r) => [r.id, r.line])),
     pages: [0, 1, 3].map((offset) => listEntries({ offset, limit: 2 }, v.state, NOW).message),
     tombstoned: [...v.state.tombstoned].sort(),

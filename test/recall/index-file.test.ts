@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Brain } from "../../src/engine/brain.ts";
+import { Bm25 } from "../../src/recall/bm25.ts";
+import { decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
 import { fc } from "../support/fc.ts";
 
@@ -75,6 +77,30 @@ test("a truncated or corrupted index file is rebuilt, never trusted", async (t) 
   );
 });
 
+test("a flipped byte in the header (the marks of the logs it was built from) is never trusted either", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const expected = answers(await sample(dir));
+  const file = recallIndexPath(join(dir, "brain.jsonl"));
+  const good = fs.readFileSync(file);
+  const headerEnd = 12 + good.readUInt32LE(8);
+  const trusted: number[] = [];
+  for (let at = 0; at < headerEnd; at++) {
+    const bad = Buffer.from(good);
+    bad[at] = (bad[at] as number) ^ 1;
+    fs.writeFileSync(file, bad);
+    const b = open(dir);
+    const got = answers(b);
+    if (!/^rebuilt/.test(b.recallEngine.status)) trusted.push(at);
+    assert.deepEqual(got, expected);
+  }
+  assert.deepEqual(
+    trusted,
+    [],
+    `flipped header bytes trusted: ${good.subarray(0, headerEnd).toString("latin1")}`,
+  );
+});
+
 test("turns another reader of the episode log saw first are still indexed (listing, batched ingest)", async (t) => {
   const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -98,4 +124,45 @@ test("turns another reader of the episode log saw first are still indexed (listi
     b.recall("medlar jam").some((r) => r.rec.entry.text === "Medlar jam on the first day.");
   assert.ok(found(server), "the first batch's turn is indexed");
   assert.ok(found(open(dir)), "and in the saved index");
+});
+
+test("an index read back from its file is the index it was written from (postings, frequencies, counts above a byte)", () => {
+  const word = fc.constantFrom("tomato", "garden", "port", "staging", "deploy", "quince", "jam");
+  const doc = fc.record({
+    text: fc.array(word, { maxLength: 12 }),
+    ctx: fc.array(word, { maxLength: 8 }),
+    repeat: fc.constantFrom(0, 0, 0, 256, 300),
+    kind: fc.integer({ min: 0, max: 3 }),
+  });
+  fc.assert(
+    fc.property(fc.array(doc, { minLength: 1, maxLength: 30 }), fc.array(fc.nat(40)), (docs, removed) => {
+      const b = new Bm25();
+      docs.forEach((d, i) => {
+        const text = [...d.text, ...Array<string>(d.repeat).fill("tomato")];
+        b.add({
+          id: `d${i % 25}`,
+          text,
+          textLen: text.length,
+          ctx: d.ctx,
+          ctxLen: d.ctx.length,
+          kind: d.kind,
+        });
+      });
+      for (const r of removed) b.remove(`d${r}`);
+      const chunks = encodeIndex({ version: INDEX_FILE_VERSION, marks: {} }, b.parts(), new Map());
+      const back = Bm25.fromParts(decodeIndex(Buffer.concat(chunks)).parts);
+      const postings = (x: Bm25) =>
+        [...x.post].map(([term, p]) => {
+          const d = [...x.shared.pd.subarray(p.start, p.start + p.n), ...p.d];
+          const t = [...x.shared.pt.subarray(p.start, p.start + p.n), ...p.t];
+          const c = [...x.shared.pc.subarray(p.start, p.start + p.n), ...p.c];
+          return { term, dfT: p.dfT, dfC: p.dfC, postings: d.map((doc, i) => [doc, t[i], c[i]]) };
+        });
+      assert.deepEqual(postings(back), postings(b));
+      assert.deepEqual([back.live, back.dead, back.sumT, back.sumC], [b.live, b.dead, b.sumT, b.sumC]);
+      for (const q of [["tomato"], ["garden", "port"], ["jam", "deploy", "staging"]])
+        assert.deepEqual(back.search(q, 10), b.search(q, 10));
+    }),
+    { numRuns: 80 },
+  );
 });

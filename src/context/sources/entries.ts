@@ -66,7 +66,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const short = (id: string) => state.shortIds().short(id);
   const stale = staleCheck(state, req.cwd);
-  const prefs = state.derived("context:preferences", () => orderedPreferences(state));
+  const prefs = state.derived("context:preferences", () => orderedPreferences(state), ["preference"]);
   if (prefs.length) {
     // Lazy (and re-iterable): the budget reads the first few lines of thousands, each line and each anchor
     // check made only when it is read.
@@ -109,8 +109,10 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const learnings = req.recalled
     ? []
-    : state.derived(`context:learnings:${req.cwd}`, () =>
-        liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
+    : state.derived(
+        `context:learnings:${req.cwd}`,
+        () => liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
+        ["learning"],
       );
   if (learnings.length) {
     const rank = { under: pathContains, flat: true, shortId: short };
@@ -135,7 +137,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 function learningBuckets(state: FoldState, learnings: readonly Rec[], req: SourceRequest): ScoreBuckets {
   const nowMs = req.now.getTime();
   const make = () => scoreBuckets(learnings, req.cwd, nowMs, { under: pathContains });
-  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }));
+  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }), ["learning"]);
   if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = make();
   return kept.last;
 }

@@ -16,10 +16,12 @@ import { fullId, preferenceLine } from "./entries.ts";
  */
 export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
   const learnings = state
-    .derived("context:pinned-learnings", () => liveWithText(state, "learning").filter(isPinned))
+    .derived("context:pinned-learnings", () => liveWithText(state, "learning").filter(isPinned), ["learning"])
     .filter((r) => inScope(r, req.cwd));
-  const prefs = state.derived("context:pinned-preferences", () =>
-    liveWithText(state, "preference").filter(isPinned),
+  const prefs = state.derived(
+    "context:pinned-preferences",
+    () => liveWithText(state, "preference").filter(isPinned),
+    ["preference"],
   );
   if (learnings.length + prefs.length === 0) return { sections: [], problems: [] };
   const items: Item[] = [

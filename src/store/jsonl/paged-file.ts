@@ -31,6 +31,29 @@ export class PagedFile {
     return b;
   }
 
+  /** Bytes [start, end) from the cached page when they lie in one (a short field), else read at once. */
+  bytes(start: number, end: number): Buffer {
+    const n = Math.floor(start / PAGE);
+    if (end > start && Math.floor((end - 1) / PAGE) === n)
+      return this.#page(n).subarray(start - n * PAGE, end - n * PAGE);
+    return this.slice(start, end);
+  }
+
+  /**
+   * The bytes from `at` to the first `byte` at or after it (excluded; to `limit` when none), read in growing
+   * chunks and not cached: one record line of a section a lookup lands in costs one read, where going through
+   * the page cache would read and keep a page per lookup.
+   */
+  until(byte: number, at: number, limit: number): Buffer {
+    for (let chunk = 1024; ; chunk *= 4) {
+      const stop = Math.min(limit, at + chunk);
+      const b = this.slice(at, stop);
+      const i = b.indexOf(byte);
+      if (i >= 0) return b.subarray(0, i);
+      if (stop >= limit) return b;
+    }
+  }
+
   #page(n: number): Buffer {
     let p = this.#pages.get(n);
     if (!p) {

@@ -2,6 +2,7 @@ import type { FoldBase } from "../../core/fold-base.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
 import type { PagedFile } from "./paged-file.ts";
+import { SortedLines } from "./sorted-lines.ts";
 
 /**
  * The fold snapshot's body read in place (src/store/jsonl/snapshot.ts): a FoldBase answering counts from the
@@ -35,10 +36,18 @@ export function jsonString(lit: string): string {
 
 const NL = 10;
 const TAB = 9;
+/** Past this many look-ups by id, the ids section is read whole and searched in memory (sorted-lines.ts). */
+const MANY_LOOKUPS = 32;
+const FOUND_CAP = 4096;
 
 export class SnapshotBase implements FoldBase {
   readonly #body: PagedFile;
   readonly #s: Sections;
+  /** The ids section in memory, once this base was asked for more than MANY_LOOKUPS ids. */
+  #ids: SortedLines | undefined;
+  #lookups = 0;
+  /** Records looked up in memory mode (null: none), at most FOUND_CAP (then started over). */
+  readonly #found = new Map<string, Rec | null>();
 
   constructor(body: PagedFile, sections: Sections) {
     this.#body = body;
@@ -74,18 +83,35 @@ export class SnapshotBase implements FoldBase {
     const t = LIVE_TYPES.indexOf(type);
     const key = Buffer.from(sortKey(id));
     const b = this.#body;
-    const { end } = this.#s.ids;
+    const { start, end } = this.#s.ids;
+    if (!this.#ids && ++this.#lookups > MANY_LOOKUPS) this.#ids = new SortedLines(b.slice(start, end));
+    if (this.#ids) {
+      // A search asks for a hit's record twice (its prior, then its record): each is read once.
+      const memo = `${t}\t${id}`;
+      const seen = this.#found.get(memo);
+      if (seen !== undefined) return seen ?? undefined;
+      if (this.#found.size >= FOUND_CAP) this.#found.clear();
+      for (const rest of this.#ids.find(key)) {
+        const [ti, offset] = rest.split("\t");
+        if (Number(ti) !== t) continue;
+        const line = b.until(NL, Number(offset), b.size).toString("utf8");
+        const rec = recOf(line, 0, line.length, type);
+        this.#found.set(memo, rec);
+        return rec;
+      }
+      this.#found.set(memo, null);
+      return undefined;
+    }
     for (let p = this.#lowerBound(this.#s.ids, key); p < end; ) {
       const tab = b.indexOf(TAB, p, end);
       if (b.compare(p, tab, key) !== 0) return undefined;
       const q = b.indexOf(NL, tab, end);
       const [ti, offset] = b
-        .slice(tab + 1, q)
+        .bytes(tab + 1, q)
         .toString("latin1")
         .split("\t");
       if (Number(ti) === t) {
-        const at = Number(offset);
-        const line = b.slice(at, b.indexOf(NL, at, b.size)).toString("utf8");
+        const line = b.until(NL, Number(offset), b.size).toString("utf8");
         return recOf(line, 0, line.length, type);
       }
       p = q + 1;
