@@ -25,8 +25,8 @@ export interface ServeSettings {
   /**
    * How far the server's JS heap may grow past what its last full collection kept, in percent (V8's
    * `--heap-growing-percent`, set by `brain serve` for its own process; 0 leaves V8's own rule, which lets a
-   * large heap grow to 4× its live data). A million turns keep ~0.4 GB live on the heap: V8's rule let the
-   * server reach 2.5 GB of RSS (src/serve/heap.ts).
+   * large heap grow to 4× its live data); half of it while the association graph loads or builds. A million
+   * turns keep ~0.4 GB live on the heap: V8's rule let the server reach 2.5 GB of RSS (src/serve/heap.ts).
    */
   heapGrowingPercent: number;
 }
@@ -42,7 +42,7 @@ export const DEFAULT_SERVE: ServeSettings = {
   maxBodyBytes: 1024 * 1024,
   // A batch of appends is a few kB per entry; a reading client drains a megabyte in milliseconds.
   eventBacklogBytes: 1024 * 1024,
-  heapGrowingPercent: 50,
+  heapGrowingPercent: 100,
 };
 
 export function parseServe(file: string, v: unknown): ServeSettings {

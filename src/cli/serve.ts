@@ -47,12 +47,16 @@ export async function runServe(o: ServeOpts): Promise<number> {
     ...(port !== undefined ? { port } : {}),
     ...(idle !== undefined ? { idleMinutes: idle } : {}),
   };
-  (await import("../serve/heap.ts")).holdHeap(serve.heapGrowingPercent);
+  const heap = await import("../serve/heap.ts");
+  heap.holdHeap(heap.buildingPercent(serve.heapGrowingPercent));
   const { startServer } = await import("../serve/server.ts");
   const { servedCommands } = await import("./served-run.ts");
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ ...config, serve }, o.cwd ?? process.cwd(), { routes: [servedCommands] });
+    server = await startServer({ ...config, serve }, o.cwd ?? process.cwd(), {
+      routes: [servedCommands],
+      graphReady: () => heap.holdHeap(serve.heapGrowingPercent),
+    });
   } catch (e) {
     // Started by a hook while another one runs: nothing to do.
     if (o.quiet && e instanceof BrainError && e.code === "LOCKED") return 0;

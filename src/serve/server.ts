@@ -30,6 +30,12 @@ export interface RunningServer {
   stop(reason?: string): Promise<void>;
 }
 
+export interface ServerOptions {
+  routes?: RouteModule[];
+  /** Called once the association graph is loaded or built (or its build was cancelled). */
+  graphReady?: () => void;
+}
+
 /**
  * Start the resident server of this brain: one per brain (it holds `.brain/serve.lock` while it runs; a
  * second start fails with LOCKED), on 127.0.0.1, the configured port or a free one, a fresh random token,
@@ -40,7 +46,7 @@ export interface RunningServer {
 export async function startServer(
   config: ResolvedConfig,
   cwd: string,
-  opts: { routes?: RouteModule[] } = {},
+  opts: ServerOptions = {},
 ): Promise<RunningServer> {
   const home = homeOf(config);
   home.ensureLocal();
@@ -56,7 +62,7 @@ export async function startServer(
   let brain: Brain | undefined;
   try {
     brain = Brain.open(brainOptions(config, cwd));
-    return await listen(config, brain, lock, opts.routes ?? []);
+    return await listen(config, brain, lock, opts);
   } catch (e) {
     brain?.close();
     lock.release();
@@ -68,7 +74,7 @@ async function listen(
   config: ResolvedConfig,
   brain: Brain,
   lock: FileLock,
-  routes: RouteModule[],
+  opts: ServerOptions,
 ): Promise<RunningServer> {
   const token = randomBytes(24).toString("base64url");
   const now = () => (config.fixedNow ? new Date(config.fixedNow.getTime()) : new Date());
@@ -88,7 +94,7 @@ async function listen(
   };
   const reread = settingsWatch(config, brain);
   const app = createApp(ctx, {
-    routes: [...ROUTES, ...routes],
+    routes: [...ROUTES, ...(opts.routes ?? [])],
     onRequest: () => {
       lastUse = Date.now();
       reread();
@@ -137,18 +143,20 @@ async function listen(
   // the server answers meanwhile (the prompt step without graph lines until it is ready).
   let sliceStart = performance.now();
   let stopping: Promise<void> | null = null;
-  void brain.graph.warm({
-    // A server stopped while it builds (SIGTERM, idle) ends the build: it kept the process alive for minutes.
-    cancelled: () => stopping !== null,
-    due: () => performance.now() - sliceStart > GRAPH_SLICE_MS,
-    pause: () =>
-      new Promise<void>((r) =>
-        setImmediate(() => {
-          sliceStart = performance.now();
-          r();
-        }),
-      ),
-  });
+  void brain.graph
+    .warm({
+      // A server stopped while it builds (SIGTERM, idle) ends the build: it kept the process alive for minutes.
+      cancelled: () => stopping !== null,
+      due: () => performance.now() - sliceStart > GRAPH_SLICE_MS,
+      pause: () =>
+        new Promise<void>((r) =>
+          setImmediate(() => {
+            sliceStart = performance.now();
+            r();
+          }),
+        ),
+    })
+    .finally(() => opts.graphReady?.());
 
   let done: (reason: string) => void = () => {};
   const stopped = new Promise<string>((r) => (done = r));

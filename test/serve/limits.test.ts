@@ -4,11 +4,13 @@
  * body above the cap is refused before it is read, and an event-stream subscriber that does not read is
  * dropped once its backlog passes the cap. The sizes of a real attack live in bench/attack-serve.ts.
  */
+
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { connect, type Socket } from "node:net";
 import { test } from "node:test";
 import { DEFAULT_SETTINGS, parseSettings } from "../../src/config.ts";
+import { buildingPercent } from "../../src/serve/heap.ts";
 import { brainOk, freshSandbox, type Sandbox, writeConfig } from "../support/cli.ts";
 import { fc } from "../support/fc.ts";
 import { probe } from "./_probe.ts";
@@ -205,4 +207,15 @@ test("serve.heapGrowingPercent is a whole number ≥ 0 (0: V8's own rule); anyth
       },
     ),
   );
+});
+
+test("while the association graph loads or builds the server's heap is held at half the setting; 0 stays V8's rule", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 1000 }), (n) => {
+      const b = buildingPercent(n);
+      assert.ok(Number.isInteger(b) && b >= 0 && b <= n, `${n} → ${b}`);
+      assert.equal(b === 0, n < 2, "0 only where the setting leaves V8's rule or is too small to halve");
+    }),
+  );
+  assert.equal(buildingPercent(DEFAULT_SETTINGS.serve.heapGrowingPercent), 50);
 });
