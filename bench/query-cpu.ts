@@ -12,7 +12,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BENCH_CWD, Prng } from "./generate.ts";
+import { BENCH_CWD } from "./generate.ts";
+import { queries } from "./scale-words.ts";
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,26 +25,6 @@ const brainPath = resolve(arg("brain", "bench/.data/scale/100k/brain.jsonl"));
 const rounds = Number(arg("rounds", "3"));
 const only = arg("only", "");
 const answersOut = arg("answers", "");
-
-// The scale bench's vocabulary and queries (bench/scale.ts), rebuilt the same way.
-const SYL = ["ka", "lo", "mi", "ru", "te", "sa", "no", "vi", "de", "po", "za", "ge", "fu", "ha", "ri", "mo"];
-function vocabulary(n: number, rng: Prng): string[] {
-  const out = new Set<string>();
-  while (out.size < n) {
-    let w = "";
-    for (let k = rng.int(2, 4); k > 0; k--) w += rng.pick(SYL);
-    out.add(w);
-  }
-  return [...out];
-}
-const VOCAB = vocabulary(30_000, new Prng(24));
-function queries(count: number): string[] {
-  const rng = new Prng(7);
-  return Array.from({ length: count }, () => {
-    const k = rng.int(2, 3);
-    return Array.from({ length: k }, () => VOCAB[rng.int(20, 3000)]).join(" ");
-  });
-}
 
 const env = {
   PATH: process.env.PATH,

@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { freezeBuild } from "./built.ts";
 import { BENCH_CWD, DATA_DIR, Prng, parseSize } from "./generate.ts";
 import { cpuMs } from "./proc-cpu.ts";
+import { COMMON, queries, VOCAB, zipf } from "./scale-words.ts";
 import { mean, median, ms, quantile, table } from "./stats.ts";
 
 const WORK = join(DATA_DIR, "scale");
@@ -61,28 +62,6 @@ function parseArgs(argv: string[]): Options {
 }
 
 // ── synthetic turns ──
-
-const COMMON = (
-  "the a to and of i it is that you in we for this with on be not have do can so but what if " +
-  "just like was are at my as or it's there get make then use run one all about would should now"
-).split(" ");
-const SYL = ["ka", "lo", "mi", "ru", "te", "sa", "no", "vi", "de", "po", "za", "ge", "fu", "ha", "ri", "mo"];
-
-/** A fixed vocabulary of made-up words, rank 0 the most frequent. */
-function vocabulary(n: number, rng: Prng): string[] {
-  const out = new Set<string>();
-  while (out.size < n) {
-    let w = "";
-    for (let k = rng.int(2, 4); k > 0; k--) w += rng.pick(SYL);
-    out.add(w);
-  }
-  return [...out];
-}
-
-/** Zipf-ish pick: rank ~ floor(n^u) (a log-uniform rank), so a few words are everywhere and most are rare. */
-const zipf = (words: string[], rng: Prng) => words[Math.floor(words.length ** rng.float()) - 1] as string;
-
-const VOCAB = vocabulary(30_000, new Prng(24));
 
 function turnText(rng: Prng, topic: string[]): string {
   const words: string[] = [];
@@ -126,15 +105,6 @@ function inputs(n: number): string[] {
     files.push(file);
   }
   return files;
-}
-
-/** Queries of 2–3 words of middling frequency (what a person would look for), deterministic. */
-function queries(count: number): string[] {
-  const rng = new Prng(7);
-  return Array.from({ length: count }, () => {
-    const k = rng.int(2, 3);
-    return Array.from({ length: k }, () => VOCAB[rng.int(20, 3000)]).join(" ");
-  });
 }
 
 // ── processes ──
