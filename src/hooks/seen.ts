@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import type { HookSettings } from "../config-hooks.ts";
 import type { BrainHome } from "../store/home.ts";
+import { FileLock } from "../store/jsonl/lock.ts";
 import type { HookEventSpec } from "./events.ts";
 import type { HookCall, HostId, Payload } from "./host-types.ts";
 
@@ -19,8 +20,9 @@ import type { HookCall, HostId, Payload } from "./host-types.ts";
  *
  * Why files and no log: every queue and tool hook pays for the check, and a create is one system call where a
  * log took a lock (five), a read and an append (bench/hooks.ts: stop and session-end 2–3 ms above the build
- * before the check). How it stays small: one firing in SWEEP_EVERY (told by its key, so a replay is the
- * same) removes the files older than the window. Holds no text: names are hashes.
+ * before the check). The lock is left for the rare steps that change an existing marker: renewing an expired
+ * one (the same payload after the window) and the sweep — one firing in SWEEP_EVERY (told by its key, so a
+ * replay is the same) removes the files older than the window. Holds no text: names are hashes.
  */
 function transcriptSize(path: string | undefined): number {
   if (!path) return -1;
@@ -97,29 +99,18 @@ function mtimeOf(file: string): number | undefined {
   }
 }
 
-let asides = 0;
+/** How long a marker stamped by the clock (made, not yet given its firing's time) counts as in the making. */
+const MAKING_MS = 5_000;
 
 /**
- * True while `file` marks a firing within the window ending at `now`. A marker older than that is moved aside
- * and removed — and the one moved checked: when it was fresh (another firing made it after our look), it is
- * put back and this is a repeat. So of any number of firings at once exactly one creates the marker.
+ * Whether a marker made at `t` marks a firing within the window ending at `now`. A marker is made in two
+ * steps — the create stamps the clock's time, then it gets the firing's — so one whose time is the clock's
+ * (within MAKING_MS, or the window when shorter) is fresh too: under BRAIN_NOW a firing's time is far from the
+ * clock's, and a marker caught between the two steps looked expired (two firings were then both first).
  */
-function marked(file: string, now: number, windowMs: number): boolean {
-  const fresh = (t: number | undefined) => t !== undefined && Math.abs(now - t) < windowMs;
-  const made = mtimeOf(file);
-  if (made === undefined) return false;
-  if (fresh(made)) return true;
-  const aside = `${file}.${process.pid}-${asides++}`;
-  try {
-    fs.renameSync(file, aside);
-  } catch {
-    return false; // another firing moved it
-  }
-  const moved = mtimeOf(aside);
-  fs.rmSync(aside, { force: true });
-  if (!fresh(moved)) return false;
-  create(file, new Date(moved as number));
-  return true;
+function fresh(t: number | undefined, now: number, windowMs: number): boolean {
+  if (t === undefined) return false;
+  return Math.abs(now - t) < windowMs || Math.abs(Date.now() - t) < Math.min(MAKING_MS, windowMs);
 }
 
 /**
@@ -136,26 +127,43 @@ export function firstFiring(
   const dir = home.file("hookSeen");
   const file = join(dir, key);
   const windowMs = s.dedupSeconds * 1000;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    let first: boolean;
-    try {
-      first = create(file, now);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) throw err;
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      continue;
-    }
-    if (first) {
-      if (sweeps(key)) sweep(dir, now.getTime(), windowMs);
-      return true;
-    }
-    if (marked(file, now.getTime(), windowMs)) return false;
+  const t = now.getTime();
+  let first: boolean;
+  try {
+    first = create(file, now);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    first = create(file, now);
   }
-  return false; // four rounds lost to other firings of the same key: one of them is the first
+  if (first) {
+    if (sweeps(key)) underLock(home, () => sweep(dir, t, windowMs));
+    return true;
+  }
+  if (fresh(mtimeOf(file), t, windowMs)) return false;
+  // Expired (rare: the same payload again after the window): renewed under the lock, where the others that
+  // found it expired look again — a marker is never removed while a firing may count on it.
+  return underLock(home, () => {
+    const made = mtimeOf(file);
+    if (made === undefined) return create(file, now);
+    if (fresh(made, t, windowMs)) return false;
+    fs.utimesSync(file, now, now);
+    return true;
+  });
+}
+
+function underLock<T>(home: BrainHome, fn: () => T): T {
+  const lock = new FileLock(home.lock("hookSeen"));
+  lock.acquire({ purpose: "hook-seen" });
+  try {
+    return fn();
+  } finally {
+    lock.release();
+  }
 }
 
 /**
- * Removes the markers older than the window, what a firing that crashed left aside, and the log these files
+ * Removes the markers older than the window (under the lock: see firstFiring), and the log these files
  * replaced (`hook-seen.jsonl`: hashes and times).
  */
 export function sweep(dir: string, now: number, windowMs: number): void {
@@ -166,5 +174,8 @@ export function sweep(dir: string, now: number, windowMs: number): void {
   } catch {
     return;
   }
-  for (const name of names) marked(join(dir, name), now, windowMs);
+  for (const name of names) {
+    const file = join(dir, name);
+    if (!fresh(mtimeOf(file), now, windowMs)) fs.rmSync(file, { force: true });
+  }
 }

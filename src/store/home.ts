@@ -76,7 +76,14 @@ export const LOCAL_FILES = {
 export type LocalFile = keyof typeof LOCAL_FILES;
 
 /** Locks are `<base>.lock` files in the local directory (src/store/jsonl/lock.ts adds the suffix). */
-export const LOCKS = { learner: "learn", server: "serve", inbox: "inbox", improve: "improve-run" } as const;
+export const LOCKS = {
+  learner: "learn",
+  server: "serve",
+  inbox: "inbox",
+  improve: "improve-run",
+  /** Renewing an expired hook-firing marker, and sweeping them (src/hooks/seen.ts). */
+  hookSeen: "hook-seen",
+} as const;
 export type LocalLock = keyof typeof LOCKS;
 
 /** The user's own Brain directory, `~/.brain` (team stores' local directories, the Claude marketplace, the hook shim). */

@@ -185,37 +185,42 @@ test("the dedup markers stay few: a sweep drops those older than the window, and
   }
 });
 
-test("firings at once of keys whose markers expired: exactly one is first for each", async () => {
-  const home = new BrainHome(fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-")));
-  try {
-    const n = 300;
-    // Markers of earlier firings, past the window: each racing process finds them stale.
-    fs.mkdirSync(home.file("hookSeen"), { recursive: true });
-    const old = new Date(Date.now() - 10 * 60_000);
-    for (let i = 0; i < n; i++) {
-      const marker = join(home.file("hookSeen"), hash128(`race ${i}`));
-      fs.writeFileSync(marker, "");
-      fs.utimesSync(marker, old, old);
+for (const [what, expired, at] of [
+  ["keys whose markers expired", true, undefined],
+  ["new keys, at a time far from the clock's (BRAIN_NOW)", false, "2026-03-01T12:00:00.000Z"],
+] as const)
+  test(`firings at once of ${what}: exactly one is first for each`, async () => {
+    const home = new BrainHome(fs.mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "brain-seen-")));
+    try {
+      const n = 300;
+      fs.mkdirSync(home.file("hookSeen"), { recursive: true });
+      // Markers of earlier firings, past the window: each racing process finds them stale.
+      const old = new Date(Date.now() - 10 * 60_000);
+      for (let i = 0; expired && i < n; i++) {
+        const marker = join(home.file("hookSeen"), hash128(`race ${i}`));
+        fs.writeFileSync(marker, "");
+        fs.utimesSync(marker, old, old);
+      }
+      const go = join(home.dir, "go");
+      const script = join(import.meta.dirname, "..", "support", "first-firing.ts");
+      const args = ["--import", "tsx", script, home.dir, go, String(n), ...(at ? [at] : [])];
+      const racers = [1, 2, 3, 4].map(() => racer(args));
+      await Promise.all(racers.map((r) => r.ready));
+      fs.writeFileSync(go, "");
+      const outs = await Promise.all(racers.map((r) => r.done));
+      const firsts = outs.flatMap((o) => o.trim().split(" ").filter(Boolean).map(Number));
+      const count = new Map<number, number>();
+      for (const i of firsts) count.set(i, (count.get(i) ?? 0) + 1);
+      const wrong = [...Array(n).keys()].filter((i) => count.get(i) !== 1);
+      assert.deepEqual(
+        wrong,
+        [],
+        `keys not first exactly once: ${wrong.map((i) => `${i}×${count.get(i) ?? 0}`)}`,
+      );
+    } finally {
+      fs.rmSync(home.dir, { recursive: true, force: true });
     }
-    const go = join(home.dir, "go");
-    const script = join(import.meta.dirname, "..", "support", "first-firing.ts");
-    const racers = [1, 2, 3, 4].map(() => racer(["--import", "tsx", script, home.dir, go, String(n)]));
-    await Promise.all(racers.map((r) => r.ready));
-    fs.writeFileSync(go, "");
-    const outs = await Promise.all(racers.map((r) => r.done));
-    const firsts = outs.flatMap((o) => o.trim().split(" ").filter(Boolean).map(Number));
-    const count = new Map<number, number>();
-    for (const i of firsts) count.set(i, (count.get(i) ?? 0) + 1);
-    const wrong = [...Array(n).keys()].filter((i) => count.get(i) !== 1);
-    assert.deepEqual(
-      wrong,
-      [],
-      `keys not first exactly once: ${wrong.map((i) => `${i}×${count.get(i) ?? 0}`)}`,
-    );
-  } finally {
-    fs.rmSync(home.dir, { recursive: true, force: true });
-  }
-});
+  });
 
 /** A node process: `ready` when it printed "ready" on stderr, `done` with its stdout when it exits 0. */
 function racer(args: string[]): { ready: Promise<void>; done: Promise<string> } {
