@@ -1,3 +1,4 @@
+import { kthLargest } from "./kth-largest.ts";
 /**
  * A compact BM25 inverted index with two fields (an entry's own text, and its context — an episode's
  * neighbouring turns) and top-k retrieval.
@@ -379,41 +380,4 @@ function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/**
- * The `k`-th largest of `xs` (duplicates counted; 1 ≤ k ≤ xs.length): what sorting them and taking
- * `xs[xs.length - k]` gives, from a min-heap of the `k` largest (a query touches many more documents than it keeps).
- */
-export function kthLargest(xs: Float64Array, k: number): number {
-  const heap = new Float64Array(k);
-  let size = 0;
-  for (let i = 0; i < xs.length; i++) {
-    const v = xs[i] as number;
-    if (size < k) {
-      // Sift up.
-      let c = size++;
-      while (c > 0) {
-        const p = (c - 1) >> 1;
-        if ((heap[p] as number) <= v) break;
-        heap[c] = heap[p] as number;
-        c = p;
-      }
-      heap[c] = v;
-    } else if (v > (heap[0] as number)) {
-      // Replace the smallest, sift down.
-      let c = 0;
-      for (;;) {
-        const l = 2 * c + 1;
-        if (l >= k) break;
-        const r = l + 1;
-        const m = r < k && (heap[r] as number) < (heap[l] as number) ? r : l;
-        if ((heap[m] as number) >= v) break;
-        heap[c] = heap[m] as number;
-        c = m;
-      }
-      heap[c] = v;
-    }
-  }
-  return heap[0] as number;
 }

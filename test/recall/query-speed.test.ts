@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { kthLargest } from "../../src/recall/bm25.ts";
+import { kthLargest } from "../../src/recall/kth-largest.ts";
 import { RestateIndex } from "../../src/recall/restate-index.ts";
 import { restates } from "../../src/recall/sentence-terms.ts";
 import { fc } from "../support/fc.ts";
