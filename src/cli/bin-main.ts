@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { hookEntry } from "../hooks/entry.ts";
+import { hookEntry, leaveStdin } from "../hooks/entry.ts";
 import type { main } from "./cli.ts";
 import type { LoadBundle } from "./code-cache.ts";
 import type { hookMain } from "./hook-main.ts";
@@ -21,14 +21,16 @@ export async function bin(load: LoadBundle): Promise<void> {
   const rest = argv.slice(brain === undefined ? 2 : 4);
   if (rest.length === 2 && rest[0] === "hook") {
     const r = await hookEntry(rest[1] as string, brain);
-    if (r.done) return;
+    if (r.done) return leaveStdin();
     // Read and handed back: the in-process hook's own bundle. Not read (an unknown event): the CLI says so.
     if (r.stdin !== undefined) {
       const inProcess = load(fileURLToPath(new URL("./hook-main.cjs", import.meta.url))).hookMain;
-      return (inProcess as typeof hookMain)(rest[1] as string, brain, r.stdin, r.config);
+      await (inProcess as typeof hookMain)(rest[1] as string, brain, r.stdin, r.config);
+      return leaveStdin();
     }
   } else if (printedVersion(argv)) return;
   else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return; // initialised only here
   const cli = load(fileURLToPath(new URL("./cli-main.cjs", import.meta.url))).main as typeof main;
   await cli();
+  leaveStdin(); // `brain hook` with options reads stdin in the CLI
 }

@@ -12,12 +12,15 @@ async function entry(): Promise<void> {
   const rest = argv.slice(brain === undefined ? 2 : 4);
   let stdin: string | undefined;
   // The entry knows the events (src/hooks/events.ts); for a name it does not know it reads nothing.
-  if (rest.length === 2 && rest[0] === "hook") {
-    const r = await (await import("../hooks/entry.ts")).hookEntry(rest[1] as string, brain);
-    if (r.done) return;
+  const isHook = rest[0] === "hook";
+  const hooks = isHook ? await import("../hooks/entry.ts") : undefined;
+  if (hooks && rest.length === 2) {
+    const r = await hooks.hookEntry(rest[1] as string, brain);
+    if (r.done) return hooks.leaveStdin();
     stdin = r.stdin;
   } else if (await (await import("./served-cli.ts")).servedCli(argv.slice(2))) return;
   await (await import("./cli.ts")).main(stdin);
+  hooks?.leaveStdin(); // a hook's stdin the host kept open is not waited for
 }
 
 void entry();

@@ -8,6 +8,8 @@ import { queueForLearner } from "./queued.ts";
 import { serverAnswer } from "./served.ts";
 import { readStdin } from "./stdin.ts";
 
+export { leaveStdin } from "./stdin.ts";
+
 /**
  * `brain hook <event>` on the bin's shortest path (src/cli/bin.ts, src/cli/main.ts), built as one small file
  * (scripts/build.mjs) without commander, zod, the SDKs or the engine: hosts run a hook on every prompt,

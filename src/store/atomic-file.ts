@@ -1,7 +1,6 @@
 import * as fs from "node:fs";
 import { basename, dirname } from "node:path";
 import { BrainError } from "../core/errors.ts";
-import { randomHex } from "./crypto.ts";
 
 /**
  * The one way Brain replaces a file: write a temp file beside it completely (every write checked, short
@@ -21,9 +20,17 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
-/** Temp files of this helper are `<name>.tmp-<pid>-<hex>`: `brain doctor --repair` recognises them. */
+/**
+ * Temp files of this helper are `<name>.tmp-<pid>-<hex>`: `brain doctor --repair` recognises them. The eight
+ * hex digits come from Math.random, not node:crypto: the name must only differ from another writer's (it is
+ * created exclusively), and loading node:crypto (streams with it) cost a hook that saves a small state file
+ * more than the rest of its work.
+ */
 export function tempPathFor(path: string): string {
-  return `${path}.tmp-${process.pid}-${randomHex(4)}`;
+  const hex = Math.floor(Math.random() * 2 ** 32)
+    .toString(16)
+    .padStart(8, "0");
+  return `${path}.tmp-${process.pid}-${hex}`;
 }
 
 /** Write all of `data` at the fd's position, continuing after short writes; throws on ENOSPC etc. */
