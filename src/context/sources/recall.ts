@@ -9,7 +9,6 @@ import { isPinned } from "../../core/score.ts";
 import { dropBoilerplate, focusedPreview } from "../../recall/preview.ts";
 import { asksAboutTime } from "../../recall/query-shape.ts";
 import { resolveRelativeDates } from "../../recall/relative-dates.ts";
-import { sentenceSnippet } from "../../recall/snippet.ts";
 import type { Recalled } from "../../recall/types.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
@@ -70,12 +69,7 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
   const chars = full.length <= share * WHOLE_SLACK ? full.length : share;
   const shown = view.fixedChars === undefined && view.weight ? dropBoilerplate(full, view.weight) : full;
   const render = (max: number) => {
-    const query = view.query ?? "";
-    const snippet =
-      view.fixedChars === undefined && rank >= SNIPPET_FROM && shown.length > SNIPPET_MIN
-        ? sentenceSnippet(shown, query, max, view.weight)
-        : undefined;
-    const body = snippet ?? focusedPreview(shown, query, max, view.weight);
+    const body = focusedPreview(shown, view.query ?? "", max, view.weight);
     return renderEpisode({ ...r.rec.entry, text: `${earlierMark(r)}${body}` });
   };
   const text = render(chars);
@@ -95,11 +89,6 @@ function item(r: Recalled, rank: number, view: RecallView): Item {
     },
   };
 }
-
-/** From this rank on, a long recalled turn shows the sentences holding what is asked (snippet.ts). */
-export const SNIPPET_FROM = 5;
-/** …when it is longer than this many characters. */
-export const SNIPPET_MIN = 400;
 
 /** The fewest characters of a turn worth showing when only part of it fits (its focused preview). */
 export const MIN_PREVIEW = 200;
