@@ -225,6 +225,11 @@ export class RecallIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /** The mean length of documents' own text, in tokens (long messages make every word weigh less). */
+  get meanLength(): number {
+    return this.bm25.sumT / Math.max(1, this.bm25.live);
+  }
+
   /** Like `weight`, but a term no document holds tells the most (what a relevance floor needs). */
   informativeness(term: string): number {
     const df = this.bm25.post.get(term)?.dfT ?? 0;

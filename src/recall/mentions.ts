@@ -61,6 +61,8 @@ export interface MentionQuery {
   lookup?: (terms: string[]) => string[];
   /** How much a term tells (rarer weighs more). */
   weight?: (term: string) => number;
+  /** The brain's boilerplate floor for that weight (sentence-terms.ts `commonFloor`; default BOILERPLATE_WEIGHT). */
+  floor?: number;
 }
 
 /**
@@ -73,9 +75,10 @@ export function arrangeMentions(
   ranked: readonly Ranked[],
   info: (id: string) => MentionInfo | undefined,
   q: MentionQuery,
-  tune = MENTION_TUNING,
+  tune: typeof MENTION_TUNING & { floor?: number } = MENTION_TUNING,
 ): Arranged {
   const weight = q.weight ?? (() => 1);
+  if (q.floor !== undefined) tune = { ...tune, floor: q.floor };
   const found = q.lookup ? lookUpRestatements(ranked, info, q.lookup, weight, tune) : ranked;
   const out = q.aggregate ? spreadSessions(found, info, tune) : [...found];
   if (q.alternatives.length > 1) frontAlternatives(out, info, q.alternatives, tune);

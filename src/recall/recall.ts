@@ -19,7 +19,7 @@ import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
-import { bitsOf } from "./sentence-terms.ts";
+import { bitsOf, commonFloor } from "./sentence-terms.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 
 /** How many episodes a restatement look-up (mentions.ts) takes from the index. */
@@ -234,6 +234,7 @@ export class Recall {
           alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
           lookup: (ts) => index.search(ts, ["episode"], RESTATEMENT_DEPTH).hits.map((h) => h.id),
           weight,
+          floor: commonFloor(index.meanLength),
         })
       : { ranked: fused, earlier: new Map<string, number>() };
     const matched = new Map(hits.map((h) => [h.id, h.matched]));

@@ -19,9 +19,15 @@ export class RestateIndex {
   readonly #postings = new Map<string, number[]>();
   readonly #count: Int32Array;
   readonly #weight: (term: string) => number;
+  readonly #floor: number;
 
-  constructor(turns: readonly (readonly ReadonlySet<string>[])[], weight: (term: string) => number) {
+  constructor(
+    turns: readonly (readonly ReadonlySet<string>[])[],
+    weight: (term: string) => number,
+    floor = BOILERPLATE_WEIGHT,
+  ) {
     this.#weight = weight;
+    this.#floor = floor;
     turns.forEach((sentences, owner) => {
       for (const s of sentences) {
         // `restates` never looks at a sentence this short.
@@ -96,7 +102,7 @@ export class RestateIndex {
     const own = this.#own[at] as number;
     let shared = 0;
     for (let j = 0; j < terms.length; j++) if (key.has(terms[j] as string)) shared += weights[j] as number;
-    if (shared / both < BOILERPLATE_WEIGHT) return false;
+    if (shared / both < this.#floor) return false;
     return keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min;
   }
 }

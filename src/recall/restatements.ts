@@ -18,6 +18,8 @@ export interface RestateTuning {
   lookupKeys: number;
   /** More turns than this saying it again make a template, not a fact restated (no group is made). */
   maxGroup: number;
+  /** Shared terms weighing less than this on average are boilerplate (sentence-terms.ts `commonFloor`). */
+  floor?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export function lookUpRestatements(
         if (present.has(id)) continue;
         const x = info(id);
         if (!x || x.speaker !== m.speaker || x.dateMs === m.dateMs) continue;
-        if (!restates([key], x.sentences(), tune.restate, weight)) continue;
+        if (!restates([key], x.sentences(), tune.restate, weight, tune.floor)) continue;
         present.add(id);
         found.push({ id, kind: "episode", score: r.score });
       }
@@ -100,6 +102,7 @@ export function pullRestatements(
     index ??= new RestateIndex(
       pool.map((x) => x.m.sentences()),
       weight,
+      tune.floor,
     );
     const restating = index.restating(keys, tune.restate, (k) => candidate(pool[k] as (typeof pool)[number]));
     const again = pool.filter(

@@ -71,7 +71,7 @@ export function keySentences(
 
 /**
  * Whether one of `sentences` restates one of `keys`: at least MIN_SHARED terms in common, not boilerplate (their
- * mean weight at least BOILERPLATE_WEIGHT: a template said in every message is no statement), and the weight they carry is at least
+ * mean weight at least `floor`, BOILERPLATE_WEIGHT or `commonFloor`'s: a template said in every message is no statement), and the weight they carry is at least
  * `min` of the two sentences' (weighted Dice: sharing only common words — "a photo of a group of people" —
  * does not make two sentences one statement; a changed value, one or two rare terms, leaves most of it).
  */
@@ -80,8 +80,9 @@ export function restates(
   sentences: readonly ReadonlySet<string>[],
   min: number,
   weight: (term: string) => number,
+  floor = BOILERPLATE_WEIGHT,
 ): boolean {
-  return keys.some((key) => restatesOne(key, sentences, min, weight));
+  return keys.some((key) => restatesOne(key, sentences, min, weight, floor));
 }
 
 function restatesOne(
@@ -89,6 +90,7 @@ function restatesOne(
   sentences: readonly ReadonlySet<string>[],
   min: number,
   weight: (term: string) => number,
+  floor: number,
 ): boolean {
   // Most sentences share fewer than MIN_SHARED terms with the key: counted first, weighed only when they do
   // (a prompt in a large brain compares thousands of sentence pairs; weighing every term was most of its time).
@@ -113,10 +115,30 @@ function restatesOne(
         shared += w;
       }
     }
-    if (both < MIN_SHARED || shared / both < BOILERPLATE_WEIGHT) continue;
+    if (both < MIN_SHARED || shared / both < floor) continue;
     if (keyWeight + own > 0 && (2 * shared) / (keyWeight + own) >= min) return true;
   }
   return false;
+}
+
+/** The length of a chat turn, in tokens, that BOILERPLATE_WEIGHT is calibrated for (LoCoMo's turns: 25–28). */
+export const TURN_TOKENS = 30;
+
+/**
+ * The boilerplate floor (BOILERPLATE_WEIGHT) for a brain whose documents hold `meanTokens` tokens on average.
+ * A word's weight says in how many documents it occurs; over long messages every word is in more of them, so
+ * it weighs less — ordinary words of a fact ("makes", "share", "people") fall under a floor meant for
+ * templates. The floor is the weight of a word as common per chat-turn-sized piece as BOILERPLATE_WEIGHT
+ * means: in a share p of turns, hence in 1 − (1 − p)^(meanTokens / TURN_TOKENS) of the documents. Never above
+ * BOILERPLATE_WEIGHT (short turns keep it).
+ */
+export function commonFloor(meanTokens: number): number {
+  const ratio = meanTokens / TURN_TOKENS;
+  if (!(ratio > 1)) return BOILERPLATE_WEIGHT;
+  // weight = ln(1 + (1 − p) / p) = ln(1 / p), with the index's smoothing left out.
+  const p = Math.exp(-BOILERPLATE_WEIGHT);
+  const inDocs = 1 - (1 - p) ** ratio;
+  return Math.log(1 / inDocs);
 }
 
 /** The bit set of `some` terms among the searched ones (bit i: searched[i]). */
