@@ -117,7 +117,8 @@ test("PROPERTY: a kept fold that takes learnings of new ids into its derived val
         } else {
           const id = op.kind === "update" && ids.length ? (ids[op.pick % ids.length] as string) : `l${i}`;
           if (!ids.includes(id)) ids.push(id);
-          e = { id, type: "learning", text: op.text };
+          // A learning without `created` (a hand-written line): the type says it has one, the log may not.
+          e = { id, type: "learning", text: op.text } as unknown as BaseEntry;
           if (op.created !== undefined) e.created = op.created;
           if (op.pinned) e.pinned = true;
           if (op.importance) e.importance = op.importance;
