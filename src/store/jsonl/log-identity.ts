@@ -174,9 +174,10 @@ function remember(fp: LogFingerprint, logPath: string, before: fs.BigIntStats, n
  * log again (~12 ms of CPU per 20 MB) to trust a derived file. Carried only when `before` is exactly the state
  * they were verified on and the file is the same one, grown by exactly those bytes: an append by anyone else,
  * a truncation or a rewrite before ours gives another stat, and one after it changes the stat recorded here
- * (its ctime: a stat since a change makes the next change's ctime a new one on Linux ≥ 6.13; on older
- * kernels a same-size in-place rewrite within the same clock tick as Brain's append, by a program that
- * ignores Brain's lock, is the one change this would not see).
+ * (its ctime: a stat since a change makes the next change's ctime a new one on Linux ≥ 6.13). What this
+ * cannot see is a same-size in-place rewrite by a program that ignores Brain's lock, made between the stat
+ * before the append and the append itself (microseconds), or, on kernels with coarse ctimes, within the same
+ * clock tick as the append: the next full check (another state of the file) still hashes it.
  */
 export function carryVerified(
   logPath: string,
