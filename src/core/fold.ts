@@ -100,11 +100,8 @@ export class FoldState {
     // A tombstone changes only the collection it names (and the tombstoned set, which no derived value reads);
     // a new id of a materialised by-id type joins the end of its fold order (values that can, grow by it).
     const p = this.#pending.get(rec.type as LiveType);
-    const isNew =
-      !p &&
-      (ARRAY_TYPES as readonly string[]).includes(rec.type) &&
-      !this.#arrays[rec.type as ArrayType].has(rec.id);
-    if (isNew) this.#derived.added(rec);
+    if (!p && ARRAY_TYPES.includes(rec.type as ArrayType) && !this.#arrays[rec.type as ArrayType].has(rec.id))
+      this.#derived.added(rec);
     else this.#derived.drop(rec.type === "tombstone" ? String(rec.entry.target_type) : rec.type);
     if (rec.type === "tombstone") {
       const e = rec.entry;
