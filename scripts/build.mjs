@@ -46,12 +46,53 @@ const externalOf = (bundled) => ({
   },
 });
 const externalPackages = externalOf(BUNDLED);
+/** secretlint and the packages it requires (see secretlintBundled). */
+const SECRETLINT_BUNDLED = [
+  "@secretlint/core",
+  "@secretlint/secretlint-rule-preset-recommend",
+  "debug",
+  "ms",
+  "structured-source",
+  "boundary",
+];
 /**
  * The CommonJS CLI also bundles zod: the write gate's schemas load it on every `brain add`, and from
  * node_modules its ~60 files were compiled from source each time (most of a cold add); bundled, it comes from
  * the code cache. A second copy beside the SDKs' is what zod 4 is made for (its registry lives on globalThis).
  */
-const cliPackages = externalOf(new Set([...BUNDLED, "zod"]));
+const cliPackages = externalOf(new Set([...BUNDLED, "zod", ...SECRETLINT_BUNDLED]));
+
+/**
+ * The CommonJS CLI bundles secretlint too: the write gate scans every `brain add` with it, and loaded from
+ * node_modules as ES modules (with `debug` through Node's CommonJS export lexer) it was ~40 ms of a cold add
+ * (CPU profile): compiling ~30 files from source each time. Bundled, it comes from the code cache, and its
+ * modules run only when a command first scans (a lazy init like any import()). The whole preset, as before.
+ * Its profiler is a module the bundle would hold its own copy of, out of reach of src/guards/secretlint-profiler.ts
+ * (which finds node_modules' copy), so in the bundle it is one whose `mark` does nothing — what that module
+ * does to the real one — and that module a no-op.
+ */
+const SECRETLINT_PROFILER = join(ROOT, "src", "guards", "secretlint-profiler.ts");
+const secretlintBundled = {
+  name: "secretlint-bundled",
+  setup(b) {
+    b.onResolve({ filter: /^@secretlint\/profiler$/ }, () => ({
+      path: "profiler",
+      namespace: "secretlint-off",
+    }));
+    b.onResolve({ filter: /secretlint-profiler\.ts$/ }, (args) =>
+      join(args.resolveDir, args.path) === SECRETLINT_PROFILER
+        ? { path: "silence", namespace: "secretlint-off" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "secretlint-off" }, (args) => ({
+      contents:
+        args.path === "profiler"
+          ? "export const secretLintProfiler = { mark() {} };\n"
+          : "export async function silenceProfiler() {}\n",
+      loader: "js",
+    }));
+  },
+};
 
 /**
  * commander requires node:child_process at load time, only to spawn executable subcommands (brain has
@@ -193,18 +234,30 @@ function asciiOnly(file) {
  * In a CommonJS bundle esbuild gives every `import * as fs from "node:fs"` its own copy of the module's
  * properties (`__toESM(require("node:fs"), 1)`): 19 copies of fs on every hook, ~3 ms of the bin's start
  * (bench/hooks.ts, CPU profile). A built-in's namespace is the module object itself, and Brain never reads a
- * built-in's `default`, so the bin takes the module as it is.
+ * built-in's `default`, so the bin takes the module as it is. A bundled package that does read it (secretlint's
+ * preset: `import path from "node:path"`) keeps esbuild's wrapper for that one binding.
  */
 function plainBuiltins(file) {
   const code = fs.readFileSync(file, "utf8");
-  const plain = code.replace(/__toESM\(require\("(node:[a-z_/]+)"\), ?1\)/g, 'require("$1")');
-  if (/__toESM\(require\("node:/.test(plain))
+  const plain = code.replace(
+    /\b([A-Za-z_$][\w$]*) = __toESM\(require\("(node:[a-z_/]+)"\), ?1\)/g,
+    (whole, name, mod) => (code.includes(`${name}.default`) ? whole : `${name} = require("${mod}")`),
+  );
+  const wrapped = [...plain.matchAll(/\b([A-Za-z_$][\w$]*) = __toESM\(require\("node:/g)].map((m) => m[1]);
+  if ((plain.match(/__toESM\(require\("node:/g) ?? []).length !== wrapped.length)
     throw new Error(`${file}: a built-in import esbuild wrapped otherwise`);
-  // A default import of a built-in (`import process from "node:process"`) would read that missing default.
-  const defaults = plain.match(/\bimport_node_[a-z_]+\d*\.default\b/);
-  if (defaults)
-    throw new Error(`${file}: a built-in's default import (${defaults[0]}): import it as a namespace`);
+  // Each wrapper kept is a default import: only where a package of node_modules reads it, never in Brain's code.
+  for (const name of wrapped)
+    if (!fromPackage(plain, name))
+      throw new Error(`${file}: a built-in's default import (${name}.default): import it as a namespace`);
   fs.writeFileSync(file, plain);
+}
+
+/** Whether the binding `name` is declared in a bundled package's module (esbuild's `// node_modules/…` mark). */
+function fromPackage(code, name) {
+  const at = code.indexOf(`${name} = __toESM(`);
+  const mark = code.lastIndexOf("\n// ", at);
+  return code.startsWith("\n// node_modules/", mark);
 }
 
 async function bundleBin(outdir) {
@@ -212,7 +265,12 @@ async function bundleBin(outdir) {
   await bundleCommonJs(BIN, join(outdir, "brain.cjs"), [externalPackages], null);
   fs.chmodSync(join(outdir, "brain.cjs"), 0o755);
   await bundleCommonJs(BIN_MAIN, join(outdir, "bin-main.cjs"), [externalPackages], []);
-  await bundleCommonJs(CLI, join(outdir, "cli-main.cjs"), [lazyChildProcess, cliPackages], PACKAGES);
+  await bundleCommonJs(
+    CLI,
+    join(outdir, "cli-main.cjs"),
+    [lazyChildProcess, secretlintBundled, cliPackages],
+    PACKAGES,
+  );
   await bundleCommonJs(
     HOOK_MAIN,
     join(outdir, "hook-main.cjs"),

@@ -28,5 +28,11 @@ export function withText(recs: Rec[]): Rec[] {
 
 /** The live records of `type` that have their text (withText), derived once per state of the fold. */
 export function liveWithText(state: FoldState, type: LiveType): readonly Rec[] {
-  return state.derived(`withText:${type}`, () => withText(state.list(type)), [type]);
+  // A new id joins the end of the fold order: the records with text so far, then the new ones that have it.
+  return state.derived(
+    `withText:${type}`,
+    () => withText(state.list(type)),
+    [type],
+    (kept, added) => [...kept, ...withText([...added])],
+  );
 }

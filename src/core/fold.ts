@@ -1,4 +1,4 @@
-import { DerivedMemo } from "./derived-memo.ts";
+import { DerivedMemo, type Grow } from "./derived-memo.ts";
 import { type FoldedType, typesWhere } from "./entry-types.ts";
 import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
 import { Rec } from "./rec.ts";
@@ -46,7 +46,7 @@ export class FoldState {
   #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
   /** Values derived from the live records (see derived()). */
-  readonly #derived = new DerivedMemo();
+  readonly #derived = new DerivedMemo<Rec>();
   /** Number of entries applied (valid objects with a type, including unknown types and tombstones). */
   applied = 0;
 
@@ -97,8 +97,12 @@ export class FoldState {
     // Short ids: kept up to date when the entry is a new id in its type (see #kept), else rebuilt on next use.
     const short = this.#short;
     this.#short = undefined;
-    // A tombstone changes only the collection it names (and the tombstoned set, which no derived value reads).
-    this.#derived.drop(rec.type === "tombstone" ? String(rec.entry.target_type) : rec.type);
+    // A tombstone changes only the collection it names (and the tombstoned set, which no derived value reads);
+    // a new id of a materialised by-id type joins the end of its fold order (values that can, grow by it).
+    const p = this.#pending.get(rec.type as LiveType);
+    if (!p && ARRAY_TYPES.includes(rec.type as ArrayType) && !this.#arrays[rec.type as ArrayType].has(rec.id))
+      this.#derived.added(rec);
+    else this.#derived.drop(rec.type === "tombstone" ? String(rec.entry.target_type) : rec.type);
     if (rec.type === "tombstone") {
       const e = rec.entry;
       const targetId = e.target_id as string;
@@ -108,7 +112,6 @@ export class FoldState {
     }
     if (this.tombstoned.has(rec.id)) this.tombstoned.delete(rec.id);
     if ((ARRAY_TYPES as readonly string[]).includes(rec.type)) {
-      const p = this.#pending.get(rec.type as LiveType);
       if (p) {
         const prev = this.#pendingGet(rec.type as LiveType, p, rec.id);
         p.ops.push(rec);
@@ -276,8 +279,8 @@ export class FoldState {
    * once; a resident server (`brain serve`) answers every context from the same state without walking every
    * learning again. Callers must not mutate what they get back.
    */
-  derived<T>(key: string, make: () => T, reads?: readonly LiveType[]): T {
-    return this.#derived.get(key, make, reads);
+  derived<T>(key: string, make: () => T, reads?: readonly LiveType[], grow?: Grow<T, Rec>): T {
+    return this.#derived.get(key, make, reads, grow);
   }
 
   /** Live records of one type, in fold order. */

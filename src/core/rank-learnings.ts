@@ -57,6 +57,8 @@ export interface ScoreBuckets {
   from: number;
   until: number;
   ordered: boolean[];
+  /** Some learning has no valid `created` (its order against the others is by `created` as a string). */
+  undated: boolean;
 }
 
 const WEEK_MS = 7 * 86_400_000;
@@ -69,24 +71,73 @@ export function scoreBuckets(
   nowMs: number,
   opts: Pick<RankOptions, "under" | "rho"> = {},
 ): ScoreBuckets {
-  const buckets: Rec[][] = [];
-  let from = Number.NEGATIVE_INFINITY;
-  let until = Number.POSITIVE_INFINITY;
+  const b: ScoreBuckets = {
+    buckets: [],
+    from: Number.NEGATIVE_INFINITY,
+    until: Number.POSITIVE_INFINITY,
+    ordered: [],
+    undated: false,
+  };
   for (const r of learnings) {
     const score = scoreRec(r, cwd, nowMs, opts.under, opts.rho);
-    const b = buckets[score];
-    if (b) b.push(r);
-    else buckets[score] = [r];
-    if (Number.isNaN(r.createdMs)) continue; // age 0 whatever the clock
-    // The whole weeks of age this learning's recency counts (daysSince / 7, never negative).
-    const week = Math.max(0, Math.floor((nowMs - r.createdMs) / WEEK_MS));
-    if (week >= LAST_WEEK) from = Math.max(from, r.createdMs + LAST_WEEK * WEEK_MS);
-    else {
-      if (week > 0) from = Math.max(from, r.createdMs + week * WEEK_MS);
-      until = Math.min(until, r.createdMs + (week + 1) * WEEK_MS);
-    }
+    const bucket = b.buckets[score];
+    if (bucket) bucket.push(r);
+    else b.buckets[score] = [r];
+    keepsScore(b, r, nowMs);
   }
-  return { buckets, from, until, ordered: [] };
+  return b;
+}
+
+/** Narrow the span [from, until) to the clock times over which `r` keeps the score it has at `nowMs`. */
+function keepsScore(b: ScoreBuckets, r: Rec, nowMs: number): void {
+  if (Number.isNaN(r.createdMs)) {
+    b.undated = true;
+    return; // age 0 whatever the clock
+  }
+  // The whole weeks of age this learning's recency counts (daysSince / 7, never negative).
+  const week = Math.max(0, Math.floor((nowMs - r.createdMs) / WEEK_MS));
+  if (week >= LAST_WEEK) b.from = Math.max(b.from, r.createdMs + LAST_WEEK * WEEK_MS);
+  else {
+    if (week > 0) b.from = Math.max(b.from, r.createdMs + week * WEEK_MS);
+    b.until = Math.min(b.until, r.createdMs + (week + 1) * WEEK_MS);
+  }
+}
+
+/**
+ * Buckets made by scoreBuckets for some learnings, given the learnings that came after them in fold order
+ * (new ids, appended): true when `b` is now what scoreBuckets gives for all of them at `nowMs`, false when it
+ * must be made afresh (the clock left the span, or a learning without a valid `created`, whose order is not
+ * one a sorted bucket can take an insertion into). A bucket already in order takes each learning where a
+ * stable sort puts the last of equals: after every one not after it.
+ */
+export function addToBuckets(
+  b: ScoreBuckets,
+  added: readonly Rec[],
+  cwd: string,
+  nowMs: number,
+  opts: Pick<RankOptions, "under" | "rho"> = {},
+): boolean {
+  if (nowMs < b.from || nowMs >= b.until || b.undated) return false;
+  if (added.some((r) => Number.isNaN(r.createdMs))) return false;
+  const order = opts.rho ? byString : newestFirst;
+  for (const r of added) {
+    const score = scoreRec(r, cwd, nowMs, opts.under, opts.rho);
+    const bucket = b.buckets[score];
+    if (!bucket) b.buckets[score] = [r];
+    else if (!b.ordered[score]) bucket.push(r);
+    else {
+      let lo = 0;
+      let hi = bucket.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (order(bucket[mid] as Rec, r) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      bucket.splice(lo, 0, r);
+    }
+    keepsScore(b, r, nowMs);
+  }
+  return true;
 }
 
 /** The items of score buckets, best score first; each bucket is sorted in place when first reached. */

@@ -3,9 +3,8 @@
  * pattern set: GitHub, Slack, Anthropic, npm, … tokens), plus our own shapes (detectors.ts), run on the
  * text and on its decoded views (fullwidth folded, URL- and base64-decoded runs). Loaded lazily: writes only.
  */
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { detectShapes, mapBack, type SecretFinding, viewsOf } from "./detectors.ts";
+import { silenceProfiler } from "./secretlint-profiler.ts";
 
 export { redact } from "./detectors.ts";
 export type { SecretFinding };
@@ -33,24 +32,6 @@ async function secretlint(): Promise<Lint> {
     }));
   };
   return lint;
-}
-
-/**
- * secretlint's built-in profiler records performance marks on every lint and keeps them, with a linear
- * search over them per mark, for the life of the process: a long-running writer (an MCP server) got slower
- * with every memory and piled up marks to process at exit (1000 writes: ~100 ms each, then minutes of CPU
- * before exiting). It is a module singleton of the profiler copy @secretlint/core itself resolves, so it is
- * turned off there. Best effort: if the layout ever changes, linting still works.
- */
-async function silenceProfiler(): Promise<void> {
-  try {
-    const core = createRequire(import.meta.url).resolve("@secretlint/core");
-    const path = createRequire(core).resolve("@secretlint/profiler");
-    const mod = (await import(pathToFileURL(path).href)) as { secretLintProfiler?: { mark: unknown } };
-    if (mod.secretLintProfiler) mod.secretLintProfiler.mark = () => {};
-  } catch {
-    /* profiler not where we expect it: leave it on */
-  }
 }
 
 async function scan(text: string): Promise<SecretFinding[]> {

@@ -64,6 +64,12 @@ test("the CLI proper is one CommonJS file: commander bundled, packages required 
   assert.match(text, /^\/\/ node_modules\/commander\//m);
   // zod too: from node_modules its ~60 files would be compiled from source on every `brain add`.
   assert.doesNotMatch(text, /\brequire\("zod"\)/);
+  // And secretlint, which the write gate loads on every `brain add` (~30 ES modules compiled from source).
+  assert.match(text, /^\/\/ node_modules\/@secretlint\/secretlint-rule-preset-recommend\//m);
+  assert.doesNotMatch(text, /__brainImport\("@secretlint\//);
+  // Its profiler keeps a mark of every lint for the life of the process (a server): a no-op in the bundle.
+  assert.doesNotMatch(text, /^\/\/ node_modules\/@secretlint\/core\/node_modules\/@secretlint\/profiler\//m);
+  assert.match(text, /secretLintProfiler = \{ mark\(\) \{\s*\} \}/);
   assert.deepEqual([...text.matchAll(/\bimport\((?!\$\{)/g)].length, 0, "every import() routed");
   // A command's modules run when it runs: the MCP server's are initialised only by `brain mcp`.
   assert.match(text, /^var init_server\d* = __esm\(\{\n {2}"src\/mcp\/server\.ts"/m);

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { JsonlLogFile } from "../../src/store/jsonl/log-file.ts";
 import {
   derivedPath,
   fingerprintLog,
@@ -99,6 +100,64 @@ describe("remembered verifications of a log's covered bytes", () => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+});
+
+describe("a verification carried over an append under the lock", () => {
+  const line = (i: number) => JSON.stringify({ id: `e${i}`, type: "learning", text: `note ${i}` });
+  test("a writer's own append keeps a remembered verification: the next check is answered without hashing", async () => {
+    const path = freshLog(`${line(0)}\n`);
+    const fp = fpOf(path);
+    await settle(path);
+    assert.equal(stillMatches(fp, path), true);
+    const log = new JsonlLogFile(path, { fsync: false, records: true });
+    log.withLock(() => log.append([line(1)]), "test");
+    assert.equal(rememberedMatch(fp, path), true, "carried to the grown file");
+    assert.equal(stillMatches(fp, path), true);
+  });
+
+  test("PROPERTY: over any sequence of own appends, outside appends, truncations, same-size edits and replacements, a fingerprint is trusted only while the log holds its exact bytes", async () => {
+    type Op = { kind: "own" | "outside" | "truncate" | "edit" | "replace" | "settle"; at: number };
+    const op = fc.record({
+      kind: fc.constantFrom("own", "own", "own", "outside", "truncate", "edit", "replace", "settle"),
+      at: fc.nat(),
+    }) as fc.Arbitrary<Op>;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        const path = freshLog(`${line(0)}\n${line(1)}\n`);
+        const fp = fpOf(path);
+        const covered = fs.readFileSync(path);
+        await settle(path);
+        assert.equal(stillMatches(fp, path), true);
+        let i = 2;
+        for (const { kind, at } of ops) {
+          const bytes = fs.readFileSync(path);
+          if (kind === "own") {
+            const log = new JsonlLogFile(path, { fsync: false, records: true });
+            log.withLock(() => log.append([line(i++)]), "test");
+          } else if (kind === "outside") fs.appendFileSync(path, `${line(i++)}\n`);
+          else if (kind === "truncate") fs.truncateSync(path, at % Math.max(1, bytes.length));
+          else if (kind === "edit" && bytes.length > 0) {
+            const k = at % bytes.length;
+            const fd = fs.openSync(path, "r+");
+            fs.writeSync(fd, Buffer.from([(bytes[k] as number) === 0x61 ? 0x62 : 0x61]), 0, 1, k);
+            fs.closeSync(fd);
+          } else if (kind === "replace") {
+            fs.writeFileSync(`${path}.new`, bytes);
+            fs.renameSync(`${path}.new`, path);
+          } else if (kind === "settle") await settle(path);
+          const now = fs.readFileSync(path);
+          const truth =
+            // The same file (a replacement is another generation even with the same bytes and a reused inode).
+            logIdentity(path).generation === fp.generation &&
+            now.length >= covered.length &&
+            now.subarray(0, covered.length).equals(covered);
+          if (rememberedMatch(fp, path)) assert.ok(truth, `answered from memory after ${kind}`);
+          assert.equal(stillMatches(fp, path), truth, `after ${kind}`);
+        }
+      }),
+      { numRuns: 30 },
     );
   });
 });

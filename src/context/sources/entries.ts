@@ -1,9 +1,10 @@
 import type { Item, Section } from "../../core/budget/types.ts";
-import { liveWithText, missingText } from "../../core/entry-text.ts";
+import { liveWithText, missingText, withText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { contentLines, oneLine } from "../../core/one-line.ts";
 import {
+  addToBuckets,
   bucketItems,
   idTag,
   pathContains,
@@ -107,12 +108,14 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
+  const shown = (r: Rec) => !isPinned(r) && inScope(r, req.cwd);
   const learnings = req.recalled
     ? []
     : state.derived(
         `context:learnings:${req.cwd}`,
-        () => liveWithText(state, "learning").filter((r) => !isPinned(r) && inScope(r, req.cwd)),
+        () => liveWithText(state, "learning").filter(shown),
         ["learning"],
+        (kept, added) => [...kept, ...withText([...added]).filter(shown)],
       );
   if (learnings.length) {
     const rank = { under: pathContains, flat: true, shortId: short };
@@ -136,8 +139,17 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
  */
 function learningBuckets(state: FoldState, learnings: readonly Rec[], req: SourceRequest): ScoreBuckets {
   const nowMs = req.now.getTime();
-  const make = () => scoreBuckets(learnings, req.cwd, nowMs, { under: pathContains });
-  const kept = state.derived(`context:buckets:${req.cwd}`, () => ({ last: make() }), ["learning"]);
+  const opts = { under: pathContains };
+  const make = () => scoreBuckets(learnings, req.cwd, nowMs, opts);
+  const shown = (r: Rec) => !isPinned(r) && inScope(r, req.cwd);
+  // Learnings of new ids (fold order's end) join their buckets; anything else makes them afresh.
+  const kept = state.derived(
+    `context:buckets:${req.cwd}`,
+    () => ({ last: make() }),
+    ["learning"],
+    (k, added) =>
+      addToBuckets(k.last, withText([...added]).filter(shown), req.cwd, nowMs, opts) ? k : undefined,
+  );
   if (nowMs < kept.last.from || nowMs >= kept.last.until) kept.last = make();
   return kept.last;
 }

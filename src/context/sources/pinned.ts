@@ -1,5 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
-import { liveWithText } from "../../core/entry-text.ts";
+import { liveWithText, withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag } from "../../core/rank-learnings.ts";
@@ -16,7 +16,12 @@ import { fullId, preferenceLine } from "./entries.ts";
  */
 export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
   const learnings = state
-    .derived("context:pinned-learnings", () => liveWithText(state, "learning").filter(isPinned), ["learning"])
+    .derived(
+      "context:pinned-learnings",
+      () => liveWithText(state, "learning").filter(isPinned),
+      ["learning"],
+      (kept, added) => [...kept, ...withText([...added]).filter(isPinned)],
+    )
     .filter((r) => inScope(r, req.cwd));
   const prefs = state.derived(
     "context:pinned-preferences",

@@ -10,7 +10,7 @@ import type { Position, ScanSink } from "../scan.ts";
 import { scanLog } from "../scan.ts";
 import { looksLikeBrainLog } from "./brain-log-check.ts";
 import { FileLock } from "./lock.ts";
-import { logIdentity, newGeneration } from "./log-identity.ts";
+import { carryVerified, logIdentity, newGeneration } from "./log-identity.ts";
 import { purgeLog } from "./purge.ts";
 
 /** How a file store writes: `fsync` after every append (default true; false risks the last appends on a power
@@ -150,7 +150,8 @@ export class JsonlLogFile implements EventStore {
       0o600,
     );
     try {
-      const size = fs.fstatSync(fd).size;
+      const before = fs.fstatSync(fd, { bigint: true });
+      const size = Number(before.size);
       if (size > 0 && !this.#checkedBrain && !this.opts.records && !looksLikeBrainLog(fd, size))
         throw new BrainError(
           "INVALID",
@@ -165,6 +166,7 @@ export class JsonlLogFile implements EventStore {
       }
       const data = Buffer.from(`${prefix}${lines.join("\n")}\n`, "utf8");
       appendOrRollback(fd, size, data, this.path, this.#fsync);
+      carryVerified(this.path, before, fs.fstatSync(fd, { bigint: true }), data.length);
       if (this.#fsync && size === 0) fsyncDir(dirname(this.path)); // the first write may have created the file
       return { terminatedTorn: prefix !== "" };
     } finally {
