@@ -18,6 +18,7 @@ export interface TurnInfo {
 }
 
 const ENTRY_CACHE = 64;
+const RECENT_ROWS = 8192; // rows kept at hand (`#recent`, emptied when full or a row goes): about one query's
 
 /**
  * The episode log (`episodes.jsonl`): the same store, framing, torn-tail handling and lock as brain.jsonl,
@@ -37,6 +38,8 @@ export class EpisodeLog implements ScanSink {
   #cols = new EpisodeColumns();
   /** Row of each live episode by id. */
   readonly #row = new Map<string, number>();
+  /** Rows of ids looked up lately (a query asks for the same turns three times; the big map costs cache misses). */
+  readonly #recent = new Map<string, number>();
   readonly #live: Uint8Array[] = [];
   #liveCount = 0;
   /** Live rows of each session (by interned key), in turn order. */
@@ -85,7 +88,13 @@ export class EpisodeLog implements ScanSink {
   }
   /** The live row of `id`, or -1. */
   #liveRow(id: string): number {
-    return this.#row.get(id) ?? -1;
+    const known = this.#recent.get(id);
+    if (known !== undefined) return known;
+    const o = this.#row.get(id) ?? -1;
+    if (o < 0) return o;
+    if (this.#recent.size >= RECENT_ROWS) this.#recent.clear();
+    this.#recent.set(id, o);
+    return o;
   }
 
   // ── ScanSink ──
@@ -138,6 +147,7 @@ export class EpisodeLog implements ScanSink {
     if (o < 0) return;
     this.#setLive(o, 0);
     this.#row.delete(id);
+    this.#recent.clear();
     this.#liveCount--;
     if (this.#recs) this.#recs[o] = undefined;
     this.#byDate = null;
@@ -189,6 +199,7 @@ export class EpisodeLog implements ScanSink {
   #reset(): void {
     this.#cols = new EpisodeColumns();
     this.#row.clear();
+    this.#recent.clear();
     this.#live.length = 0;
     this.#liveCount = 0;
     this.#sessions.clear();
