@@ -3,7 +3,7 @@ import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
 import { EpisodeColumns } from "./episode-columns.ts";
 import { EpisodeRec } from "./episode-rec.ts";
-import { type ById, byIdView, type Sessions, type SessionTurns, sessionsView } from "./episode-views.ts";
+import { type ById, byIdView, type Sessions, sessionsView } from "./episode-views.ts";
 import { type EventStore, START } from "./event-store.ts";
 import { LineBlocks } from "./line-blocks.ts";
 import type { LineAt, Position, ScanSink } from "./scan.ts";
@@ -15,6 +15,7 @@ export interface TurnInfo {
   id: string;
   speaker: string;
   dateMs: number;
+  session: string;
 }
 
 const ENTRY_CACHE = 64;
@@ -313,7 +314,14 @@ export class EpisodeLog implements ScanSink {
       id: c.ids[o] as string,
       speaker: c.string(c.speaker[o] as number),
       dateMs: c.dateMs[o] as number,
+      session: c.string(c.session[o] as number),
     };
+  }
+
+  /** A live episode's speaker, date and session as its line says them, without reading it (else undefined). */
+  info(id: string): TurnInfo | undefined {
+    const o = this.#liveRow(id);
+    return o < 0 ? undefined : this.#info(o);
   }
 
   /** Rows of the turns around a live episode in its session, `before` and `after` of it. */
@@ -340,16 +348,6 @@ export class EpisodeLog implements ScanSink {
   projectOf(id: string): string {
     const o = this.#liveRow(id);
     return o < 0 ? "" : this.#cols.string(this.#cols.project[o] as number);
-  }
-
-  sessionOf(id: string): SessionTurns | undefined {
-    const o = this.#liveRow(id);
-    return o < 0 ? undefined : this.sessions.get(this.#cols.string(this.#cols.session[o] as number));
-  }
-
-  indexInSession(id: string): number {
-    const o = this.#liveRow(id);
-    return o < 0 ? -1 : (this.#cols.inSession[o] as number);
   }
 
   /**

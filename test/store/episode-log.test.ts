@@ -62,12 +62,19 @@ function check(
   for (const id of gone) {
     assert.equal(log.get(id), undefined, `${label}: ${id} forgotten, still found`);
     assert.equal(log.has(id), false, `${label}: ${id} forgotten, still there`);
+    assert.equal(log.info(id), undefined, `${label}: ${id} forgotten, still known`);
   }
   for (const [id, t] of model) {
     const rec = log.get(id);
     assert.ok(rec, `${label}: ${id} missing`);
     assert.equal(rec.entry.text, t.text, `${label}: text of ${id}`);
     assert.equal(rec.entry.session, t.session, `${label}: session of ${id}`);
+    // What ranking needs of a turn, without its line read: as the line says it.
+    assert.deepEqual(
+      log.info(id),
+      { id, speaker: t.speaker, dateMs: Date.parse(entry(t, t.n).date), session: t.session },
+      `${label}: info of ${id}`,
+    );
   }
   assert.deepEqual([...log.byId.keys()].sort(), [...model.keys()].sort(), `${label}: ids`);
   for (const s of ["s1", "s2", "s3"]) {
