@@ -28,14 +28,25 @@ function readKind(def: FieldDef): Kind {
   }
 }
 
-export const FIELD_KINDS: Readonly<Record<string, Readonly<Record<string, Kind>>>> = Object.fromEntries(
-  Object.entries(ENTRY_TABLE).map(([type, def]) => [
-    type,
-    Object.fromEntries(
-      Object.entries({ created: CREATED, ...def.fields }).map(([f, d]) => [f, readKind(d as FieldDef)]),
-    ),
-  ]),
-);
+type FieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
+let kindsByType: FieldKinds | undefined;
+
+/**
+ * Each type's fields and the JSON type each holds, derived from the table on first use: the hooks' bundle
+ * reaches this module through the log scanner without ever scanning entries, and building it when the module
+ * loads cost every hook ~1 M instructions (cachegrind, bench/hooks.ts's stop and session-end).
+ */
+export function fieldKinds(): FieldKinds {
+  kindsByType ??= Object.fromEntries(
+    Object.entries(ENTRY_TABLE).map(([type, def]) => [
+      type,
+      Object.fromEntries(
+        Object.entries({ created: CREATED, ...def.fields }).map(([f, d]) => [f, readKind(d as FieldDef)]),
+      ),
+    ]),
+  );
+  return kindsByType;
+}
 
 function jsonKind(v: unknown): string {
   if (v === null) return "null";
@@ -69,8 +80,9 @@ const WANT: Record<Kind, string> = {
  */
 export function shapeProblem(entry: Record<string, unknown>): string | null {
   const type = entry.type as string;
-  if (!Object.hasOwn(FIELD_KINDS, type)) return null;
-  const kinds = FIELD_KINDS[type] as Record<string, Kind>;
+  const all = fieldKinds();
+  if (!Object.hasOwn(all, type)) return null;
+  const kinds = all[type] as Record<string, Kind>;
   for (const field in kinds) {
     const v = entry[field];
     if (v === undefined || v === null) continue;

@@ -269,6 +269,14 @@ export function typeDef(type: string): TypeDef | undefined {
   return Object.hasOwn(ENTRY_TABLE, type) ? (ENTRY_TABLE[type as TableType] as TypeDef) : undefined;
 }
 
+/**
+ * Whether `t` is a type of brain.jsonl. Here, not in core/types.ts, so the log scanner checks a line's type
+ * without loading the lists that module derives when it loads (the hooks' bundle never uses them).
+ */
+export function isEntryType(t: unknown): t is TypeOf<"brain"> {
+  return typeof t === "string" && typeDef(t)?.log === "brain";
+}
+
 type ValueOf<F> = F extends { kind: "boolean" }
   ? boolean
   : F extends { kind: "tags" }

@@ -10,9 +10,7 @@ export type LiveType = Extract<FoldedType, EntryType>;
 export const ENTRY_TYPES: readonly EntryType[] = typesWhere((d) => d.log === "brain");
 export const LIVE_TYPES: readonly LiveType[] = typesWhere((d) => d.log === "brain" && d.fold !== undefined);
 
-export function isEntryType(t: unknown): t is EntryType {
-  return typeof t === "string" && typeDef(t)?.log === "brain";
-}
+export { isEntryType } from "./entry-types.ts";
 
 /**
  * Any entry as read from the log: what every reader handles (extra fields are kept). The shape of each type

@@ -36,13 +36,15 @@ const PAIR = lazyRegExp(
 );
 
 /** user:password@ in a URL. */
-const URL_AUTH = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]{1,64}:([^\s@/]{3,128})@/giu;
+const URL_AUTH = lazyRegExp(String.raw`\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]{1,64}:([^\s@/]{3,128})@`, "giu");
 
-const PLACEHOLDER =
-  /^(?:<.*>|\$\{?\w+\}?|%\w+%|\{\{.*\}\}|\*+|x+|\.{3}|…|redacted|\[redacted.*|changeme|password|secret|token|none|null|empty|n\/a)$/iu;
-const PATH = /^(?:~|\.{1,2})?\/|^[A-Za-z]:\\|^https?:\/\//u;
-const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/u;
-const CODE_REF = /(?:^|\.)(?:env|environ|getenv|secrets?|config|vault)\b|\(\)$/iu;
+const PLACEHOLDER = lazyRegExp(
+  String.raw`^(?:<.*>|\$\{?\w+\}?|%\w+%|\{\{.*\}\}|\*+|x+|\.{3}|…|redacted|\[redacted.*|changeme|password|secret|token|none|null|empty|n\/a)$`,
+  "iu",
+);
+const PATH = lazyRegExp(String.raw`^(?:~|\.{1,2})?\/|^[A-Za-z]:\\|^https?:\/\/`, "u");
+const ENV_NAME = lazyRegExp("^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$", "u");
+const CODE_REF = lazyRegExp(String.raw`(?:^|\.)(?:env|environ|getenv|secrets?|config|vault)\b|\(\)$`, "iu");
 /** A call in code ("password = readPassword();"): the value is computed, not said. */
 const CALL = lazyRegExp(String.raw`^[\p{L}_$][\p{L}\p{N}_$.]*\(`, "u");
 /** A digit or a symbol: how passwords and tokens look, and words do not. */
@@ -51,19 +53,21 @@ const ONE_WORD = lazyRegExp(String.raw`^\p{L}+$`, "u");
 const UPPER = lazyRegExp(String.raw`\p{Lu}`, "u");
 const LOWER = lazyRegExp(String.raw`\p{Ll}`, "u");
 /** Words that follow "password:" or "token:" in code talk (types, states), not secrets. */
-const NOT_A_VALUE =
-  /^(?:string|number|boolean|bigint|object|undefined|optional|required|true|false|hidden|masked|unknown|invalid|missing|expired|stored|changed|default|provided|given|present|empty|wrong|correct|reset|rotated|revoked|secret|bearer)$/iu;
+const NOT_A_VALUE = lazyRegExp(
+  "^(?:string|number|boolean|bigint|object|undefined|optional|required|true|false|hidden|masked|unknown|invalid|missing|expired|stored|changed|default|provided|given|present|empty|wrong|correct|reset|rotated|revoked|secret|bearer)$",
+  "iu",
+);
 
 /** Whether a value after a credential word reads as the secret itself (`direct`: right after ":" or "="). */
 export function secretValue(value: string, direct: boolean): boolean {
   const v = value.replace(/[.!?)\]]+$/u, "");
-  if (v.length < 4 || PLACEHOLDER.test(v) || PATH.test(v) || ENV_NAME.test(v) || CODE_REF.test(v))
+  if (v.length < 4 || PLACEHOLDER().test(v) || PATH().test(v) || ENV_NAME().test(v) || CODE_REF().test(v))
     return false;
   if (CALL().test(value)) return false;
   if (ONE_WORD().test(v)) {
     // A word: a secret only when mixed case inside it (hunTer) or given right after ":"/"=".
     if (UPPER().test(v.slice(1)) && LOWER().test(v)) return true;
-    return direct && v.length >= 6 && !NOT_A_VALUE.test(v);
+    return direct && v.length >= 6 && !NOT_A_VALUE().test(v);
   }
   return STRONG().test(v) || v.length >= 12;
 }
@@ -74,12 +78,14 @@ export function secretValue(value: string, direct: boolean): boolean {
  * cost 2–3 ms of CPU to compile on first use, on the hooks' fast path (a failed tool call's error excerpt);
  * this test, 0.1 ms.
  */
-const MAYBE =
-  /pass|pwd|pw|key|secret|token|cred|login|user|парол|токен|ключ|секрет|логин|учётка|密码|口令|令牌|密钥|秘钥|账号|:\/\//iu;
+const MAYBE = lazyRegExp(
+  String.raw`pass|pwd|pw|key|secret|token|cred|login|user|парол|токен|ключ|секрет|логин|учётка|密码|口令|令牌|密钥|秘钥|账号|:\/\/`,
+  "iu",
+);
 
 /** Credentials said in prose, as ranges of the secret values. */
 export function detectProse(text: string): SecretFinding[] {
-  return MAYBE.test(text) ? scanProse(text) : [];
+  return MAYBE().test(text) ? scanProse(text) : [];
 }
 
 /** `detectProse` without the first test (a property test checks that it never changes the answer). */
@@ -99,7 +105,7 @@ export function scanProse(text: string): SecretFinding[] {
     const start = (m.index ?? 0) + m[0].lastIndexOf(value);
     out.push({ kind: "credential in prose", start, end: start + value.replace(/[.!?)\]]+$/u, "").length });
   }
-  for (const m of text.matchAll(URL_AUTH)) {
+  for (const m of text.matchAll(URL_AUTH())) {
     const value = m[1] as string;
     const start = (m.index ?? 0) + m[0].lastIndexOf(`:${value}@`) + 1;
     out.push({ kind: "password in URL", start, end: start + value.length });

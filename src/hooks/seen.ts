@@ -153,13 +153,7 @@ export function firstFiring(
 }
 
 function underLock<T>(home: BrainHome, fn: () => T): T {
-  const lock = new FileLock(home.lock("hookSeen"));
-  lock.acquire({ purpose: "hook-seen" });
-  try {
-    return fn();
-  } finally {
-    lock.release();
-  }
+  return new FileLock(home.lock("hookSeen")).with(fn, { purpose: "hook-seen" });
 }
 
 /**

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import { shapeProblem } from "../core/entry-shape.ts";
+import { isEntryType } from "../core/entry-types.ts";
 import type { BadLine } from "../core/health.ts";
 import { flagsOf, Rec } from "../core/rec.ts";
 import { parseJson } from "../core/safe-json.ts";
-import { isEntryType } from "../core/types.ts";
 
 export interface Position {
   /** Byte offset just past the last consumed line. */

@@ -1,16 +1,16 @@
 /**
  * Hostile lines for the reliability suite: a valid entry of any type (or an episode) with one field — a
  * registry field, id, type, or an extra one — replaced by a hostile JSON value, and the verdict a reader
- * must reach on it, decided from the registry's JSON types (FIELD_KINDS, kept equal to the zod registry
+ * must reach on it, decided from the registry's JSON types (fieldKinds(), kept equal to the zod registry
  * by test/core/entry-shape.test.ts) and from how the value was built (depth).
  */
 
-import { FIELD_KINDS } from "../../../src/core/entry-shape.ts";
+import { fieldKinds } from "../../../src/core/entry-shape.ts";
 import { MAX_JSON_DEPTH } from "../../../src/core/safe-json.ts";
 import { fc } from "../../support/fc.ts";
 
 const created = "2026-01-01T00:00:00.000Z";
-export const TYPES = [...Object.keys(FIELD_KINDS)];
+export const TYPES = [...Object.keys(fieldKinds())];
 
 /** A valid entry of `type`, with a unique id and key, that mentions "staging" so searches find it. */
 export function validEntry(type: string, n: number): Record<string, unknown> {
@@ -110,7 +110,7 @@ export const hostileLine: fc.Arbitrary<HostileLine> = fc
     fc.record({
       type: fc.constant(type),
       field: fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom(...Object.keys(FIELD_KINDS[type] ?? {})) },
+        { weight: 6, arbitrary: fc.constantFrom(...Object.keys(fieldKinds()[type] ?? {})) },
         { weight: 1, arbitrary: fc.constantFrom("id", "type") },
         { weight: 1, arbitrary: fc.constantFrom("extra", "__proto__", "toString", "importance", "pinned") },
       ),
@@ -136,7 +136,7 @@ export function mustBeBad(h: HostileLine): boolean {
   if (kind === "deep") return true;
   if (h.field === "type") return true;
   if (h.field === "id") return kind !== "string" || h.value.json === '""';
-  const kinds = FIELD_KINDS[h.type] ?? {};
+  const kinds = fieldKinds()[h.type] ?? {};
   const want = Object.hasOwn(kinds, h.field) ? kinds[h.field] : undefined;
   if (!want || want === "any" || kind === "null") return false;
   if (want === "string") return kind !== "string";
