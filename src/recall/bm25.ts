@@ -1,3 +1,4 @@
+import { DocTable } from "./doc-table.ts";
 import { kthLargest } from "./kth-largest.ts";
 /**
  * A compact BM25 inverted index with two fields (an entry's own text, and its context — an episode's
@@ -58,9 +59,9 @@ interface Posting {
   dfC: number;
 }
 
-const K1 = 1.2;
-const B = 0.7;
-const DELTA = 0.5;
+export const K1 = 1.2;
+export const B = 0.7;
+export const DELTA = 0.5;
 
 export class Bm25 {
   ids: string[] = [];
@@ -83,9 +84,8 @@ export class Bm25 {
   dead = 0;
   sumT = 0;
   sumC = 0;
-  #acc = new Float64Array(0);
-  #any = new Uint32Array(0);
-  #txt = new Uint32Array(0);
+  /** Per document, what scoring a posting reads and writes, in one record (doc-table.ts). */
+  readonly docs = new DocTable();
 
   has(id: string): boolean {
     return this.byId.has(id);
@@ -102,6 +102,7 @@ export class Bm25 {
     this.lenT.push(doc.textLen);
     this.lenC.push(doc.ctxLen);
     this.alive.push(true);
+    this.docs.set(n, doc.kind, doc.textLen, doc.ctxLen, true);
     this.byId.set(doc.id, n);
     this.live++;
     this.sumT += doc.textLen;
@@ -136,6 +137,7 @@ export class Bm25 {
     if (n === undefined) return;
     this.byId.delete(id);
     this.alive[n] = false;
+    this.docs.remove(n);
     this.live--;
     this.dead++;
     this.sumT -= this.lenT[n] as number;
@@ -147,27 +149,15 @@ export class Bm25 {
    * whose kind code is set in it (1: counted in `total`, 2: searched but not counted).
    */
   search(terms: string[], k: number, allow?: ArrayLike<number>): Bm25Result {
-    const n = this.ids.length;
-    if (this.#acc.length < n) {
-      const size = Math.max(n, this.#acc.length * 2, 1024);
-      this.#acc = new Float64Array(size);
-      this.#any = new Uint32Array(size);
-      this.#txt = new Uint32Array(size);
-    }
-    const acc = this.#acc;
-    const any = this.#any;
-    const txt = this.#txt;
     const N = Math.max(1, this.live);
     const avgT = this.sumT / N || 1;
     const avgC = this.sumC / N || 1;
     const touched: number[] = [];
     const list = [...new Set(terms)].slice(0, 32);
     // The loops below run once per posting (millions a query in a large brain): no call per posting, the
-    // arrays in locals. The arithmetic is the same expressions in the same order (identical scores).
-    const alive = this.alive;
-    const kind = this.kind;
-    const lenT = this.lenT;
-    const lenC = this.lenC;
+    // arrays in locals, and what a posting needs of its document in one record (doc-table.ts). The
+    // arithmetic is the same expressions in the same order (identical scores).
+    const { f64, u32, live } = this.docs;
     const { pd, pt, pc } = this.shared;
     list.forEach((term, qi) => {
       const p = this.post.get(term);
@@ -193,38 +183,41 @@ export class Bm25 {
           tc = p.c[j] as number;
           j++;
         }
-        if (!alive[d] || (allow && !allow[kind[d] as number])) continue;
+        const code = live[d] as number;
+        if (code === 0 || (allow && !allow[code - 1])) continue;
+        const r = 4 * d;
+        const m = 8 * d + 6;
         let s = 0;
         if (tt > 0) {
-          s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (lenT[d] as number)) / avgT)));
-          txt[d] = (txt[d] as number) | bit;
+          s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (f64[r + 1] as number)) / avgT)));
+          u32[m + 1] = (u32[m + 1] as number) | bit;
         }
         if (tc > 0)
-          s += idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (lenC[d] as number)) / avgC)));
-        if (any[d] === 0) touched.push(d);
-        any[d] = (any[d] as number) | bit;
-        acc[d] = (acc[d] as number) + s;
+          s += idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (f64[r + 2] as number)) / avgC)));
+        if (u32[m] === 0) touched.push(d);
+        u32[m] = (u32[m] as number) | bit;
+        f64[r] = (f64[r] as number) + s;
       }
     });
     // Final scores in place; only documents at or above the k-th best become result objects.
     const scores = new Float64Array(touched.length);
     for (let i = 0; i < touched.length; i++) {
       const d = touched[i] as number;
-      const v = (acc[d] as number) * popcount(any[d] as number);
-      acc[d] = v;
+      const v = (f64[4 * d] as number) * popcount(u32[8 * d + 6] as number);
+      f64[4 * d] = v;
       scores[i] = v;
     }
     const floor = touched.length > k ? kthLargest(scores, k) : Number.NEGATIVE_INFINITY;
     const out: Bm25Hit[] = [];
     let total = 0;
     for (const d of touched) {
-      const v = acc[d] as number;
-      if (txt[d] !== 0 && (!allow || allow[this.kind[d] as number] === 1)) total++;
-      const mask = txt[d] as number;
+      const v = f64[4 * d] as number;
+      const mask = u32[8 * d + 7] as number;
+      if (mask !== 0 && (!allow || allow[(live[d] as number) - 1] === 1)) total++;
       if (v >= floor) out.push({ doc: d, score: v, matched: popcount(mask), mask });
-      acc[d] = 0;
-      any[d] = 0;
-      txt[d] = 0;
+      f64[4 * d] = 0;
+      u32[8 * d + 6] = 0;
+      u32[8 * d + 7] = 0;
     }
     out.sort((a, b) => b.score - a.score || a.doc - b.doc);
     return { hits: out.length > k ? out.slice(0, k) : out, total };
@@ -283,6 +276,9 @@ export class Bm25 {
     b.lenT = Array.from(j.lenT);
     b.lenC = Array.from(j.lenC);
     b.alive = Array.from(j.alive, Boolean);
+    b.docs.reserve(n);
+    for (let d = 0; d < n; d++)
+      b.docs.set(d, b.kind[d] as number, b.lenT[d] as number, b.lenC[d] as number, b.alive[d] as boolean);
     const { pd, pt, pc } = j;
     if (pt.length !== pd.length || pc.length !== pd.length) throw new Error("corrupt index");
     b.shared = { pd, pt, pc };

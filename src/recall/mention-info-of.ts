@@ -27,8 +27,9 @@ export function mentionInfoOf(
   };
   function make(id: string): MentionInfo | undefined {
     const h = byId.get(id);
-    const rec = episodes.get(id);
-    if ((h && h.kind !== "episode") || (!h && !rec)) return undefined;
+    // A turn the search did not find is known by the log's columns: its line is read only for its sentences.
+    const turn = h ? undefined : episodes.info(id);
+    if ((h && h.kind !== "episode") || (!h && !turn)) return undefined;
     const mask = h && all > 0 ? h.mask : 0;
     const share = (bits: number) => {
       let hit = 0;
@@ -45,13 +46,14 @@ export function mentionInfoOf(
     let words: Set<string> | undefined;
     const wanted = () => new Set(searched.filter((_, i) => mask & (1 << i)));
     const own = () => {
-      sentences ??= sentenceTerms(String(rec?.entry.text ?? ""));
+      sentences ??= sentenceTerms(String(episodes.get(id)?.entry.text ?? ""));
       return sentences;
     };
-    const date = Date.parse(String(rec?.entry.date ?? ""));
+    // A hit without a date had none that parses in its line either (the index and the log parse it alike).
+    const date = turn?.dateMs ?? Number.NaN;
     return {
-      session: h?.session ?? String(rec?.entry.session ?? ""),
-      speaker: h?.speaker ?? String(rec?.entry.speaker ?? "").toLowerCase(),
+      session: h?.session ?? turn?.session ?? "",
+      speaker: h?.speaker ?? (turn?.speaker ?? "").toLowerCase(),
       dateMs: h?.dateMs ?? (Number.isNaN(date) ? 0 : date),
       mask,
       cover: share(-1),

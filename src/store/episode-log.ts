@@ -3,7 +3,7 @@ import type { Rec } from "../core/rec.ts";
 import type { BaseEntry } from "../core/types.ts";
 import { EpisodeColumns } from "./episode-columns.ts";
 import { EpisodeRec } from "./episode-rec.ts";
-import { type ById, byIdView, type Sessions, type SessionTurns, sessionsView } from "./episode-views.ts";
+import { type ById, byIdView, type Sessions, sessionsView } from "./episode-views.ts";
 import { type EventStore, START } from "./event-store.ts";
 import { LineBlocks } from "./line-blocks.ts";
 import type { LineAt, Position, ScanSink } from "./scan.ts";
@@ -15,9 +15,11 @@ export interface TurnInfo {
   id: string;
   speaker: string;
   dateMs: number;
+  session: string;
 }
 
 const ENTRY_CACHE = 64;
+const RECENT_ROWS = 8192; // rows kept at hand (`#recent`, emptied when full or a row goes): about one query's
 
 /**
  * The episode log (`episodes.jsonl`): the same store, framing, torn-tail handling and lock as brain.jsonl,
@@ -37,6 +39,8 @@ export class EpisodeLog implements ScanSink {
   #cols = new EpisodeColumns();
   /** Row of each live episode by id. */
   readonly #row = new Map<string, number>();
+  /** Rows of ids looked up lately (a query asks for the same turns three times; the big map costs cache misses). */
+  readonly #recent = new Map<string, number>();
   readonly #live: Uint8Array[] = [];
   #liveCount = 0;
   /** Live rows of each session (by interned key), in turn order. */
@@ -85,7 +89,13 @@ export class EpisodeLog implements ScanSink {
   }
   /** The live row of `id`, or -1. */
   #liveRow(id: string): number {
-    return this.#row.get(id) ?? -1;
+    const known = this.#recent.get(id);
+    if (known !== undefined) return known;
+    const o = this.#row.get(id) ?? -1;
+    if (o < 0) return o;
+    if (this.#recent.size >= RECENT_ROWS) this.#recent.clear();
+    this.#recent.set(id, o);
+    return o;
   }
 
   // ── ScanSink ──
@@ -138,6 +148,7 @@ export class EpisodeLog implements ScanSink {
     if (o < 0) return;
     this.#setLive(o, 0);
     this.#row.delete(id);
+    this.#recent.clear();
     this.#liveCount--;
     if (this.#recs) this.#recs[o] = undefined;
     this.#byDate = null;
@@ -189,6 +200,7 @@ export class EpisodeLog implements ScanSink {
   #reset(): void {
     this.#cols = new EpisodeColumns();
     this.#row.clear();
+    this.#recent.clear();
     this.#live.length = 0;
     this.#liveCount = 0;
     this.#sessions.clear();
@@ -302,7 +314,14 @@ export class EpisodeLog implements ScanSink {
       id: c.ids[o] as string,
       speaker: c.string(c.speaker[o] as number),
       dateMs: c.dateMs[o] as number,
+      session: c.string(c.session[o] as number),
     };
+  }
+
+  /** A live episode's speaker, date and session as its line says them, without reading it (else undefined). */
+  info(id: string): TurnInfo | undefined {
+    const o = this.#liveRow(id);
+    return o < 0 ? undefined : this.#info(o);
   }
 
   /** Rows of the turns around a live episode in its session, `before` and `after` of it. */
@@ -329,16 +348,6 @@ export class EpisodeLog implements ScanSink {
   projectOf(id: string): string {
     const o = this.#liveRow(id);
     return o < 0 ? "" : this.#cols.string(this.#cols.project[o] as number);
-  }
-
-  sessionOf(id: string): SessionTurns | undefined {
-    const o = this.#liveRow(id);
-    return o < 0 ? undefined : this.sessions.get(this.#cols.string(this.#cols.session[o] as number));
-  }
-
-  indexInSession(id: string): number {
-    const o = this.#liveRow(id);
-    return o < 0 ? -1 : (this.#cols.inSession[o] as number);
   }
 
   /**

@@ -50,14 +50,31 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant("purge" as const), pick: fc.nat() }),
 );
 
-function check(log: EpisodeLog, model: Map<string, Turn & { n: number }>, label: string): void {
+function check(
+  log: EpisodeLog,
+  model: Map<string, Turn & { n: number }>,
+  label: string,
+  gone: readonly string[] = [],
+): void {
   log.refresh();
   assert.equal(log.size, model.size, `${label}: size`);
+  // A turn forgotten or purged is not found, however lately it was looked up.
+  for (const id of gone) {
+    assert.equal(log.get(id), undefined, `${label}: ${id} forgotten, still found`);
+    assert.equal(log.has(id), false, `${label}: ${id} forgotten, still there`);
+    assert.equal(log.info(id), undefined, `${label}: ${id} forgotten, still known`);
+  }
   for (const [id, t] of model) {
     const rec = log.get(id);
     assert.ok(rec, `${label}: ${id} missing`);
     assert.equal(rec.entry.text, t.text, `${label}: text of ${id}`);
     assert.equal(rec.entry.session, t.session, `${label}: session of ${id}`);
+    // What ranking needs of a turn, without its line read: as the line says it.
+    assert.deepEqual(
+      log.info(id),
+      { id, speaker: t.speaker, dateMs: Date.parse(entry(t, t.n).date), session: t.session },
+      `${label}: info of ${id}`,
+    );
   }
   assert.deepEqual([...log.byId.keys()].sort(), [...model.keys()].sort(), `${label}: ids`);
   for (const s of ["s1", "s2", "s3"]) {
@@ -88,6 +105,7 @@ test("a turn read back by position is the log as it is now, after appends, forge
       const open = new EpisodeLog(store); // open all along, as a server's is
       const model = new Map<string, Turn & { n: number }>();
       const handed: Rec[] = [];
+      const gone: string[] = [];
       let n = 0;
       for (const o of ops) {
         const live = [...model.keys()];
@@ -118,11 +136,12 @@ test("a turn read back by position is the log as it is now, after appends, forge
             store.purge((v) => v.id === id || v.target_id === id, "test");
           }
           model.delete(id);
+          gone.push(id);
         }
-        check(open, model, "open reader");
+        check(open, model, "open reader", gone);
         for (const id of model.keys()) handed.push(open.get(id) as Rec);
       }
-      check(new EpisodeLog(new JsonlFileStore(path)), model, "fresh reader");
+      check(new EpisodeLog(new JsonlFileStore(path)), model, "fresh reader", gone);
       // A record handed out earlier shows its own turn, or (when forgotten or purged since) nothing of it.
       for (const r of handed) {
         const text = r.entry.text;
