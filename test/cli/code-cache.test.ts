@@ -60,17 +60,30 @@ test("a hook keeps its code cache in a private directory and takes it back uncha
   assert.equal(fs.statSync(dir).mode & 0o777, 0o700);
   for (const x of written) assert.equal(x.mode, 0o600, x.f);
 
+  assert.ok(
+    written.every((x) => x.f.endsWith(".first.v8")),
+    written.map((x) => x.f).join(" "),
+  );
+
+  // The second run takes the first run's cache back and writes the one kept from then on.
   const second = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s2") });
   assert.equal(second.stdout, first.stdout);
+  const kept = files(dir).filter((x) => x.f.includes("-hook-user-prompt-submit-"));
+  assert.deepEqual(
+    kept.map((x) => x.f),
+    written.map((x) => x.f.replace(/\.first\.v8$/, ".v8")),
+  );
+  const third = await brainOk(sb, ["hook", "user-prompt-submit"], { env, stdin: prompt(sb, "s3") });
+  assert.equal(third.stdout, first.stdout);
   assert.deepEqual(
     files(dir).filter((x) => x.f.includes("-hook-user-prompt-submit-")),
-    written,
+    kept,
     "taken back as it was (a rejected cache is written again)",
   );
 
   const off = await brainOk(sb, ["hook", "user-prompt-submit"], {
     env: { ...env, XDG_CACHE_HOME: join(sb.dir, "other"), BRAIN_CODE_CACHE: "off" },
-    stdin: prompt(sb, "s3"),
+    stdin: prompt(sb, "s4"),
   });
   assert.equal(off.stdout, first.stdout);
   assert.ok(!fs.existsSync(join(sb.dir, "other")), "BRAIN_CODE_CACHE=off writes nothing");
@@ -148,7 +161,7 @@ test("the cache directory holds at most 60 files whatever the kinds", (t) => {
  * Loads `bundle` through the loader in a child process, once per kind (the caches are written at its exit);
  * its stdout.
  */
-function loadInChild(bundle: string, cache: string, kinds = ["t"]): string {
+function loadInChild(bundle: string, cache: string, kinds = ["t"], env: Record<string, string> = {}): string {
   const script = `import { bundleLoader } from ${JSON.stringify(join(ROOT, "src", "cli", "code-cache.ts"))};
 for (const kind of ${JSON.stringify(kinds)}) {
   const load = bundleLoader({ dir: ${JSON.stringify(cache)}, kind }, (s) => import(s));
@@ -157,6 +170,7 @@ for (const kind of ${JSON.stringify(kinds)}) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
     cwd: ROOT,
     encoding: "utf8",
+    env: { ...process.env, ...env },
   });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
@@ -176,4 +190,33 @@ test("a changed bundle of the same length never runs the old bytecode; three cac
   }
   assert.deepEqual(seen, ["v11", "v11", "v22", "v22", "v33", "v33", "v44", "v44"]);
   assert.equal(fs.readdirSync(cache).filter((f) => f.startsWith("b.cjs-t-")).length, 3);
+});
+
+test("the cache kept is the second run's: what only a later run compiles is in it, and a third run writes nothing", (t) => {
+  const sb = freshSandbox(t, "brain-code-cache-second-");
+  const cache = join(sb.dir, "cache");
+  const bundle = join(sb.dir, "b.cjs");
+  // A function the first run never calls (a cold open builds what later runs read): 300 lines of it.
+  const body = Array.from({ length: 300 }, (_, i) => `  x = (x * 31 + ${i}) % 1000003;`).join("\n");
+  fs.writeFileSync(
+    bundle,
+    `function later() {\n  let x = 1;\n${body}\n  return x;\n}\nexports.value = process.env.LATER ? "w" + later() : "v";\n`,
+  );
+  assert.equal(loadInChild(bundle, cache), "v");
+  const afterFirst = fs.readdirSync(cache);
+  assert.equal(afterFirst.length, 1);
+  assert.match(afterFirst[0] as string, /\.first\.v8$/);
+  const firstSize = fs.statSync(join(cache, afterFirst[0] as string)).size;
+  const second = loadInChild(bundle, cache, ["t"], { LATER: "1" });
+  assert.match(second, /^w\d+$/);
+  const afterSecond = fs.readdirSync(cache);
+  assert.deepEqual(afterSecond, [(afterFirst[0] as string).replace(/\.first\.v8$/, ".v8")]);
+  const kept = fs.readFileSync(join(cache, afterSecond[0] as string));
+  assert.ok(kept.length > firstSize + 1000, `${kept.length} bytes kept, ${firstSize} written first`);
+  assert.equal(loadInChild(bundle, cache, ["t"], { LATER: "1" }), second);
+  assert.deepEqual(
+    fs.readFileSync(join(cache, afterSecond[0] as string)),
+    kept,
+    "a third run writes nothing",
+  );
 });
