@@ -23,7 +23,7 @@ if [ "${HOLD_LEARNER:-}" = 1 ]; then
   mkdir -p "$(dirname "$brain")/.brain"
   (cd "$root" && exec node --import tsx test/support/hold-lock.ts "$(dirname "$brain")/.brain/learn" learn >/dev/null) &
   holder=$!
-  sleep 2
+  until [ -e "$(dirname "$brain")/.brain/learn.lock" ]; do sleep 0.1; done
 fi
 for _ in $(seq "$runs"); do
   payload="{\"session_id\":\"i$RANDOM$RANDOM\",\"tool_use_id\":\"t$RANDOM$RANDOM\",\"cwd\":\"$(dirname "$brain")\",$h}"

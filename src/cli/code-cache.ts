@@ -67,7 +67,8 @@ function loadBundle(file: string, cache: CodeCache, importModule: ImportModule):
   // snapshot; V8 flushes bytecode it stopped using): a warm `brain add` at 100k compiled 117 M instructions'
   // worth of functions from source on every run with the first run's cache (cachegrind: 496 M against 379 M).
   // So the first run writes `.first.v8`, the second, taking that back, writes the cache kept from then on.
-  const target = !accepted ? (fromFirst ? firstName : name) : fromFirst ? name : undefined;
+  // Rejected or none: written again under the name it was looked up by; a first run's taken back: the kept one.
+  const target = accepted ? (fromFirst ? name : undefined) : fromFirst ? firstName : name;
   if (target !== undefined) {
     const at = cache.dir;
     // After the run: the functions it compiled are in the cache too.

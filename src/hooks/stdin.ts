@@ -4,8 +4,9 @@ import * as fs from "node:fs";
  * A hook's input: the JSON object the host writes to its stdin. Read from file descriptor 0 with node:fs,
  * not through `process.stdin`: creating that stream loads Node's net, stream and tty modules, ~54 M
  * instructions of the ~100 M a Stop hook costs above `node -e 0` (cachegrind), on every prompt, tool call
- * and stop. Reads run on libuv's thread pool, so a host that keeps stdin open cannot hang the hook: the read
- * ends at end of input, at a complete JSON object, or after `ms`.
+ * and stop. A pipe is read in this thread without blocking, anything else on libuv's thread pool, so a host
+ * that keeps stdin open cannot hang the hook: the read ends at end of input, at a complete JSON object, or
+ * after `ms`.
  */
 
 /** A read of stdin still waiting when the hook gave up on it (see leaveStdin). */

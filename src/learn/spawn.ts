@@ -6,8 +6,8 @@ import type { BrainHome } from "../store/home.ts";
 import { inspectLock } from "../store/jsonl/lock.ts";
 
 /**
- * node:child_process, loaded only to start a process: it pulls in net, dgram and streams (~13 M instructions,
- * a third of what a Stop hook costs above `node -e 0`), and a hook that finds the learner running starts none.
+ * node:child_process, loaded only to start a process: it pulls in net, dgram and streams (~13 M instructions
+ * of a Stop hook, cachegrind), and a hook that finds the learner running starts none.
  */
 const requireBuiltin = createRequire(import.meta.url);
 const childProcess = () => requireBuiltin("node:child_process") as typeof import("node:child_process");
