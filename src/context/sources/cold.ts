@@ -1,0 +1,158 @@
+import type { Item } from "../../core/budget/types.ts";
+import { type Columns, OPEN, TEXT } from "../../core/columns.ts";
+import {
+  type DueReminder,
+  dueOf,
+  lateAt,
+  type PendingTask,
+  reminderOf,
+  taskOf,
+} from "../../core/heartbeat.ts";
+import { oneLine } from "../../core/one-line.ts";
+import { idTag, pathContains } from "../../core/rank-learnings.ts";
+import { PINNED, type Rec } from "../../core/rec.ts";
+import { inScope } from "../../core/scope.ts";
+import { importancePoints, scoreRec } from "../../core/score.ts";
+import { str } from "../../core/text.ts";
+
+/**
+ * The context's choices made from stored columns (core/columns.ts, core/cold.ts) instead of every live
+ * record: the same records in the same order as the sources make them from the fold (entries.ts: learnings
+ * by score buckets, ordered preferences; pinned.ts; core/heartbeat.ts: pending tasks, due reminders), each
+ * record read only when the budget reaches its line. test/context/cold-columns.test.ts holds them equal.
+ */
+
+/** The scoring fields of row `i`, shaped as the fields of a Rec that scoreRec and inScope read. */
+const scoring = (c: Columns, i: number) =>
+  ({
+    createdMs: c.num[i] as number,
+    flags: c.flags[i] as number,
+    projectPath: (c.str[i] as number) < 0 ? undefined : c.strings[c.str[i] as number],
+  }) as Rec;
+
+/** Records of rows, each read once. */
+function reader(c: Columns): (i: number) => Rec {
+  const seen = new Map<number, Rec>();
+  return (i) => {
+    let r = seen.get(i);
+    if (!r) {
+      r = c.rec(i);
+      seen.set(i, r);
+    }
+    return r;
+  };
+}
+
+/**
+ * The learnings shown in `cwd` (with text, not pinned, in scope) in score buckets, best first, each bucket in
+ * the order bucketItems sorts it (newest first, then `created` as a string; fold order on ties).
+ */
+export function coldLearnings(
+  c: Columns,
+  cwd: string,
+  nowMs: number,
+  short: (id: string) => string,
+): { items: Iterable<Item>; total: number } {
+  const buckets: number[][] = [];
+  let total = 0;
+  for (let i = 0; i < c.n; i++) {
+    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
+    const r = scoring(c, i);
+    if (!inScope(r, cwd)) continue;
+    total++;
+    const score = scoreRec(r, cwd, nowMs, pathContains);
+    const b = buckets[score];
+    if (b) b.push(i);
+    else buckets[score] = [i];
+  }
+  const rec = reader(c);
+  const created = (i: number) => str(rec(i).entry.created);
+  const order = (a: number, b: number) =>
+    (c.num[b] as number) - (c.num[a] as number) || created(b).localeCompare(created(a));
+  function* items(): Generator<Item> {
+    for (let score = buckets.length - 1; score >= 0; score--) {
+      const bucket = buckets[score];
+      if (!bucket) continue;
+      bucket.sort(order);
+      for (const i of bucket) {
+        const r = rec(i);
+        yield { text: `- ${oneLine(r.entry.text)}${idTag(r.id, short)}`, entryIds: [r.id], score };
+      }
+    }
+  }
+  return { items: items(), total };
+}
+
+/** The unpinned preferences with text: by category (localeCompare), then more important first (orderedPreferences). */
+export function coldPreferences(c: Columns): { rows: number[]; rec: (i: number) => Rec } {
+  const byCat = new Map<string, number[]>();
+  for (let i = 0; i < c.n; i++) {
+    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
+    const cat = c.strings[c.str[i] as number] as string;
+    const arr = byCat.get(cat);
+    if (arr) arr.push(i);
+    else byCat.set(cat, [i]);
+  }
+  const imp = (i: number) => importancePoints(c.flags[i] as number);
+  const rows = [...byCat.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .flatMap(([, rows]) => rows.sort((a, b) => imp(b) - imp(a)));
+  return { rows, rec: reader(c) };
+}
+
+/** The pinned records with text (pinned.ts), learnings in scope of `cwd`. */
+export function coldPinned(c: Columns, cwd?: string): Rec[] {
+  const out: Rec[] = [];
+  for (let i = 0; i < c.n; i++) {
+    if (!((c.ok[i] as number) & TEXT) || !((c.flags[i] as number) & PINNED)) continue;
+    if (cwd !== undefined && !inScope(scoring(c, i), cwd)) continue;
+    out.push(c.rec(i));
+  }
+  return out;
+}
+
+/** The pending tasks in heartbeat order (core/heartbeat.ts pendingTasks), overdue ones first. */
+export function coldTasks(c: Columns, now: Date): Iterable<PendingTask> & { total: number } {
+  const rows: number[] = [];
+  for (let i = 0; i < c.n; i++) if (((c.ok[i] as number) & (TEXT | OPEN)) === (TEXT | OPEN)) rows.push(i);
+  // By priority, then due as a string (none last): the collation of each distinct due string ranked once.
+  const NONE = "\uffff";
+  const due = (i: number) => ((c.str[i] as number) < 0 ? NONE : (c.strings[c.str[i] as number] as string));
+  const distinct = [...new Set(rows.map(due))].sort((a, b) => a.localeCompare(b));
+  const rankOf = new Map<string, number>();
+  distinct.forEach((s, k) => {
+    const prev = distinct[k - 1];
+    rankOf.set(s, prev !== undefined && prev.localeCompare(s) === 0 ? (rankOf.get(prev) as number) : k);
+  });
+  const dueRank = (i: number) => rankOf.get(due(i)) as number;
+  rows.sort((a, b) => (c.prio[a] as number) - (c.prio[b] as number) || dueRank(a) - dueRank(b));
+  const late = lateAt(now);
+  const lateRow = (i: number) =>
+    late(dueOf((c.str[i] as number) < 0 ? null : (c.strings[c.str[i] as number] as string)));
+  const task = (i: number, overdue: boolean): PendingTask => ({ ...taskOf(c.rec(i).entry), overdue });
+  return {
+    total: rows.length,
+    *[Symbol.iterator]() {
+      for (const i of rows) if (lateRow(i)) yield task(i, true);
+      for (const i of rows) if (!lateRow(i)) yield task(i, false);
+    },
+  };
+}
+
+/** The enabled reminders with text due at `now`, in priority order (core/heartbeat.ts dueReminders). */
+export function coldReminders(c: Columns, now: Date): { total: number; items: () => Iterable<DueReminder> } {
+  const nowMs = now.getTime();
+  const rows: number[] = [];
+  for (let i = 0; i < c.n; i++) {
+    if (((c.ok[i] as number) & (TEXT | OPEN)) !== (TEXT | OPEN)) continue;
+    const next = c.num[i] as number;
+    if (!(Number.isFinite(next) && next > nowMs)) rows.push(i);
+  }
+  rows.sort((a, b) => (c.prio[a] as number) - (c.prio[b] as number));
+  return {
+    total: rows.length,
+    *items() {
+      for (const i of rows) yield reminderOf(c.rec(i)).reminder;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { missingText, withText } from "./entry-text.ts";
+import type { Rec } from "./rec.ts";
+import { str } from "./text.ts";
+import type { LiveType } from "./types.ts";
+
+/**
+ * What a context reads of every live record of the types it ranks, without the record itself: a column per
+ * field, in fold order (core/fold.ts), so a cold `brain context` scores 50 000 learnings, orders the
+ * preferences and finds the pending tasks from numbers and then parses only the records it shows. The fold
+ * snapshot stores them (src/store/jsonl/snapshot.ts); FoldState.columns() adds what was appended since.
+ *
+ * Per type the columns mean (everything a context's choice of records depends on, nothing else):
+ *   learning:   num = createdMs, str = projectPath, flags = Rec.flags, ok TEXT = withText
+ *   preference: str = category (core/text.ts str), flags, ok TEXT = withText
+ *   task:       str = due (a string, else -1), prio = priority rank, ok TEXT = description present,
+ *               OPEN = status pending
+ *   reminder:   num = next_due as ms (NaN), prio = priority rank, ok TEXT = withText, OPEN = enabled
+ */
+export const COLUMN_TYPES = [
+  "learning",
+  "preference",
+  "task",
+  "reminder",
+] as const satisfies readonly LiveType[];
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+/** `ok` bits. */
+export const TEXT = 1;
+export const OPEN = 2;
+
+export interface Columns {
+  readonly n: number;
+  readonly num: Float64Array;
+  /** Index into `strings`, -1 for none. */
+  readonly str: Int32Array;
+  readonly flags: Uint8Array;
+  readonly ok: Uint8Array;
+  readonly prio: Uint8Array;
+  readonly strings: readonly string[];
+  /** The record of row `i` (parsed from the snapshot on demand). */
+  rec(i: number): Rec;
+}
+
+const PRIORITY = ["urgent", "high", "normal", "low"];
+/** A priority's place (core/heartbeat.ts): unknown ones rank as normal. */
+export const priorityRank = (p: unknown): number => {
+  const i = PRIORITY.indexOf(String(p));
+  return i < 0 ? 2 : i;
+};
+
+/** One row's values for a record of `type` (the single definition the snapshot and the tail both use). */
+export interface Row {
+  num: number;
+  str: string | null;
+  flags: number;
+  ok: number;
+  prio: number;
+}
+
+export function rowOf(type: ColumnType, r: Rec): Row {
+  const hasText = withText([r]).length === 1;
+  switch (type) {
+    case "learning":
+      return {
+        num: r.createdMs,
+        str: r.projectPath ?? null,
+        flags: r.flags,
+        ok: hasText ? TEXT : 0,
+        prio: 0,
+      };
+    case "preference":
+      return { num: 0, str: str(r.peek().category), flags: r.flags, ok: hasText ? TEXT : 0, prio: 0 };
+    case "task": {
+      const e = r.peek() as Record<string, unknown>;
+      const ok =
+        (missingText("task", e) === null ? TEXT : 0) | ((e.status ?? "pending") === "pending" ? OPEN : 0);
+      const due = typeof e.due === "string" ? e.due : null;
+      return { num: 0, str: due, flags: r.flags, ok, prio: priorityRank(e.priority ?? "normal") };
+    }
+    case "reminder": {
+      const e = r.peek() as Record<string, unknown>;
+      const next = typeof e.next_due === "string" ? Date.parse(e.next_due) : Number.NaN;
+      const ok = (hasText ? TEXT : 0) | (e.enabled === true ? OPEN : 0);
+      return { num: next, str: null, flags: r.flags, ok, prio: priorityRank(e.priority ?? "normal") };
+    }
+  }
+}
+
+/** Columns built from rows (the snapshot's save; a tail appended to stored columns). */
+export function columnsOf(rows: readonly Row[], rec: (i: number) => Rec): Columns {
+  const n = rows.length;
+  const c = {
+    n,
+    num: new Float64Array(n),
+    str: new Int32Array(n),
+    flags: new Uint8Array(n),
+    ok: new Uint8Array(n),
+    prio: new Uint8Array(n),
+    strings: [] as string[],
+    rec,
+  };
+  const index = new Map<string, number>();
+  rows.forEach((row, i) => {
+    c.num[i] = row.num;
+    c.flags[i] = row.flags;
+    c.ok[i] = row.ok;
+    c.prio[i] = row.prio;
+    if (row.str === null) c.str[i] = -1;
+    else {
+      let k = index.get(row.str);
+      if (k === undefined) {
+        k = c.strings.length;
+        c.strings.push(row.str);
+        index.set(row.str, k);
+      }
+      c.str[i] = k;
+    }
+  });
+  return c;
+}
+
+/** Stored columns followed by the rows of records appended since (new ids: the end of the fold order). */
+export function appended(base: Columns, tail: readonly Rec[], type: ColumnType): Columns {
+  if (tail.length === 0) return base;
+  const rows = tail.map((r) => rowOf(type, r));
+  const t = columnsOf(rows, (i) => tail[i] as Rec);
+  const n = base.n + t.n;
+  const cat = <A extends Float64Array | Int32Array | Uint8Array>(a: A, b: A, make: (n: number) => A): A => {
+    const out = make(n);
+    out.set(a.subarray(0, base.n));
+    out.set(b, base.n);
+    return out;
+  };
+  const strings = [...base.strings, ...t.strings];
+  const shifted = t.str.map((k) => (k < 0 ? k : k + base.strings.length));
+  return {
+    n,
+    num: cat(base.num, t.num, (k) => new Float64Array(k)),
+    str: cat(base.str, shifted, (k) => new Int32Array(k)),
+    flags: cat(base.flags, t.flags, (k) => new Uint8Array(k)),
+    ok: cat(base.ok, t.ok, (k) => new Uint8Array(k)),
+    prio: cat(base.prio, t.prio, (k) => new Uint8Array(k)),
+    strings,
+    rec: (i) => (i < base.n ? base.rec(i) : (tail[i - base.n] as Rec)),
+  };
+}
