@@ -36,3 +36,23 @@ export function shortIdOf(state: FoldState): (id: string) => string {
     return id;
   };
 }
+
+/**
+ * Short ids of rows of stored columns: `k`, the length the base stored for the row (0: none), grows while
+ * an id applied since starts with the prefix (a shortest unique prefix only ever grows with new ids).
+ */
+export function storedShortIds(state: FoldState): (id: string, k: number) => string {
+  const on = state.onBase();
+  const short = shortIdOf(state);
+  return (id, k) => {
+    if (!on || k === 0) return short(id);
+    let n = k;
+    while (n < id.length && on.tail.some((r) => r.id !== id && r.id.startsWith(id.slice(0, n)))) n++;
+    return n >= id.length ? id : id.slice(0, n);
+  };
+}
+
+/** The ids applied since the base (a stored fact about a base record with one of them may no longer hold). */
+export function tailIds(state: FoldState): ReadonlySet<string> {
+  return new Set(state.onBase()?.tail.map((r) => r.id));
+}

@@ -10,8 +10,11 @@ import type { LiveType } from "./types.ts";
  * snapshot stores them (src/store/jsonl/snapshot.ts); FoldState.columns() adds what was appended since.
  *
  * Per type the columns mean (everything a context's choice of records depends on, nothing else):
- *   learning:   num = createdMs, str = projectPath, flags = Rec.flags, ok TEXT = withText
+ *   learning:   num = createdMs, str = projectPath, flags = Rec.flags, ok TEXT = withText,
+ *               prio = length of its short id when saved (0: not known; core/short-ids.ts)
  *   preference: str = category (core/text.ts str), flags, ok TEXT = withText
+ * and for learnings and preferences ok QUIET: when saved, the fold's find(id) gave this record and it names
+ * no code anchors (its stale note is empty: src/context/stale.ts).
  *   task:       str = due (a string, else -1), prio = priority rank, ok TEXT = description present,
  *               OPEN = status pending
  *   reminder:   num = next_due as ms (NaN), prio = priority rank, ok TEXT = withText, OPEN = enabled
@@ -27,6 +30,7 @@ export type ColumnType = (typeof COLUMN_TYPES)[number];
 /** `ok` bits. */
 export const TEXT = 1;
 export const OPEN = 2;
+export const QUIET = 4;
 
 export interface Columns {
   readonly n: number;
@@ -57,19 +61,35 @@ export interface Row {
   prio: number;
 }
 
-export function rowOf(type: ColumnType, r: Rec): Row {
+/** What only the whole fold knows at a save: short ids, and whether find(id) gives this record. */
+export interface Saving {
+  short(id: string): string;
+  found(r: Rec): boolean;
+}
+
+/** `"anchors"` can only be a key of the entry when the raw line says so (or escapes something). */
+const mayAnchor = (raw: string) => raw.includes('anchors"') || raw.includes("\\u");
+
+/** No code anchors (src/project/anchors.ts AnchorCheck.gone has nothing to check). */
+function unanchored(r: Rec): boolean {
+  if (!r.parsed && !mayAnchor(r.raw)) return true;
+  const a = r.peek().anchors;
+  return !(Array.isArray(a) && a.length > 0);
+}
+
+export function rowOf(type: ColumnType, r: Rec, saving?: Saving): Row {
   const hasText = withText([r]).length === 1;
+  const quiet = saving?.found(r) && unanchored(r) ? QUIET : 0;
   switch (type) {
-    case "learning":
-      return {
-        num: r.createdMs,
-        str: r.projectPath ?? null,
-        flags: r.flags,
-        ok: hasText ? TEXT : 0,
-        prio: 0,
-      };
-    case "preference":
-      return { num: 0, str: str(r.peek().category), flags: r.flags, ok: hasText ? TEXT : 0, prio: 0 };
+    case "learning": {
+      const k = saving ? saving.short(r.id).length : 0; // the short id is the id's first k characters
+      const ok = (hasText ? TEXT : 0) | quiet;
+      return { num: r.createdMs, str: r.projectPath ?? null, flags: r.flags, ok, prio: k < 256 ? k : 0 };
+    }
+    case "preference": {
+      const ok = (hasText ? TEXT : 0) | quiet;
+      return { num: 0, str: str(r.peek().category), flags: r.flags, ok, prio: 0 };
+    }
     case "task": {
       const e = r.peek() as Record<string, unknown>;
       const ok =

@@ -1,5 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
-import { type Columns, OPEN, TEXT } from "../../core/columns.ts";
+import { type Columns, OPEN, QUIET, TEXT } from "../../core/columns.ts";
 import {
   type DueReminder,
   dueOf,
@@ -10,7 +10,7 @@ import {
 } from "../../core/heartbeat.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains } from "../../core/rank-learnings.ts";
-import { PINNED, type Rec } from "../../core/rec.ts";
+import { PINNED, PROJECT, type Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
 import { importancePoints, scoreRec } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
@@ -22,13 +22,21 @@ import { str } from "../../core/text.ts";
  * record read only when the budget reaches its line. test/context/cold-columns.test.ts holds them equal.
  */
 
-/** The scoring fields of row `i`, shaped as the fields of a Rec that scoreRec and inScope read. */
-const scoring = (c: Columns, i: number) =>
-  ({
-    createdMs: c.num[i] as number,
-    flags: c.flags[i] as number,
-    projectPath: (c.str[i] as number) < 0 ? undefined : c.strings[c.str[i] as number],
-  }) as Rec;
+/** Whether row `i` is in scope of `cwd` (core/scope.ts inScope on the row's fields), each path decided once. */
+function scopeOf(c: Columns, cwd: string): (i: number) => boolean {
+  const inside: (boolean | undefined)[] = [];
+  return (i) => {
+    if (((c.flags[i] as number) & PROJECT) === 0) return true;
+    const k = c.str[i] as number;
+    if (k < 0) return true;
+    let v = inside[k];
+    if (v === undefined) {
+      v = inScope({ flags: PROJECT, projectPath: c.strings[k] } as Rec, cwd);
+      inside[k] = v;
+    }
+    return v;
+  };
+}
 
 /** Records of rows, each read once. */
 function reader(c: Columns): (i: number) => Rec {
@@ -51,16 +59,30 @@ export function coldLearnings(
   c: Columns,
   cwd: string,
   nowMs: number,
-  short: (id: string) => string,
+  marks: Marks,
 ): { items: Iterable<Item>; total: number } {
   const buckets: number[][] = [];
   let total = 0;
+  const scoped = scopeOf(c, cwd);
+  // One object whose fields are a row's, as scoreRec reads a Rec (no object per learning).
+  const row = { createdMs: 0, flags: 0, projectPath: undefined as string | undefined };
+  const memo = new Map<string, boolean>();
+  const underMemo = (path: string, at: string) => {
+    let v = memo.get(path);
+    if (v === undefined) {
+      v = pathContains(path, at);
+      memo.set(path, v);
+    }
+    return v;
+  };
   for (let i = 0; i < c.n; i++) {
     if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
-    const r = scoring(c, i);
-    if (!inScope(r, cwd)) continue;
+    if (!scoped(i)) continue;
     total++;
-    const score = scoreRec(r, cwd, nowMs, pathContains);
+    row.createdMs = c.num[i] as number;
+    row.flags = c.flags[i] as number;
+    row.projectPath = (c.str[i] as number) < 0 ? undefined : c.strings[c.str[i] as number];
+    const score = scoreRec(row as Rec, cwd, nowMs, underMemo);
     const b = buckets[score];
     if (b) b.push(i);
     else buckets[score] = [i];
@@ -76,11 +98,20 @@ export function coldLearnings(
       bucket.sort(order);
       for (const i of bucket) {
         const r = rec(i);
+        if ((c.ok[i] as number) & QUIET) marks.quiet(r.id);
+        const short = (id: string) => marks.short(id, c.prio[i] as number);
         yield { text: `- ${oneLine(r.entry.text)}${idTag(r.id, short)}`, entryIds: [r.id], score };
       }
     }
   }
   return { items: items(), total };
+}
+
+/** What a shown row tells beside its line: its short id, and that its stale note is empty (QUIET). */
+export interface Marks {
+  short(id: string, stored: number): string;
+  /** Row of `id` is QUIET. */
+  quiet(id: string): void;
 }
 
 /** The unpinned preferences with text: by category (localeCompare), then more important first (orderedPreferences). */
@@ -93,19 +124,22 @@ export function coldPreferences(c: Columns): { rows: number[]; rec: (i: number) 
     if (arr) arr.push(i);
     else byCat.set(cat, [i]);
   }
-  const imp = (i: number) => importancePoints(c.flags[i] as number);
+  // More important first, stably: the rows of each importance in turn (high, none, low).
+  const byImportance = (rows: number[]) =>
+    [3, 0, -3].flatMap((p) => rows.filter((i) => importancePoints(c.flags[i] as number) === p));
   const rows = [...byCat.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
-    .flatMap(([, rows]) => rows.sort((a, b) => imp(b) - imp(a)));
+    .flatMap(([, r]) => byImportance(r));
   return { rows, rec: reader(c) };
 }
 
 /** The pinned records with text (pinned.ts), learnings in scope of `cwd`. */
 export function coldPinned(c: Columns, cwd?: string): Rec[] {
   const out: Rec[] = [];
+  const scoped = cwd === undefined ? undefined : scopeOf(c, cwd);
   for (let i = 0; i < c.n; i++) {
     if (!((c.ok[i] as number) & TEXT) || !((c.flags[i] as number) & PINNED)) continue;
-    if (cwd !== undefined && !inScope(scoring(c, i), cwd)) continue;
+    if (scoped && !scoped(i)) continue;
     out.push(c.rec(i));
   }
   return out;

@@ -1,5 +1,6 @@
 import type { Item, Section } from "../../core/budget/types.ts";
-import { shortIdOf, storedColumns } from "../../core/cold.ts";
+import { shortIdOf, storedColumns, storedShortIds, tailIds } from "../../core/cold.ts";
+import { QUIET } from "../../core/columns.ts";
 import { liveWithText, missingText, withText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
@@ -19,7 +20,7 @@ import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
 import { rankDownStale, staleCheck } from "../stale.ts";
-import { coldLearnings, coldPreferences } from "./cold.ts";
+import { coldLearnings, coldPreferences, type Marks } from "./cold.ts";
 
 function kv(
   id: "identity" | "user",
@@ -68,13 +69,30 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
   }
 
   const short = shortIdOf(state);
-  const stale = staleCheck(state, req.cwd);
-  // On a snapshot, from its stored columns (sources/cold.ts): only the records a line is made of are read.
+  const check = staleCheck(state, req.cwd);
+  // On a snapshot, from its stored columns (sources/cold.ts): only the records a line is made of are read,
+  // and one the snapshot marked QUIET (not since changed) needs no look at its anchors.
+  const since = tailIds(state);
+  const quiet = new Set<string>();
+  const stale = (id: string) => (quiet.has(id) ? "" : check(id));
+  const marks: Marks = {
+    short: storedShortIds(state),
+    quiet: (id) => {
+      if (!since.has(id)) quiet.add(id);
+    },
+  };
   const stored = storedColumns(state, "preference");
   const cold = stored && coldPreferences(stored);
   const prefs =
     cold?.rows ?? state.derived("context:preferences", () => orderedPreferences(state), ["preference"]);
-  const prefAt = cold ? (k: number) => cold.rec(cold.rows[k] as number) : (k: number) => prefs[k] as Rec;
+  const prefAt = cold
+    ? (k: number) => {
+        const row = cold.rows[k] as number;
+        const r = cold.rec(row);
+        if ((stored.ok[row] as number) & QUIET) marks.quiet(r.id);
+        return r;
+      }
+    : (k: number) => prefs[k] as Rec;
   if (prefs.length) {
     // Lazy (and re-iterable): the budget reads the first few lines of thousands, each line and each anchor
     // check made only when it is read.
@@ -120,7 +138,7 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
 
   const storedLearnings = req.recalled ? undefined : storedColumns(state, "learning");
   if (storedLearnings) {
-    const { items, total } = coldLearnings(storedLearnings, req.cwd, req.now.getTime(), short);
+    const { items, total } = coldLearnings(storedLearnings, req.cwd, req.now.getTime(), marks);
     if (total) out.push(learningsSection(rankDownStale(items, stale), total));
     return { sections: out, problems: [] };
   }

@@ -92,7 +92,7 @@ export class SnapshotBase implements FoldBase {
     if (!this.#cols) {
       const { start, end } = this.#s.cols;
       const b = this.#body;
-      this.#cols = decodeColumns(b.slice(start, end).toString("latin1"), (t, offset) => {
+      this.#cols = decodeColumns(b.slice(start, end), (t, offset) => {
         const line = b.until(NL, offset, b.size).toString("utf8");
         return recOf(line, 0, line.length, t);
       });

@@ -3,19 +3,20 @@ import type { Rec } from "../../core/rec.ts";
 
 /**
  * The snapshot's columns section (core/columns.ts): one JSON line (per column type: its row count and
- * strings), then one line of base64 holding, per type in COLUMN_TYPES order, the byte offset of each row's
+ * strings; the blob's length), then the blob and a newline. The blob holds, per type in COLUMN_TYPES order, the byte offset of each row's
  * record line in the body (f64), num (f64), str (i32), flags, ok, prio (u8 each), padded to 8 bytes.
  * Decoded whole on first use (a few bytes a record), never by commands that do not rank.
  */
 interface Meta {
   types: Partial<Record<ColumnType, { n: number; strings: string[] }>>;
+  bytes: number;
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
 const bytesFor = (n: number) => pad8(16 * n + 4 * n + 3 * n);
 
-export function encodeColumns(cols: ReadonlyMap<ColumnType, { rows: Row[]; offsets: number[] }>): string {
-  const meta: Meta = { types: {} };
+export function encodeColumns(cols: ReadonlyMap<ColumnType, { rows: Row[]; offsets: number[] }>): Buffer[] {
+  const meta: Meta = { types: {}, bytes: 0 };
   let size = 0;
   for (const t of COLUMN_TYPES) size += bytesFor(cols.get(t)?.rows.length ?? 0);
   const buf = new ArrayBuffer(size);
@@ -35,19 +36,21 @@ export function encodeColumns(cols: ReadonlyMap<ColumnType, { rows: Row[]; offse
     new Uint8Array(buf, at + 22 * n, n).set(c.prio);
     at += bytesFor(n);
   }
-  return `${JSON.stringify(meta)}\n${Buffer.from(buf).toString("base64")}\n`;
+  meta.bytes = size;
+  return [Buffer.from(`${JSON.stringify(meta)}\n`), Buffer.from(buf), Buffer.from("\n")];
 }
 
 /** The columns of every column type, each row's record read by `at(type, offset)` when asked. */
 export function decodeColumns(
-  text: string,
+  section: Buffer,
   at: (type: ColumnType, offset: number) => Rec,
 ): Map<ColumnType, Columns> {
-  const nl = text.indexOf("\n");
-  const meta = JSON.parse(text.slice(0, nl)) as Meta;
-  const bin = Buffer.from(text.slice(nl + 1, text.length - 1), "base64");
-  const buf = new Uint8Array(bin.length);
-  buf.set(bin);
+  const nl = section.indexOf(10);
+  const meta = JSON.parse(section.subarray(0, nl).toString("utf8")) as Meta;
+  if (nl + 1 + meta.bytes + 1 !== section.length) throw new Error("bad snapshot columns");
+  // Copied into memory of its own (aligned for the 8-byte columns).
+  const buf = new Uint8Array(meta.bytes);
+  buf.set(section.subarray(nl + 1, nl + 1 + meta.bytes));
   const ab = buf.buffer;
   const out = new Map<ColumnType, Columns>();
   let p = 0;

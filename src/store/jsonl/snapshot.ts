@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { COLUMN_TYPES, type ColumnType, type Row, rowOf } from "../../core/columns.ts";
+import { COLUMN_TYPES, type ColumnType, type Row, rowOf, type Saving } from "../../core/columns.ts";
 import { FoldState } from "../../core/fold.ts";
 import { FoldView, type Health } from "../../core/health.ts";
 import { dedupText } from "../../core/text.ts";
@@ -84,6 +84,8 @@ export function saveSnapshotTo(
   const ids: [string, number, number][] = [];
   const norms = new Map<string, number>();
   const cols = new Map<ColumnType, { rows: Row[]; offsets: number[] }>();
+  const state = view.state;
+  const saving: Saving = { short: (id) => state.shortIds().short(id), found: (r) => state.find(r.id) === r };
   let records = 0;
   LIVE_TYPES.forEach((type, ti) => {
     const start = at;
@@ -94,7 +96,7 @@ export function saveSnapshotTo(
     if (col) cols.set(type as ColumnType, col);
     for (const rec of view.state.list(type)) {
       if (col) {
-        col.rows.push(rowOf(type as ColumnType, rec));
+        col.rows.push(rowOf(type as ColumnType, rec, saving));
         col.offsets.push(at);
       }
       const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
@@ -120,7 +122,10 @@ export function saveSnapshotTo(
   });
   push(normLines.join(""));
   const colsStart = at;
-  push(encodeColumns(cols));
+  for (const b of encodeColumns(cols)) {
+    chunks.push(b);
+    at += b.length;
+  }
   const header: Header = {
     format: FORMAT,
     version: VERSION,
