@@ -1,5 +1,6 @@
 import { missingText, withText } from "./entry-text.ts";
-import type { Rec } from "./rec.ts";
+import { PINNED, type Rec } from "./rec.ts";
+import { importancePoints } from "./score.ts";
 import { str } from "./text.ts";
 import type { LiveType } from "./types.ts";
 
@@ -43,6 +44,35 @@ export interface Columns {
   readonly strings: readonly string[];
   /** The record of row `i` (parsed from the snapshot on demand). */
   rec(i: number): Rec;
+  /** The rows in the order a context lists them, where the snapshot stores it (storedOrder). */
+  readonly order?: Int32Array;
+}
+
+/**
+ * The order a snapshot stores beside a type's columns, when one depends on the fold alone: the preferences
+ * a context lists (unpinned with text: by category, then more important first; preferenceOrder).
+ */
+export function storedOrder(type: ColumnType, c: Columns): number[] | undefined {
+  return type === "preference" ? preferenceOrder(c) : undefined;
+}
+
+/**
+ * The unpinned preferences with text, as the context lists them (src/context/sources/entries.ts
+ * orderedPreferences): by category (localeCompare; first seen first on ties), then more important first,
+ * stably (the rows of each importance in turn: high, none, low).
+ */
+export function preferenceOrder(c: Columns): number[] {
+  const byCat = new Map<string, number[]>();
+  for (let i = 0; i < c.n; i++) {
+    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
+    const cat = c.strings[c.str[i] as number] as string;
+    const arr = byCat.get(cat);
+    if (arr) arr.push(i);
+    else byCat.set(cat, [i]);
+  }
+  const byImportance = (rows: number[]) =>
+    [3, 0, -3].flatMap((p) => rows.filter((i) => importancePoints(c.flags[i] as number) === p));
+  return [...byCat.entries()].sort((a, b) => a[0].localeCompare(b[0])).flatMap(([, r]) => byImportance(r));
 }
 
 const PRIORITY = ["urgent", "high", "normal", "low"];
@@ -153,6 +183,7 @@ export function appended(base: Columns, tail: readonly Rec[], type: ColumnType):
   };
   const strings = [...base.strings, ...t.strings];
   const shifted = t.str.map((k) => (k < 0 ? k : k + base.strings.length));
+  // A stored order holds for the stored rows only: made afresh from all of them.
   return {
     n,
     num: cat(base.num, t.num, (k) => new Float64Array(k)),

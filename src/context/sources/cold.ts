@@ -1,5 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
-import { type Columns, OPEN, QUIET, TEXT } from "../../core/columns.ts";
+import { type Columns, OPEN, preferenceOrder, QUIET, TEXT } from "../../core/columns.ts";
 import {
   type DueReminder,
   dueOf,
@@ -12,7 +12,7 @@ import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains } from "../../core/rank-learnings.ts";
 import { PINNED, PROJECT, type Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
-import { importancePoints, scoreRec } from "../../core/score.ts";
+import { scoreOf } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 
 /**
@@ -63,26 +63,27 @@ export function coldLearnings(
 ): { items: Iterable<Item>; total: number } {
   const buckets: number[][] = [];
   let total = 0;
-  const scoped = scopeOf(c, cwd);
-  // One object whose fields are a row's, as scoreRec reads a Rec (no object per learning).
-  const row = { createdMs: 0, flags: 0, projectPath: undefined as string | undefined };
-  const memo = new Map<string, boolean>();
-  const underMemo = (path: string, at: string) => {
-    let v = memo.get(path);
-    if (v === undefined) {
-      v = pathContains(path, at);
-      memo.set(path, v);
-    }
-    return v;
-  };
+  // One tight loop over the columns (it runs once per cold process, mostly before the JIT has warmed up).
+  const { ok, flags, num, str: path, strings } = c;
+  // Per project path: 1 when the working directory is inside it, 0 when not, -1 not yet decided.
+  const inside = new Int8Array(strings.length).fill(-1);
   for (let i = 0; i < c.n; i++) {
-    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
-    if (!scoped(i)) continue;
+    const f = flags[i] as number;
+    if (!((ok[i] as number) & TEXT) || f & PINNED) continue;
+    // In scope (core/scope.ts inScope): not project-scoped, or no path, or the directory is inside it.
+    let inProject = false;
+    const k = path[i] as number;
+    if (f & PROJECT && k >= 0 && strings[k] !== "") {
+      let v = inside[k] as number;
+      if (v < 0) {
+        v = pathContains(strings[k] as string, cwd) ? 1 : 0;
+        inside[k] = v;
+      }
+      if (v === 0) continue;
+      inProject = true;
+    }
     total++;
-    row.createdMs = c.num[i] as number;
-    row.flags = c.flags[i] as number;
-    row.projectPath = (c.str[i] as number) < 0 ? undefined : c.strings[c.str[i] as number];
-    const score = scoreRec(row as Rec, cwd, nowMs, underMemo);
+    const score = scoreOf(num[i] as number, f, inProject, nowMs);
     const b = buckets[score];
     if (b) b.push(i);
     else buckets[score] = [i];
@@ -114,23 +115,9 @@ export interface Marks {
   quiet(id: string): void;
 }
 
-/** The unpinned preferences with text: by category (localeCompare), then more important first (orderedPreferences). */
-export function coldPreferences(c: Columns): { rows: number[]; rec: (i: number) => Rec } {
-  const byCat = new Map<string, number[]>();
-  for (let i = 0; i < c.n; i++) {
-    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
-    const cat = c.strings[c.str[i] as number] as string;
-    const arr = byCat.get(cat);
-    if (arr) arr.push(i);
-    else byCat.set(cat, [i]);
-  }
-  // More important first, stably: the rows of each importance in turn (high, none, low).
-  const byImportance = (rows: number[]) =>
-    [3, 0, -3].flatMap((p) => rows.filter((i) => importancePoints(c.flags[i] as number) === p));
-  const rows = [...byCat.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .flatMap(([, r]) => byImportance(r));
-  return { rows, rec: reader(c) };
+/** The unpinned preferences with text in context order (the snapshot's stored order, else made now). */
+export function coldPreferences(c: Columns): { rows: ArrayLike<number>; rec: (i: number) => Rec } {
+  return { rows: c.order ?? preferenceOrder(c), rec: reader(c) };
 }
 
 /** The pinned records with text (pinned.ts), learnings in scope of `cwd`. */

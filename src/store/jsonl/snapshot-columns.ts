@@ -1,41 +1,54 @@
-import { COLUMN_TYPES, type Columns, type ColumnType, columnsOf, type Row } from "../../core/columns.ts";
+import {
+  COLUMN_TYPES,
+  type Columns,
+  type ColumnType,
+  columnsOf,
+  type Row,
+  storedOrder,
+} from "../../core/columns.ts";
 import type { Rec } from "../../core/rec.ts";
 
 /**
- * The snapshot's columns section (core/columns.ts): one JSON line (per column type: its row count and
- * strings; the blob's length), then the blob and a newline. The blob holds, per type in COLUMN_TYPES order, the byte offset of each row's
- * record line in the body (f64), num (f64), str (i32), flags, ok, prio (u8 each), padded to 8 bytes.
+ * The snapshot's columns section (core/columns.ts): one JSON line (per column type: its row count, strings
+ * and the length of its stored order; the blob's length), then the blob and a newline. The blob holds, per
+ * type in COLUMN_TYPES order, the byte offset of each row's record line in the body (f64), num (f64), str
+ * (i32), flags, ok, prio (u8 each), padded to 8 bytes, then its order (i32 rows, core/columns.ts), padded.
  * Decoded whole on first use (a few bytes a record), never by commands that do not rank.
  */
 interface Meta {
-  types: Partial<Record<ColumnType, { n: number; strings: string[] }>>;
+  types: Partial<Record<ColumnType, { n: number; strings: string[]; order?: number }>>;
   bytes: number;
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
-const bytesFor = (n: number) => pad8(16 * n + 4 * n + 3 * n);
+const bytesFor = (n: number, m = 0) => pad8(23 * n) + pad8(4 * m);
 
 export function encodeColumns(cols: ReadonlyMap<ColumnType, { rows: Row[]; offsets: number[] }>): Buffer[] {
   const meta: Meta = { types: {}, bytes: 0 };
   let size = 0;
-  for (const t of COLUMN_TYPES) size += bytesFor(cols.get(t)?.rows.length ?? 0);
+  const built = COLUMN_TYPES.map((t) => {
+    const c = columnsOf(cols.get(t)?.rows ?? [], () => {
+      throw new Error("no record at a save");
+    });
+    return { c, order: storedOrder(t, c) };
+  });
+  for (const { c, order } of built) size += bytesFor(c.n, order?.length);
   const buf = new ArrayBuffer(size);
   let at = 0;
-  for (const t of COLUMN_TYPES) {
+  COLUMN_TYPES.forEach((t, k) => {
     const col = cols.get(t);
-    const n = col?.rows.length ?? 0;
-    const c = columnsOf(col?.rows ?? [], () => {
-      throw new Error("unreachable");
-    });
-    meta.types[t] = { n, strings: [...c.strings] };
+    const { c, order } = built[k] as (typeof built)[number];
+    const n = c.n;
+    meta.types[t] = { n, strings: [...c.strings], ...(order ? { order: order.length } : {}) };
     new Float64Array(buf, at, n).set(col?.offsets ?? []);
     new Float64Array(buf, at + 8 * n, n).set(c.num);
     new Int32Array(buf, at + 16 * n, n).set(c.str);
     new Uint8Array(buf, at + 20 * n, n).set(c.flags);
     new Uint8Array(buf, at + 21 * n, n).set(c.ok);
     new Uint8Array(buf, at + 22 * n, n).set(c.prio);
-    at += bytesFor(n);
-  }
+    if (order) new Int32Array(buf, at + pad8(23 * n), order.length).set(order);
+    at += bytesFor(n, order?.length);
+  });
   meta.bytes = size;
   return [Buffer.from(`${JSON.stringify(meta)}\n`), Buffer.from(buf), Buffer.from("\n")];
 }
@@ -57,7 +70,7 @@ export function decodeColumns(
   for (const t of COLUMN_TYPES) {
     const m = meta.types[t];
     const n = m?.n ?? 0;
-    if (p + bytesFor(n) > ab.byteLength) throw new Error("bad snapshot columns");
+    if (p + bytesFor(n, m?.order) > ab.byteLength) throw new Error("bad snapshot columns");
     const offsets = new Float64Array(ab, p, n);
     out.set(t, {
       n,
@@ -68,8 +81,9 @@ export function decodeColumns(
       prio: new Uint8Array(ab, p + 22 * n, n),
       strings: m?.strings ?? [],
       rec: (i) => at(t, offsets[i] as number),
+      ...(m?.order !== undefined ? { order: new Int32Array(ab, p + pad8(23 * n), m.order) } : {}),
     });
-    p += bytesFor(n);
+    p += bytesFor(n, m?.order);
   }
   return out;
 }
