@@ -1,6 +1,6 @@
 import { missingText, withText } from "./entry-text.ts";
-import { PINNED, type Rec } from "./rec.ts";
-import { importancePoints } from "./score.ts";
+import { dueOf } from "./heartbeat.ts";
+import type { Rec } from "./rec.ts";
 import { str } from "./text.ts";
 import type { LiveType } from "./types.ts";
 
@@ -16,8 +16,8 @@ import type { LiveType } from "./types.ts";
  *   preference: str = category (core/text.ts str), flags, ok TEXT = withText
  * and for learnings and preferences ok QUIET: when saved, the fold's find(id) gave this record and it names
  * no code anchors (its stale note is empty: src/context/stale.ts).
- *   task:       str = due (a string, else -1), prio = priority rank, ok TEXT = description present,
- *               OPEN = status pending
+ *   task:       str = due (a string, else -1), num = due as a time (NaN: none, or a plain date: ok DAY),
+ *               prio = priority rank, ok TEXT = description present, OPEN = status pending
  *   reminder:   num = next_due as ms (NaN), prio = priority rank, ok TEXT = withText, OPEN = enabled
  */
 export const COLUMN_TYPES = [
@@ -32,6 +32,8 @@ export type ColumnType = (typeof COLUMN_TYPES)[number];
 export const TEXT = 1;
 export const OPEN = 2;
 export const QUIET = 4;
+/** A task's due is a plain date (compared with today's local date; its num is NaN). */
+export const DAY = 8;
 
 export interface Columns {
   readonly n: number;
@@ -44,35 +46,8 @@ export interface Columns {
   readonly strings: readonly string[];
   /** The record of row `i` (parsed from the snapshot on demand). */
   rec(i: number): Rec;
-  /** The rows in the order a context lists them, where the snapshot stores it (storedOrder). */
+  /** Rows in an order of the fold alone, where the snapshot stores it (core/column-order.ts storedOrder). */
   readonly order?: Int32Array;
-}
-
-/**
- * The order a snapshot stores beside a type's columns, when one depends on the fold alone: the preferences
- * a context lists (unpinned with text: by category, then more important first; preferenceOrder).
- */
-export function storedOrder(type: ColumnType, c: Columns): number[] | undefined {
-  return type === "preference" ? preferenceOrder(c) : undefined;
-}
-
-/**
- * The unpinned preferences with text, as the context lists them (src/context/sources/entries.ts
- * orderedPreferences): by category (localeCompare; first seen first on ties), then more important first,
- * stably (the rows of each importance in turn: high, none, low).
- */
-export function preferenceOrder(c: Columns): number[] {
-  const byCat = new Map<string, number[]>();
-  for (let i = 0; i < c.n; i++) {
-    if (!((c.ok[i] as number) & TEXT) || (c.flags[i] as number) & PINNED) continue;
-    const cat = c.strings[c.str[i] as number] as string;
-    const arr = byCat.get(cat);
-    if (arr) arr.push(i);
-    else byCat.set(cat, [i]);
-  }
-  const byImportance = (rows: number[]) =>
-    [3, 0, -3].flatMap((p) => rows.filter((i) => importancePoints(c.flags[i] as number) === p));
-  return [...byCat.entries()].sort((a, b) => a[0].localeCompare(b[0])).flatMap(([, r]) => byImportance(r));
 }
 
 const PRIORITY = ["urgent", "high", "normal", "low"];
@@ -125,7 +100,9 @@ export function rowOf(type: ColumnType, r: Rec, saving?: Saving): Row {
       const ok =
         (missingText("task", e) === null ? TEXT : 0) | ((e.status ?? "pending") === "pending" ? OPEN : 0);
       const due = typeof e.due === "string" ? e.due : null;
-      return { num: 0, str: due, flags: r.flags, ok, prio: priorityRank(e.priority ?? "normal") };
+      const { dueDay, dueMs } = dueOf(due);
+      const prio = priorityRank(e.priority ?? "normal");
+      return { num: dueMs, str: due, flags: r.flags, ok: ok | (dueDay !== null ? DAY : 0), prio };
     }
     case "reminder": {
       const e = r.peek() as Record<string, unknown>;

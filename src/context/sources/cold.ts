@@ -1,5 +1,6 @@
 import type { Item } from "../../core/budget/types.ts";
-import { type Columns, OPEN, preferenceOrder, QUIET, TEXT } from "../../core/columns.ts";
+import { preferenceOrder, reminderOrder, taskOrder } from "../../core/column-order.ts";
+import { type Columns, DAY, QUIET, TEXT } from "../../core/columns.ts";
 import {
   type DueReminder,
   dueOf,
@@ -120,42 +121,33 @@ export function coldPreferences(c: Columns): { rows: ArrayLike<number>; rec: (i:
   return { rows: c.order ?? preferenceOrder(c), rec: reader(c) };
 }
 
-/** The pinned records with text (pinned.ts), learnings in scope of `cwd`. */
-export function coldPinned(c: Columns, cwd?: string): Rec[] {
-  const out: Rec[] = [];
+/** The records of pinned `rows` (pinned.ts; column-order.ts pinnedRows), learnings in scope of `cwd`. */
+export function coldPinned(c: Columns, rows: ArrayLike<number>, cwd?: string): Rec[] {
   const scoped = cwd === undefined ? undefined : scopeOf(c, cwd);
-  for (let i = 0; i < c.n; i++) {
-    if (!((c.ok[i] as number) & TEXT) || !((c.flags[i] as number) & PINNED)) continue;
-    if (scoped && !scoped(i)) continue;
-    out.push(c.rec(i));
+  const out: Rec[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k] as number;
+    if (!scoped || scoped(i)) out.push(c.rec(i));
   }
   return out;
 }
 
 /** The pending tasks in heartbeat order (core/heartbeat.ts pendingTasks), overdue ones first. */
 export function coldTasks(c: Columns, now: Date): Iterable<PendingTask> & { total: number } {
-  const rows: number[] = [];
-  for (let i = 0; i < c.n; i++) if (((c.ok[i] as number) & (TEXT | OPEN)) === (TEXT | OPEN)) rows.push(i);
-  // By priority, then due as a string (none last): the collation of each distinct due string ranked once.
-  const NONE = "\uffff";
-  const due = (i: number) => ((c.str[i] as number) < 0 ? NONE : (c.strings[c.str[i] as number] as string));
-  const distinct = [...new Set(rows.map(due))].sort((a, b) => a.localeCompare(b));
-  const rankOf = new Map<string, number>();
-  distinct.forEach((s, k) => {
-    const prev = distinct[k - 1];
-    rankOf.set(s, prev !== undefined && prev.localeCompare(s) === 0 ? (rankOf.get(prev) as number) : k);
-  });
-  const dueRank = (i: number) => rankOf.get(due(i)) as number;
-  rows.sort((a, b) => (c.prio[a] as number) - (c.prio[b] as number) || dueRank(a) - dueRank(b));
+  const rows = c.order ?? taskOrder(c);
   const late = lateAt(now);
-  const lateRow = (i: number) =>
-    late(dueOf((c.str[i] as number) < 0 ? null : (c.strings[c.str[i] as number] as string)));
-  const task = (i: number, overdue: boolean): PendingTask => ({ ...taskOf(c.rec(i).entry), overdue });
+  // Whether each row is overdue (from its due day or time: core/columns.ts DAY), decided once.
+  const overdue = new Uint8Array(c.n);
+  for (const i of rows) {
+    const day = (c.ok[i] as number) & DAY ? (c.strings[c.str[i] as number] as string) : null;
+    overdue[i] = late({ dueDay: day, dueMs: c.num[i] as number }) ? 1 : 0;
+  }
+  const task = (i: number, o: boolean): PendingTask => ({ ...taskOf(c.rec(i).entry), overdue: o });
   return {
     total: rows.length,
     *[Symbol.iterator]() {
-      for (const i of rows) if (lateRow(i)) yield task(i, true);
-      for (const i of rows) if (!lateRow(i)) yield task(i, false);
+      for (const i of rows) if (overdue[i]) yield task(i, true);
+      for (const i of rows) if (!overdue[i]) yield task(i, false);
     },
   };
 }
@@ -163,13 +155,10 @@ export function coldTasks(c: Columns, now: Date): Iterable<PendingTask> & { tota
 /** The enabled reminders with text due at `now`, in priority order (core/heartbeat.ts dueReminders). */
 export function coldReminders(c: Columns, now: Date): { total: number; items: () => Iterable<DueReminder> } {
   const nowMs = now.getTime();
-  const rows: number[] = [];
-  for (let i = 0; i < c.n; i++) {
-    if (((c.ok[i] as number) & (TEXT | OPEN)) !== (TEXT | OPEN)) continue;
+  const rows = Array.from(c.order ?? reminderOrder(c)).filter((i) => {
     const next = c.num[i] as number;
-    if (!(Number.isFinite(next) && next > nowMs)) rows.push(i);
-  }
-  rows.sort((a, b) => (c.prio[a] as number) - (c.prio[b] as number));
+    return !(Number.isFinite(next) && next > nowMs);
+  });
   return {
     total: rows.length,
     *items() {

@@ -1,11 +1,5 @@
-import {
-  COLUMN_TYPES,
-  type Columns,
-  type ColumnType,
-  columnsOf,
-  type Row,
-  storedOrder,
-} from "../../core/columns.ts";
+import { storedOrder } from "../../core/column-order.ts";
+import { COLUMN_TYPES, type Columns, type ColumnType, columnsOf, type Row } from "../../core/columns.ts";
 import type { Rec } from "../../core/rec.ts";
 
 /**
