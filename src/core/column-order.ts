@@ -1,30 +1,84 @@
 import { type Columns, type ColumnType, OPEN, TEXT } from "./columns.ts";
-import { PINNED } from "./rec.ts";
+import { HIGH, LOW, MANUAL, PINNED, PROJECT } from "./rec.ts";
 import { importancePoints } from "./score.ts";
+import { str } from "./text.ts";
 
 /**
  * Orders of rows of stored columns (core/columns.ts) that depend on the fold alone, so a snapshot stores them
  * beside the columns (src/store/jsonl/snapshot-columns.ts) and a cold context reads them instead of making
  * them; a type with rows appended since has none stored and makes it (the same functions).
- *   learning:   the pinned ones with text, in fold order (src/context/sources/pinned.ts)
+ *   learning:   the pinned ones with text, in fold order (src/context/sources/pinned.ts), then the ranked
+ *               ones in groups (RankGroup)
  *   preference: the unpinned ones with text as the context lists them (preferenceOrder)
  *   task:       the pending ones with their description, in heartbeat order (taskOrder)
  *   reminder:   the enabled ones with text, by priority (reminderOrder)
  */
-export function storedOrder(type: ColumnType, c: Columns): number[] {
+export function storedOrder(type: ColumnType, c: Columns): StoredOrder {
   switch (type) {
     case "learning":
-      return rowsWhere(
-        c,
-        (i) => ((c.ok[i] as number) & TEXT) !== 0 && ((c.flags[i] as number) & PINNED) !== 0,
-      );
+      return learningOrder(c);
     case "preference":
-      return preferenceOrder(c);
+      return { rows: preferenceOrder(c) };
     case "task":
-      return taskOrder(c);
+      return { rows: taskOrder(c) };
     case "reminder":
-      return reminderOrder(c);
+      return { rows: reminderOrder(c) };
   }
+}
+
+export interface StoredOrder {
+  rows: number[];
+  /** Learnings: the first `pinned` rows are the pinned ones; `groups` index the rest (RankGroup). */
+  pinned?: number;
+  groups?: RankGroup[];
+}
+
+/**
+ * Learnings a context ranks (with text, not pinned) in groups whose score differs only by recency: the same
+ * manual and importance flags and the same project path (-1: not project-scoped, or without a path), each
+ * group's rows newest first (then `created` as a string, then fold order: the order a bucket is sorted in,
+ * core/rank-learnings.ts newestFirst). A context then finds each score's rows by binary search in each group
+ * instead of scoring every learning. None when a learning has no valid `created` (its order against the
+ * others is not one a sort can be trusted to repeat).
+ */
+export interface RankGroup {
+  /** Rows order[start, end) of the stored order. */
+  start: number;
+  end: number;
+  /** MANUAL | HIGH | LOW bits. */
+  flags: number;
+  /** Index of the project path in the strings, -1 for none. */
+  path: number;
+}
+
+const RANK_FLAGS = MANUAL | HIGH | LOW;
+
+function learningOrder(c: Columns): StoredOrder {
+  const pinned = pinnedRows(c);
+  const byKey = new Map<string, number[]>();
+  for (let i = 0; i < c.n; i++) {
+    const f = c.flags[i] as number;
+    if (!((c.ok[i] as number) & TEXT) || f & PINNED) continue;
+    if (Number.isNaN(c.num[i])) return { rows: pinned, pinned: pinned.length };
+    const k = c.str[i] as number;
+    const path = f & PROJECT && k >= 0 && c.strings[k] !== "" ? k : -1;
+    const key = `${f & RANK_FLAGS}:${path}`;
+    const rows = byKey.get(key);
+    if (rows) rows.push(i);
+    else byKey.set(key, [i]);
+  }
+  const created = (i: number) => str(c.rec(i).entry.created);
+  const newest = (a: number, b: number) =>
+    (c.num[b] as number) - (c.num[a] as number) || created(b).localeCompare(created(a)) || a - b;
+  const rows = [...pinned];
+  const groups: RankGroup[] = [];
+  for (const [key, members] of byKey) {
+    const [flags, path] = key.split(":").map(Number) as [number, number];
+    members.sort(newest);
+    groups.push({ start: rows.length, end: rows.length + members.length, flags, path });
+    rows.push(...members);
+  }
+  return { rows, pinned: pinned.length, groups };
 }
 
 function rowsWhere(c: Columns, keep: (i: number) => boolean): number[] {

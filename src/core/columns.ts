@@ -1,3 +1,4 @@
+import type { RankGroup } from "./column-order.ts";
 import { missingText, withText } from "./entry-text.ts";
 import { dueOf } from "./heartbeat.ts";
 import type { Rec } from "./rec.ts";
@@ -48,6 +49,9 @@ export interface Columns {
   rec(i: number): Rec;
   /** Rows in an order of the fold alone, where the snapshot stores it (core/column-order.ts storedOrder). */
   readonly order?: Int32Array;
+  /** Learnings: how many of `order` are the pinned rows, and the groups of the rest (core/column-order.ts). */
+  readonly pinned?: number;
+  readonly groups?: readonly RankGroup[];
 }
 
 const PRIORITY = ["urgent", "high", "normal", "low"];

@@ -70,8 +70,17 @@ export function scoreRec(r: Rec, cwd: string, nowMs: number, under = rhoUnder, r
  * holds the working directory (+5). Recency 0–10, +2 manual, the importance points; never below 0.
  */
 export function scoreOf(createdMs: number, flags: number, inProject: boolean, nowMs: number): number {
-  const recency = Math.max(0, 10 - Math.floor(daysSince(createdMs, nowMs) / 7));
-  return Math.max(0, recency + (inProject ? 5 : 0) + (flags & MANUAL ? 2 : 0) + importancePoints(flags));
+  return Math.max(0, recencyOf(createdMs, nowMs) + bonusOf(flags, inProject));
+}
+
+/** Recency 0–10: one less a week of age. */
+export function recencyOf(createdMs: number, nowMs: number): number {
+  return Math.max(0, 10 - Math.floor(daysSince(createdMs, nowMs) / 7));
+}
+
+/** Everything of the score but recency: +5 in its project, +2 manual, the importance points. */
+export function bonusOf(flags: number, inProject: boolean): number {
+  return (inProject ? 5 : 0) + (flags & MANUAL ? 2 : 0) + importancePoints(flags);
 }
 
 function rhoScoreRec(r: Rec, cwd: string, nowMs: number, under: (p: string, cwd: string) => boolean): number {

@@ -43,13 +43,19 @@ const ids = fc.constantFrom(
   "e2",
   "e3",
 );
-const created = fc.constantFrom(
-  "2026-03-01T00:00:00.000Z",
-  "2026-03-01T00:00:00Z",
-  "2026-02-20T08:00:00.000Z",
-  "2026-01-01T00:00:00.000Z",
-  "2025-06-01T00:00:00.000Z",
-  "not a date",
+// Mostly valid dates (then the snapshot stores the learnings' rank groups), with ties; sometimes not a date.
+const created = fc.oneof(
+  {
+    weight: 12,
+    arbitrary: fc.constantFrom(
+      "2026-03-01T00:00:00.000Z",
+      "2026-03-01T00:00:00Z",
+      "2026-02-20T08:00:00.000Z",
+      "2026-01-01T00:00:00.000Z",
+      "2025-06-01T00:00:00.000Z",
+    ),
+  },
+  { weight: 1, arbitrary: fc.constant("not a date") },
 );
 const word = fc.constantFrom("uses pnpm", "deploy via staging", "", "  ", "tabs\tand\nlines", "émigré 🎉");
 
@@ -170,10 +176,11 @@ const answer = (v: FoldView, cwd: string, nowMs: number, budget: number, explain
 test("a context from the snapshot's columns and the appended tail is the context of a fresh fold", () => {
   const repo = join(root, "repo");
   let coldRuns = 0;
+  let grouped = 0;
   fc.assert(
     fc.property(
       fc.array(entryArb(repo), { maxLength: 80 }),
-      fc.nat(),
+      fc.option(fc.nat(), { freq: 2 }),
       fc.array(
         fc.tuple(fc.integer({ min: -3, max: 120 }), fc.constantFrom(repo, `${repo}/sub`, "/elsewhere")),
         {
@@ -185,9 +192,12 @@ test("a context from the snapshot's columns and the appended tail is the context
       fc.boolean(),
       (entries, cutAt, asks, budget, explain) => {
         const lines = entries.map((e) => `${JSON.stringify(e as BaseEntry)}\n`);
-        const cut = cutAt % (lines.length + 1);
+        // Half the runs with no tail (the snapshot's stored orders in use), half cut anywhere.
+        const cut = cutAt === null ? lines.length : cutAt % (lines.length + 1);
         const { lazy, whole } = cold(lines, cut);
-        if (storedColumns(lazy.state, "learning")) coldRuns++;
+        const stored = storedColumns(lazy.state, "learning");
+        if (stored) coldRuns++;
+        if (stored?.groups?.length) grouped++;
         for (const [days, cwd] of asks) {
           const at = NOW.getTime() + days * DAY + (days % 2) * 7 * 3_600_000;
           assert.equal(
@@ -198,8 +208,28 @@ test("a context from the snapshot's columns and the appended tail is the context
         }
       },
     ),
-    { numRuns: 150 },
+    { numRuns: 200 },
   );
   // The property held on the stored path, not only on the fallback (a tail of anything but new ids).
   assert.ok(coldRuns > 50, `only ${coldRuns} runs used the stored columns`);
+  assert.ok(grouped > 30, `only ${grouped} runs ranked from the stored groups`);
+});
+
+test("learnings of equal score and `created` in different rank groups keep their fold order", () => {
+  const repo = join(root, "repo");
+  const at = "2026-02-28T00:00:00.000Z";
+  const learning = (id: string, path: string) =>
+    `${JSON.stringify({ id, type: "learning", text: `from ${path}`, created: at, scope: "project", projectPath: path })}\n`;
+  for (const paths of [
+    [repo, `${repo}/sub`],
+    [`${repo}/sub`, repo],
+  ]) {
+    const lines = paths.map((p, k) => learning(`a${k}`, p as string));
+    const { lazy, whole } = cold(lines, lines.length);
+    assert.ok(storedColumns(lazy.state, "learning")?.groups?.length === 2, "two rank groups");
+    const cwd = `${repo}/sub`;
+    const text = answer(lazy, cwd, NOW.getTime(), 2000, false);
+    assert.equal(text, answer(whole, cwd, NOW.getTime(), 2000, false));
+    assert.ok(text.includes(`from ${paths[0]}`) && text.includes(`from ${paths[1]}`), "both are shown");
+  }
 });

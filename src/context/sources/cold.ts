@@ -1,5 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
-import { preferenceOrder, reminderOrder, taskOrder } from "../../core/column-order.ts";
+import { preferenceOrder, type RankGroup, reminderOrder, taskOrder } from "../../core/column-order.ts";
 import { type Columns, DAY, QUIET, TEXT } from "../../core/columns.ts";
 import {
   type DueReminder,
@@ -13,7 +13,7 @@ import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains } from "../../core/rank-learnings.ts";
 import { PINNED, PROJECT, type Rec } from "../../core/rec.ts";
 import { inScope } from "../../core/scope.ts";
-import { scoreOf } from "../../core/score.ts";
+import { bonusOf, MAX_SCORE, recencyOf, scoreOf } from "../../core/score.ts";
 import { str } from "../../core/text.ts";
 
 /**
@@ -62,6 +62,7 @@ export function coldLearnings(
   nowMs: number,
   marks: Marks,
 ): { items: Iterable<Item>; total: number } {
+  if (c.groups && c.order) return groupedLearnings(c, c.groups, c.order, cwd, nowMs, marks);
   const buckets: number[][] = [];
   let total = 0;
   // One tight loop over the columns (it runs once per cold process, mostly before the JIT has warmed up).
@@ -103,6 +104,76 @@ export function coldLearnings(
         if ((c.ok[i] as number) & QUIET) marks.quiet(r.id);
         const short = (id: string) => marks.short(id, c.prio[i] as number);
         yield { text: `- ${oneLine(r.entry.text)}${idTag(r.id, short)}`, entryIds: [r.id], score };
+      }
+    }
+  }
+  return { items: items(), total };
+}
+
+/**
+ * coldLearnings from the snapshot's rank groups (core/column-order.ts RankGroup): a group's score is its
+ * rows' recency plus one bonus, and its rows are newest first, so each score's rows are one run of each group
+ * (found by binary search); the runs of a score are merged in the order a bucket is sorted in. No learning is
+ * looked at but those shown.
+ */
+function groupedLearnings(
+  c: Columns,
+  groups: readonly RankGroup[],
+  order: Int32Array,
+  cwd: string,
+  nowMs: number,
+  marks: Marks,
+): { items: Iterable<Item>; total: number } {
+  const scoped = scopeOf(c, cwd);
+  const live: { start: number; end: number; bonus: number }[] = [];
+  let total = 0;
+  for (const g of groups) {
+    if (g.start === g.end) continue;
+    // In scope (core/scope.ts) when not tied to a project path, or the directory is inside it: +5.
+    if (g.path >= 0 && !scoped(order[g.start] as number)) continue;
+    total += g.end - g.start;
+    live.push({ start: g.start, end: g.end, bonus: bonusOf(g.flags, g.path >= 0) });
+  }
+  // A row's score: core/score.ts scoreOf, its recency the only part that differs within a group.
+  const score = (i: number, bonus: number) => Math.max(0, recencyOf(c.num[i] as number, nowMs) + bonus);
+  /** The first position of [start, end) whose row scores below `s` (scores do not rise along a group). */
+  const firstBelow = (g: { start: number; end: number; bonus: number }, s: number) => {
+    let lo = g.start;
+    let hi = g.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (score(order[mid] as number, g.bonus) < s) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const rec = reader(c);
+  const created = (i: number) => str(rec(i).entry.created);
+  const before = (a: number, b: number) =>
+    (c.num[b] as number) - (c.num[a] as number) || created(b).localeCompare(created(a)) || a - b;
+  function* items(): Generator<Item> {
+    for (let s = MAX_SCORE; s >= 0; s--) {
+      // Each group's run of rows scoring s, merged newest first.
+      const runs = live
+        .map((g) => ({ at: firstBelow(g, s + 1), end: firstBelow(g, s) }))
+        .filter((r) => r.at < r.end);
+      while (runs.length) {
+        let best = 0;
+        for (let k = 1; k < runs.length; k++)
+          if (
+            before(
+              order[(runs[k] as { at: number }).at] as number,
+              order[(runs[best] as { at: number }).at] as number,
+            ) < 0
+          )
+            best = k;
+        const run = runs[best] as { at: number; end: number };
+        const i = order[run.at] as number;
+        if (++run.at === run.end) runs.splice(best, 1);
+        const r = rec(i);
+        if ((c.ok[i] as number) & QUIET) marks.quiet(r.id);
+        const short = (id: string) => marks.short(id, c.prio[i] as number);
+        yield { text: `- ${oneLine(r.entry.text)}${idTag(r.id, short)}`, entryIds: [r.id], score: s };
       }
     }
   }

@@ -21,7 +21,13 @@ export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
   const storedL = storedColumns(state, "learning");
   const storedP = storedColumns(state, "preference");
   const learnings = storedL
-    ? coldPinned(storedL, storedL.order ?? pinnedRows(storedL), req.cwd)
+    ? coldPinned(
+        storedL,
+        storedL.order && storedL.pinned !== undefined
+          ? storedL.order.subarray(0, storedL.pinned)
+          : pinnedRows(storedL),
+        req.cwd,
+      )
     : pinnedLearnings(state).filter((r) => inScope(r, req.cwd));
   const prefs = storedP
     ? coldPinned(storedP, pinnedRows(storedP))

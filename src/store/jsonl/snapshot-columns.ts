@@ -1,4 +1,4 @@
-import { storedOrder } from "../../core/column-order.ts";
+import { type RankGroup, storedOrder } from "../../core/column-order.ts";
 import { COLUMN_TYPES, type Columns, type ColumnType, columnsOf, type Row } from "../../core/columns.ts";
 import type { Rec } from "../../core/rec.ts";
 
@@ -10,38 +10,45 @@ import type { Rec } from "../../core/rec.ts";
  * Decoded whole on first use (a few bytes a record), never by commands that do not rank.
  */
 interface Meta {
-  types: Partial<Record<ColumnType, { n: number; strings: string[]; order?: number }>>;
+  types: Partial<
+    Record<
+      ColumnType,
+      { n: number; strings: string[]; order?: number; pinned?: number; groups?: RankGroup[] }
+    >
+  >;
   bytes: number;
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
 const bytesFor = (n: number, m = 0) => pad8(23 * n) + pad8(4 * m);
 
-export function encodeColumns(cols: ReadonlyMap<ColumnType, { rows: Row[]; offsets: number[] }>): Buffer[] {
+export function encodeColumns(
+  cols: ReadonlyMap<ColumnType, { rows: Row[]; offsets: number[]; recs: Rec[] }>,
+): Buffer[] {
   const meta: Meta = { types: {}, bytes: 0 };
   let size = 0;
   const built = COLUMN_TYPES.map((t) => {
-    const c = columnsOf(cols.get(t)?.rows ?? [], () => {
-      throw new Error("no record at a save");
-    });
+    const col = cols.get(t);
+    const c = columnsOf(col?.rows ?? [], (i) => col?.recs[i] as Rec);
     return { c, order: storedOrder(t, c) };
   });
-  for (const { c, order } of built) size += bytesFor(c.n, order?.length);
+  for (const { c, order } of built) size += bytesFor(c.n, order.rows.length);
   const buf = new ArrayBuffer(size);
   let at = 0;
   COLUMN_TYPES.forEach((t, k) => {
     const col = cols.get(t);
     const { c, order } = built[k] as (typeof built)[number];
     const n = c.n;
-    meta.types[t] = { n, strings: [...c.strings], ...(order ? { order: order.length } : {}) };
+    const { rows, ...more } = order;
+    meta.types[t] = { n, strings: [...c.strings], order: rows.length, ...more };
     new Float64Array(buf, at, n).set(col?.offsets ?? []);
     new Float64Array(buf, at + 8 * n, n).set(c.num);
     new Int32Array(buf, at + 16 * n, n).set(c.str);
     new Uint8Array(buf, at + 20 * n, n).set(c.flags);
     new Uint8Array(buf, at + 21 * n, n).set(c.ok);
     new Uint8Array(buf, at + 22 * n, n).set(c.prio);
-    if (order) new Int32Array(buf, at + pad8(23 * n), order.length).set(order);
-    at += bytesFor(n, order?.length);
+    new Int32Array(buf, at + pad8(23 * n), rows.length).set(rows);
+    at += bytesFor(n, rows.length);
   });
   meta.bytes = size;
   return [Buffer.from(`${JSON.stringify(meta)}\n`), Buffer.from(buf), Buffer.from("\n")];
@@ -76,6 +83,8 @@ export function decodeColumns(
       strings: m?.strings ?? [],
       rec: (i) => at(t, offsets[i] as number),
       ...(m?.order !== undefined ? { order: new Int32Array(ab, p + pad8(23 * n), m.order) } : {}),
+      ...(m?.pinned !== undefined ? { pinned: m.pinned } : {}),
+      ...(m?.groups ? { groups: m.groups } : {}),
     });
     p += bytesFor(n, m?.order);
   }

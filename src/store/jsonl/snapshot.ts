@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { COLUMN_TYPES, type ColumnType, type Row, rowOf, type Saving } from "../../core/columns.ts";
 import { FoldState } from "../../core/fold.ts";
 import { FoldView, type Health } from "../../core/health.ts";
+import type { Rec } from "../../core/rec.ts";
 import { dedupText } from "../../core/text.ts";
 import { LIVE_TYPES } from "../../core/types.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
@@ -83,7 +84,7 @@ export function saveSnapshotTo(
   const types: Sections["types"] = {};
   const ids: [string, number, number][] = [];
   const norms = new Map<string, number>();
-  const cols = new Map<ColumnType, { rows: Row[]; offsets: number[] }>();
+  const cols = new Map<ColumnType, { rows: Row[]; offsets: number[]; recs: Rec[] }>();
   const state = view.state;
   const saving: Saving = { short: (id) => state.shortIds().short(id), found: (r) => state.find(r.id) === r };
   let records = 0;
@@ -91,13 +92,14 @@ export function saveSnapshotTo(
     const start = at;
     let count = 0;
     const col = (COLUMN_TYPES as readonly string[]).includes(type)
-      ? { rows: [] as Row[], offsets: [] as number[] }
+      ? { rows: [] as Row[], offsets: [] as number[], recs: [] as Rec[] }
       : undefined;
     if (col) cols.set(type as ColumnType, col);
     for (const rec of view.state.list(type)) {
       if (col) {
         col.rows.push(rowOf(type as ColumnType, rec, saving));
         col.offsets.push(at);
+        col.recs.push(rec);
       }
       const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
       const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
