@@ -9,7 +9,7 @@ import { str } from "./text.ts";
  * them; a type with rows appended since has none stored and makes it (the same functions).
  *   learning:   the pinned ones with text, in fold order (src/context/sources/pinned.ts), then the ranked
  *               ones in groups (RankGroup)
- *   preference: the unpinned ones with text as the context lists them (preferenceOrder)
+ *   preference: the pinned ones with text, then the unpinned ones as the context lists them (preferenceOrder)
  *   task:       the pending ones with their description, in heartbeat order (taskOrder)
  *   reminder:   the enabled ones with text, by priority (reminderOrder)
  */
@@ -17,8 +17,10 @@ export function storedOrder(type: ColumnType, c: Columns): StoredOrder {
   switch (type) {
     case "learning":
       return learningOrder(c);
-    case "preference":
-      return { rows: preferenceOrder(c) };
+    case "preference": {
+      const pinned = pinnedRows(c);
+      return { rows: [...pinned, ...preferenceOrder(c)], pinned: pinned.length };
+    }
     case "task":
       return { rows: taskOrder(c) };
     case "reminder":
@@ -28,7 +30,7 @@ export function storedOrder(type: ColumnType, c: Columns): StoredOrder {
 
 export interface StoredOrder {
   rows: number[];
-  /** Learnings: the first `pinned` rows are the pinned ones; `groups` index the rest (RankGroup). */
+  /** Learnings and preferences: the first `pinned` rows are the pinned ones; `groups` index the rest (RankGroup). */
   pinned?: number;
   groups?: RankGroup[];
 }

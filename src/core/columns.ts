@@ -49,7 +49,7 @@ export interface Columns {
   rec(i: number): Rec;
   /** Rows in an order of the fold alone, where the snapshot stores it (core/column-order.ts storedOrder). */
   readonly order?: Int32Array;
-  /** Learnings: how many of `order` are the pinned rows, and the groups of the rest (core/column-order.ts). */
+  /** How many of `order` are the pinned rows; for learnings the groups of the rest (core/column-order.ts). */
   readonly pinned?: number;
   readonly groups?: readonly RankGroup[];
 }

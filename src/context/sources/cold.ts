@@ -1,5 +1,11 @@
 import type { Item } from "../../core/budget/types.ts";
-import { preferenceOrder, type RankGroup, reminderOrder, taskOrder } from "../../core/column-order.ts";
+import {
+  pinnedRows,
+  preferenceOrder,
+  type RankGroup,
+  reminderOrder,
+  taskOrder,
+} from "../../core/column-order.ts";
 import { type Columns, DAY, QUIET, TEXT } from "../../core/columns.ts";
 import {
   type DueReminder,
@@ -189,11 +195,13 @@ export interface Marks {
 
 /** The unpinned preferences with text in context order (the snapshot's stored order, else made now). */
 export function coldPreferences(c: Columns): { rows: ArrayLike<number>; rec: (i: number) => Rec } {
-  return { rows: c.order ?? preferenceOrder(c), rec: reader(c) };
+  const rows = c.order && c.pinned !== undefined ? c.order.subarray(c.pinned) : preferenceOrder(c);
+  return { rows, rec: reader(c) };
 }
 
-/** The records of pinned `rows` (pinned.ts; column-order.ts pinnedRows), learnings in scope of `cwd`. */
-export function coldPinned(c: Columns, rows: ArrayLike<number>, cwd?: string): Rec[] {
+/** The pinned records (pinned.ts): the snapshot's stored ones, else column-order.ts pinnedRows; learnings in scope of `cwd`. */
+export function coldPinned(c: Columns, cwd?: string): Rec[] {
+  const rows = c.order && c.pinned !== undefined ? c.order.subarray(0, c.pinned) : pinnedRows(c);
   const scoped = cwd === undefined ? undefined : scopeOf(c, cwd);
   const out: Rec[] = [];
   for (let k = 0; k < rows.length; k++) {

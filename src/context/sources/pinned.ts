@@ -1,6 +1,5 @@
 import type { Item } from "../../core/budget/types.ts";
 import { storedColumns } from "../../core/cold.ts";
-import { pinnedRows } from "../../core/column-order.ts";
 import { liveWithText, withText } from "../../core/entry-text.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { oneLine } from "../../core/one-line.ts";
@@ -21,16 +20,10 @@ export function pinned(state: FoldState, req: SourceRequest): SourceOutput {
   const storedL = storedColumns(state, "learning");
   const storedP = storedColumns(state, "preference");
   const learnings = storedL
-    ? coldPinned(
-        storedL,
-        storedL.order && storedL.pinned !== undefined
-          ? storedL.order.subarray(0, storedL.pinned)
-          : pinnedRows(storedL),
-        req.cwd,
-      )
+    ? coldPinned(storedL, req.cwd)
     : pinnedLearnings(state).filter((r) => inScope(r, req.cwd));
   const prefs = storedP
-    ? coldPinned(storedP, pinnedRows(storedP))
+    ? coldPinned(storedP)
     : state.derived("context:pinned-preferences", () => liveWithText(state, "preference").filter(isPinned), [
         "preference",
       ]);
