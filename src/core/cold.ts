@@ -1,4 +1,5 @@
-import { appended, type Columns, type ColumnType } from "./columns.ts";
+import type { Columns, ColumnType } from "./column-types.ts";
+import { appended } from "./columns.ts";
 import type { FoldState } from "./fold.ts";
 import type { Rec } from "./rec.ts";
 import { SHORT_ID_MIN } from "./short-ids.ts";

@@ -1,4 +1,4 @@
-import { type Columns, type ColumnType, OPEN, TEXT } from "./columns.ts";
+import { type Columns, type ColumnType, OPEN, type RankGroup, TEXT } from "./column-types.ts";
 import { HIGH, LOW, MANUAL, PINNED, PROJECT } from "./rec.ts";
 import { importancePoints } from "./score.ts";
 import { str } from "./text.ts";
@@ -33,24 +33,6 @@ export interface StoredOrder {
   /** Learnings and preferences: the first `pinned` rows are the pinned ones; `groups` index the rest (RankGroup). */
   pinned?: number;
   groups?: RankGroup[];
-}
-
-/**
- * Learnings a context ranks (with text, not pinned) in groups whose score differs only by recency: the same
- * manual and importance flags and the same project path (-1: not project-scoped, or without a path), each
- * group's rows newest first (then `created` as a string, then fold order: the order a bucket is sorted in,
- * core/rank-learnings.ts newestFirst). A context then finds each score's rows by binary search in each group
- * instead of scoring every learning. None when a learning has no valid `created` (its order against the
- * others is not one a sort can be trusted to repeat).
- */
-export interface RankGroup {
-  /** Rows order[start, end) of the stored order. */
-  start: number;
-  end: number;
-  /** MANUAL | HIGH | LOW bits. */
-  flags: number;
-  /** Index of the project path in the strings, -1 for none. */
-  path: number;
 }
 
 const RANK_FLAGS = MANUAL | HIGH | LOW;

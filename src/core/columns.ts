@@ -1,58 +1,8 @@
-import type { RankGroup } from "./column-order.ts";
+import { type Columns, type ColumnType, DAY, OPEN, QUIET, TEXT } from "./column-types.ts";
 import { missingText, withText } from "./entry-text.ts";
 import { dueOf } from "./heartbeat.ts";
 import type { Rec } from "./rec.ts";
 import { str } from "./text.ts";
-import type { LiveType } from "./types.ts";
-
-/**
- * What a context reads of every live record of the types it ranks, without the record itself: a column per
- * field, in fold order (core/fold.ts), so a cold `brain context` scores 50 000 learnings, orders the
- * preferences and finds the pending tasks from numbers and then parses only the records it shows. The fold
- * snapshot stores them (src/store/jsonl/snapshot.ts); FoldState.columns() adds what was appended since.
- *
- * Per type the columns mean (everything a context's choice of records depends on, nothing else):
- *   learning:   num = createdMs, str = projectPath, flags = Rec.flags, ok TEXT = withText,
- *               prio = length of its short id when saved (0: not known; core/short-ids.ts)
- *   preference: str = category (core/text.ts str), flags, ok TEXT = withText
- * and for learnings and preferences ok QUIET: when saved, the fold's find(id) gave this record and it names
- * no code anchors (its stale note is empty: src/context/stale.ts).
- *   task:       str = due (a string, else -1), num = due as a time (NaN: none, or a plain date: ok DAY),
- *               prio = priority rank, ok TEXT = description present, OPEN = status pending
- *   reminder:   num = next_due as ms (NaN), prio = priority rank, ok TEXT = withText, OPEN = enabled
- */
-export const COLUMN_TYPES = [
-  "learning",
-  "preference",
-  "task",
-  "reminder",
-] as const satisfies readonly LiveType[];
-export type ColumnType = (typeof COLUMN_TYPES)[number];
-
-/** `ok` bits. */
-export const TEXT = 1;
-export const OPEN = 2;
-export const QUIET = 4;
-/** A task's due is a plain date (compared with today's local date; its num is NaN). */
-export const DAY = 8;
-
-export interface Columns {
-  readonly n: number;
-  readonly num: Float64Array;
-  /** Index into `strings`, -1 for none. */
-  readonly str: Int32Array;
-  readonly flags: Uint8Array;
-  readonly ok: Uint8Array;
-  readonly prio: Uint8Array;
-  readonly strings: readonly string[];
-  /** The record of row `i` (parsed from the snapshot on demand). */
-  rec(i: number): Rec;
-  /** Rows in an order of the fold alone, where the snapshot stores it (core/column-order.ts storedOrder). */
-  readonly order?: Int32Array;
-  /** How many of `order` are the pinned rows; for learnings the groups of the rest (core/column-order.ts). */
-  readonly pinned?: number;
-  readonly groups?: readonly RankGroup[];
-}
 
 const PRIORITY = ["urgent", "high", "normal", "low"];
 /** A priority's place (core/heartbeat.ts): unknown ones rank as normal. */
@@ -61,6 +11,9 @@ export const priorityRank = (p: unknown): number => {
   return i < 0 ? 2 : i;
 };
 
+/**
+ * A row of the columns (core/column-types.ts) for a record: what the snapshot stores and a tail adds.
+ */
 /** One row's values for a record of `type` (the single definition the snapshot and the tail both use). */
 export interface Row {
   num: number;

@@ -1,4 +1,4 @@
-import type { Columns, ColumnType } from "./columns.ts";
+import type { Columns, ColumnType } from "./column-types.ts";
 import type { Rec } from "./rec.ts";
 import type { LiveType } from "./types.ts";
 

@@ -1,12 +1,6 @@
 import type { Item } from "../../core/budget/types.ts";
-import {
-  pinnedRows,
-  preferenceOrder,
-  type RankGroup,
-  reminderOrder,
-  taskOrder,
-} from "../../core/column-order.ts";
-import { type Columns, DAY, QUIET, TEXT } from "../../core/columns.ts";
+import { pinnedRows, preferenceOrder, reminderOrder, taskOrder } from "../../core/column-order.ts";
+import { type Columns, DAY, QUIET, type RankGroup, TEXT } from "../../core/column-types.ts";
 import {
   type DueReminder,
   dueOf,

@@ -1,6 +1,6 @@
 import type { Item, Section } from "../../core/budget/types.ts";
 import { shortIdOf, storedColumns, storedShortIds, tailIds } from "../../core/cold.ts";
-import { QUIET } from "../../core/columns.ts";
+import { QUIET } from "../../core/column-types.ts";
 import { liveWithText, missingText, withText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";

@@ -1,4 +1,4 @@
-import type { Columns, ColumnType } from "../../core/columns.ts";
+import type { Columns, ColumnType } from "../../core/column-types.ts";
 import type { FoldBase } from "../../core/fold-base.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";

@@ -1,5 +1,6 @@
-import { type RankGroup, storedOrder } from "../../core/column-order.ts";
-import { COLUMN_TYPES, type Columns, type ColumnType, columnsOf, type Row } from "../../core/columns.ts";
+import { storedOrder } from "../../core/column-order.ts";
+import { COLUMN_TYPES, type Columns, type ColumnType, type RankGroup } from "../../core/column-types.ts";
+import { columnsOf, type Row } from "../../core/columns.ts";
 import type { Rec } from "../../core/rec.ts";
 
 /**

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
-import { COLUMN_TYPES, type ColumnType, type Row, rowOf, type Saving } from "../../core/columns.ts";
+import { COLUMN_TYPES, type ColumnType } from "../../core/column-types.ts";
+import { type Row, rowOf, type Saving } from "../../core/columns.ts";
 import { FoldState } from "../../core/fold.ts";
 import { FoldView, type Health } from "../../core/health.ts";
 import type { Rec } from "../../core/rec.ts";
