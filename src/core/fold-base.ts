@@ -1,3 +1,4 @@
+import type { Columns, ColumnType } from "./column-types.ts";
 import type { Rec } from "./rec.ts";
 import type { LiveType } from "./types.ts";
 
@@ -15,6 +16,10 @@ export interface FoldBase {
   get(type: LiveType, id: string): Rec | undefined;
   /** How many of the base's live records have this normalised text (core/text.ts dedupText). */
   normCount(norm: string): number;
+  /** The base's columns of `type` (core/columns.ts), in fold order, when it stores them. */
+  columns?(type: ColumnType): Columns | undefined;
+  /** The distinct ids next to `id` in sorted order (below and above), for its short form; when it can tell. */
+  neighbours?(id: string): string[] | undefined;
 }
 
 /** What was applied to a type not materialised yet: replayed in order when it is (FoldState.#need). */

@@ -1,3 +1,4 @@
+import { BaseTail } from "./base-tail.ts";
 import { DerivedMemo, type Grow } from "./derived-memo.ts";
 import { type FoldedType, typesWhere } from "./entry-types.ts";
 import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
@@ -35,6 +36,7 @@ export class FoldState {
   readonly arrays = {} as Record<ArrayType, Map<string, Rec>>;
   readonly keyed = {} as Record<KeyedType, Map<unknown, KeyedSlot>>;
   readonly #base: FoldBase | undefined;
+  readonly #tail: BaseTail | undefined;
   /** Types still in the base only (not materialised), with what was applied to them since. */
   readonly #pending = new Map<LiveType, Pending>();
   /** With a base: normalised text → live count change since the base (the duplicate index is base + this). */
@@ -53,6 +55,7 @@ export class FoldState {
   /** An empty state, or (with `base`) one standing on a saved fold, materialised type by type on demand. */
   constructor(base?: FoldBase) {
     this.#base = base;
+    this.#tail = base && new BaseTail(base);
     for (const t of ARRAY_TYPES)
       Object.defineProperty(this.arrays, t, { get: () => this.#need(t).#arrays[t] });
     for (const t of KEYED_TYPES) Object.defineProperty(this.keyed, t, { get: () => this.#need(t).#keyed[t] });
@@ -94,6 +97,7 @@ export class FoldState {
 
   apply(rec: Rec): void {
     this.applied++;
+    this.#tail?.add(rec, ARRAY_TYPES.includes(rec.type as ArrayType));
     // Short ids: kept up to date when the entry is a new id in its type (see #kept), else rebuilt on next use.
     const short = this.#short;
     this.#short = undefined;
@@ -251,23 +255,14 @@ export class FoldState {
 
   /** The normalised-text index, built on first use (O(n)) and then kept up to date by apply(). */
   dedupIndex(): ReadonlyMap<string, number> {
-    if (this.#base) {
-      const index = new Map<string, number>();
-      for (const rec of this.live()) {
-        const k = normOf(rec);
-        if (k) index.set(k, (index.get(k) ?? 0) + 1);
-      }
-      return index;
+    if (this.#dedup && !this.#base) return this.#dedup;
+    const index = new Map<string, number>();
+    for (const rec of this.live()) {
+      const k = normOf(rec);
+      if (k) index.set(k, (index.get(k) ?? 0) + 1);
     }
-    if (!this.#dedup) {
-      const index = new Map<string, number>();
-      for (const rec of this.live()) {
-        const k = normOf(rec);
-        if (k) index.set(k, (index.get(k) ?? 0) + 1);
-      }
-      this.#dedup = index;
-    }
-    return this.#dedup;
+    if (!this.#base) this.#dedup = index; // on a base it is not kept (the base answers hasText by lookup)
+    return index;
   }
 
   // ── read access ──
@@ -357,6 +352,12 @@ export class FoldState {
       }
     }
     return undefined;
+  }
+
+  /** The base and the new ids applied since (core/base-tail.ts); undefined without a base or after other changes. */
+  onBase(): { base: FoldBase; tail: readonly Rec[] } | undefined {
+    const tail = this.#tail?.newIds();
+    return tail && this.#base ? { base: this.#base, tail } : undefined;
   }
 
   /** Short forms of the live ids (built on first use after a change; see core/short-ids.ts). */

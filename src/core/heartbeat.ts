@@ -1,5 +1,6 @@
 import { liveWithText, missingText } from "./entry-text.ts";
 import type { FoldState } from "./fold.ts";
+import type { Rec } from "./rec.ts";
 import type { BaseEntry } from "./types.ts";
 
 export interface DueReminder {
@@ -78,9 +79,7 @@ export function dueReminders(state: FoldState, now: Date): DueReminder[] {
  */
 export function pendingTasks(state: FoldState, now: Date): Iterable<PendingTask> & { total: number } {
   const pending = state.derived("heartbeat:tasks", () => pendingList(state), ["task"]);
-  const nowMs = now.getTime();
-  const today = localDate(now);
-  const late = (p: Pending) => isOverdue(p, today, nowMs);
+  const late = lateAt(now);
   return {
     total: pending.length,
     *[Symbol.iterator]() {
@@ -90,30 +89,39 @@ export function pendingTasks(state: FoldState, now: Date): Iterable<PendingTask>
   };
 }
 
+/** Whether a pending task is overdue at `now` (its due day before today's local date, or its time past). */
+export function lateAt(now: Date): (p: { dueDay: string | null; dueMs: number }) => boolean {
+  const nowMs = now.getTime();
+  const today = localDate(now);
+  return (p) => isOverdue(p, today, nowMs);
+}
+
 /** Enabled reminders with their text, in priority order (stable: fold order otherwise). */
 function enabledReminders(state: FoldState): { reminder: DueReminder; nextMs: number }[] {
   const out: { reminder: DueReminder; nextMs: number }[] = [];
-  for (const r of liveWithText(state, "reminder")) {
-    const e = r.entry;
-    if (e.enabled !== true) continue;
-    const next = typeof e.next_due === "string" ? Date.parse(e.next_due) : Number.NaN;
-    out.push({
-      nextMs: next,
-      reminder: {
-        id: r.id,
-        text: String(e.text),
-        priority: String(e.priority ?? "normal"),
-        cadence: e.cadence,
-        next_due: typeof e.next_due === "string" ? e.next_due : null,
-        last_run: typeof e.last_run === "string" ? e.last_run : null,
-        reason: Number.isFinite(next) ? "due" : "never-run",
-      },
-    });
-  }
+  for (const r of liveWithText(state, "reminder")) if (r.entry.enabled === true) out.push(reminderOf(r));
   return out.sort((a, b) => rank(a.reminder.priority) - rank(b.reminder.priority));
 }
 
-interface Pending {
+/** An enabled reminder as the heartbeat lists it, with its next_due as a time (NaN: never run). */
+export function reminderOf(r: Rec): { reminder: DueReminder; nextMs: number } {
+  const e = r.entry;
+  const next = typeof e.next_due === "string" ? Date.parse(e.next_due) : Number.NaN;
+  return {
+    nextMs: next,
+    reminder: {
+      id: r.id,
+      text: String(e.text),
+      priority: String(e.priority ?? "normal"),
+      cadence: e.cadence,
+      next_due: typeof e.next_due === "string" ? e.next_due : null,
+      last_run: typeof e.last_run === "string" ? e.last_run : null,
+      reason: Number.isFinite(next) ? "due" : "never-run",
+    },
+  };
+}
+
+export interface Pending {
   task: Omit<PendingTask, "overdue">;
   /** `due` when it is a plain date (compared with today's local date), else null. */
   dueDay: string | null;
@@ -128,21 +136,7 @@ function pendingList(state: FoldState): Pending[] {
     .filter((r) => missingText("task", r.entry as Record<string, unknown>) === null)
     .map((r) => r.entry as BaseEntry)
     .filter((e) => (e.status ?? "pending") === "pending")
-    .map((e): Pending => {
-      const due = typeof e.due === "string" ? e.due : null;
-      const day = due !== null && /^\d{4}-\d{2}-\d{2}$/.test(due);
-      return {
-        task: {
-          id: e.id,
-          description: String(e.description),
-          priority: String(e.priority ?? "normal"),
-          due,
-          tags: Array.isArray(e.tags) ? e.tags.map(String) : [],
-        },
-        dueDay: day ? due : null,
-        dueMs: due && !day ? Date.parse(due) : Number.NaN,
-      };
-    })
+    .map(pendingOf)
     .sort(
       (a, b) =>
         rank(a.task.priority) - rank(b.task.priority) ||
@@ -172,4 +166,26 @@ export function formatHeartbeat(h: Heartbeat): string {
     }
   }
   return out.join("\n");
+}
+
+/** A pending task as the heartbeat lists it. */
+export function pendingOf(e: BaseEntry): Pending {
+  return { task: taskOf(e), ...dueOf(typeof e.due === "string" ? e.due : null) };
+}
+
+/** A due string as a day (compared with today's local date) or a time. */
+export function dueOf(due: string | null): { dueDay: string | null; dueMs: number } {
+  const day = due !== null && /^\d{4}-\d{2}-\d{2}$/.test(due);
+  return { dueDay: day ? due : null, dueMs: due && !day ? Date.parse(due) : Number.NaN };
+}
+
+export function taskOf(e: BaseEntry): Omit<PendingTask, "overdue"> {
+  const due = typeof e.due === "string" ? e.due : null;
+  return {
+    id: e.id,
+    description: String(e.description),
+    priority: String(e.priority ?? "normal"),
+    due,
+    tags: Array.isArray(e.tags) ? e.tags.map(String) : [],
+  };
 }

@@ -60,8 +60,27 @@ export function neverDecays(r: Rec): boolean {
  * importance points, never below 0. `rho` leaves importance out (the `--compat rho` prompt).
  */
 export function scoreRec(r: Rec, cwd: string, nowMs: number, under = rhoUnder, rho = false): number {
-  const base = rhoScoreRec(r, cwd, nowMs, under);
-  return rho ? base : Math.max(0, base + importancePoints(r.flags));
+  if (rho) return rhoScoreRec(r, cwd, nowMs, under);
+  const path = r.projectPath;
+  return scoreOf(r.createdMs, r.flags, (r.flags & PROJECT) !== 0 && !!path && under(path, cwd), nowMs);
+}
+
+/**
+ * scoreRec's arithmetic from numbers: `inProject` when the learning is project-scoped with a projectPath that
+ * holds the working directory (+5). Recency 0–10, +2 manual, the importance points; never below 0.
+ */
+export function scoreOf(createdMs: number, flags: number, inProject: boolean, nowMs: number): number {
+  return Math.max(0, recencyOf(createdMs, nowMs) + bonusOf(flags, inProject));
+}
+
+/** Recency 0–10: one less a week of age. */
+export function recencyOf(createdMs: number, nowMs: number): number {
+  return Math.max(0, 10 - Math.floor(daysSince(createdMs, nowMs) / 7));
+}
+
+/** Everything of the score but recency: +5 in its project, +2 manual, the importance points. */
+export function bonusOf(flags: number, inProject: boolean): number {
+  return (inProject ? 5 : 0) + (flags & MANUAL ? 2 : 0) + importancePoints(flags);
 }
 
 function rhoScoreRec(r: Rec, cwd: string, nowMs: number, under: (p: string, cwd: string) => boolean): number {

@@ -1,4 +1,6 @@
 import type { Item, Section } from "../../core/budget/types.ts";
+import { shortIdOf, storedColumns, storedShortIds, tailIds } from "../../core/cold.ts";
+import { QUIET } from "../../core/column-types.ts";
 import { liveWithText, missingText, withText } from "../../core/entry-text.ts";
 import { ENTRY_TABLE as T } from "../../core/entry-types.ts";
 import type { FoldState } from "../../core/fold.ts";
@@ -18,6 +20,7 @@ import { str } from "../../core/text.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { MEMORY_NOTE, ORDER } from "../sections.ts";
 import { rankDownStale, staleCheck } from "../stale.ts";
+import { coldLearnings, coldPreferences, type Marks } from "./cold.ts";
 
 function kv(
   id: "identity" | "user",
@@ -65,14 +68,39 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     out.push(section("behavior", `## ${T.behavior.section}`, ORDER.behavior, 15, items, true));
   }
 
-  const short = (id: string) => state.shortIds().short(id);
-  const stale = staleCheck(state, req.cwd);
-  const prefs = state.derived("context:preferences", () => orderedPreferences(state), ["preference"]);
+  const short = shortIdOf(state);
+  const check = staleCheck(state, req.cwd);
+  // On a snapshot, from its stored columns (sources/cold.ts): only the records a line is made of are read,
+  // and one the snapshot marked QUIET (not since changed) needs no look at its anchors.
+  const since = tailIds(state);
+  const quiet = new Set<string>();
+  const stale = (id: string) => (quiet.has(id) ? "" : check(id));
+  const marks: Marks = {
+    short: storedShortIds(state),
+    quiet: (id) => {
+      if (!since.has(id)) quiet.add(id);
+    },
+  };
+  const stored = storedColumns(state, "preference");
+  const cold = stored && coldPreferences(stored);
+  const prefs =
+    cold?.rows ?? state.derived("context:preferences", () => orderedPreferences(state), ["preference"]);
+  const prefAt = cold
+    ? (k: number) => {
+        const row = cold.rows[k] as number;
+        const r = cold.rec(row);
+        if ((stored.ok[row] as number) & QUIET) marks.quiet(r.id);
+        return r;
+      }
+    : (k: number) => prefs[k] as Rec;
   if (prefs.length) {
     // Lazy (and re-iterable): the budget reads the first few lines of thousands, each line and each anchor
     // check made only when it is read.
     const lines = function* (): Generator<Item> {
-      for (const r of prefs) yield { text: preferenceLine(r, fullId), entryIds: [r.id] };
+      for (let k = 0; k < prefs.length; k++) {
+        const r = prefAt(k);
+        yield { text: preferenceLine(r, fullId), entryIds: [r.id] };
+      }
     };
     const items = { [Symbol.iterator]: () => rankDownStale(lines(), stale) };
     const header = `## ${T.preference.section}\n${MEMORY_NOTE}`;
@@ -108,6 +136,12 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
     });
   }
 
+  const storedLearnings = req.recalled ? undefined : storedColumns(state, "learning");
+  if (storedLearnings) {
+    const { items, total } = coldLearnings(storedLearnings, req.cwd, req.now.getTime(), marks);
+    if (total) out.push(learningsSection(rankDownStale(items, stale), total));
+    return { sections: out, problems: [] };
+  }
   const shown = (r: Rec) => !isPinned(r) && inScope(r, req.cwd);
   const learnings = req.recalled
     ? []
@@ -119,17 +153,22 @@ export function entries(state: FoldState, req: SourceRequest): SourceOutput {
       );
   if (learnings.length) {
     const rank = { under: pathContains, flat: true, shortId: short };
-    out.push({
-      id: "learnings",
-      header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
-      cacheable: false,
-      order: ORDER.learnings,
-      allocation: { kind: "weighted", weight: 40, sink: true },
-      items: rankDownStale(bucketItems(learningBuckets(state, learnings, req), rank), stale),
-      total: learnings.length,
-    });
+    const items = rankDownStale(bucketItems(learningBuckets(state, learnings, req), rank), stale);
+    out.push(learningsSection(items, learnings.length));
   }
   return { sections: out, problems: [] };
+}
+
+function learningsSection(items: Iterable<Item>, total: number): Section {
+  return {
+    id: "learnings",
+    header: `## ${T.learning.section}\n${MEMORY_NOTE}`,
+    cacheable: false,
+    order: ORDER.learnings,
+    allocation: { kind: "weighted", weight: 40, sink: true },
+    items,
+    total,
+  };
 }
 
 /**

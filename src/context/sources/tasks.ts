@@ -1,18 +1,23 @@
 import type { Item } from "../../core/budget/types.ts";
+import { storedColumns } from "../../core/cold.ts";
 import type { FoldState } from "../../core/fold.ts";
 import { dueReminders, pendingTasks } from "../../core/heartbeat.ts";
 import { oneLine } from "../../core/one-line.ts";
 import type { SourceOutput, SourceRequest } from "../request.ts";
 import { listSection, ORDER } from "../sections.ts";
+import { coldReminders, coldTasks } from "./cold.ts";
 
 /** Due reminders and pending tasks (the heartbeat), volatile and capped. */
 export function tasks(state: FoldState, req: SourceRequest): SourceOutput {
-  const reminders = dueReminders(state, req.now);
-  const tasks = pendingTasks(state, req.now);
-  const total = reminders.length + tasks.total;
+  // On a snapshot, from its stored columns (sources/cold.ts): only the records a line is made of are read.
+  const storedR = storedColumns(state, "reminder");
+  const storedT = storedColumns(state, "task");
+  const due = storedR ? coldReminders(storedR, req.now) : listed(dueReminders(state, req.now));
+  const tasks = storedT ? coldTasks(storedT, req.now) : pendingTasks(state, req.now);
+  const total = due.total + tasks.total;
   // Lazy (and re-iterable): thousands of pending tasks, of which the capped section shows the first few.
   const items = function* (): Generator<Item> {
-    for (const r of reminders)
+    for (const r of due.items())
       yield {
         text: `- reminder ${oneLine(r.id)}: ${oneLine(r.text)} (${r.reason === "never-run" ? "never run" : "due"})`,
         entryIds: [r.id],
@@ -31,3 +36,5 @@ export function tasks(state: FoldState, req: SourceRequest): SourceOutput {
     problems: [],
   };
 }
+
+const listed = <T>(items: T[]) => ({ total: items.length, items: () => items });

@@ -1,7 +1,9 @@
+import type { Columns, ColumnType } from "../../core/column-types.ts";
 import type { FoldBase } from "../../core/fold-base.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
 import type { PagedFile } from "./paged-file.ts";
+import { decodeColumns } from "./snapshot-columns.ts";
 import { SortedLines } from "./sorted-lines.ts";
 
 /**
@@ -13,12 +15,15 @@ import { SortedLines } from "./sorted-lines.ts";
  *   one per live type: sourceLine \t createdMs \t flags \t JSON(projectPath) \t JSON(id) \t raw entry JSON
  *   ids:   key(id) \t typeIndex \t offset of the record's line in the body   (sorted by key, then type)
  *   norms: key(normalised text) \t live count                               (sorted by key)
+ *   cols:  the columns a context ranks by (snapshot-columns.ts)
  * key(s) is JSON with every non-ASCII character escaped, so byte order and string order agree.
  */
 export interface Sections {
   types: Partial<Record<LiveType, { start: number; end: number; count: number }>>;
   ids: { start: number; end: number };
   norms: { start: number; end: number };
+  /** The columns a context ranks by (snapshot-columns.ts). */
+  cols: { start: number; end: number };
 }
 
 /** A key of the sorted sections: ASCII-only JSON of `s`. */
@@ -35,6 +40,8 @@ export function jsonString(lit: string): string {
 }
 
 const NL = 10;
+/** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const TAB = 9;
 /** Past this many look-ups by id, the ids section is read whole and searched in memory (sorted-lines.ts). */
 const MANY_LOOKUPS = 32;
@@ -48,6 +55,7 @@ export class SnapshotBase implements FoldBase {
   #lookups = 0;
   /** Records looked up in memory mode (null: none), at most FOUND_CAP (then started over). */
   readonly #found = new Map<string, Rec | null>();
+  #cols: Map<ColumnType, Columns> | undefined;
 
   constructor(body: PagedFile, sections: Sections) {
     this.#body = body;
@@ -77,6 +85,19 @@ export class SnapshotBase implements FoldBase {
       }
       at = stop;
     }
+  }
+
+  /** The stored columns of `type` (core/columns.ts), decoded on first ask. */
+  columns(type: ColumnType): Columns | undefined {
+    if (!this.#cols) {
+      const { start, end } = this.#s.cols;
+      const b = this.#body;
+      this.#cols = decodeColumns(b.slice(start, end), (t, offset) => {
+        const line = b.until(NL, offset, b.size).toString("utf8");
+        return recOf(line, 0, line.length, t);
+      });
+    }
+    return this.#cols.get(type);
   }
 
   get(type: LiveType, id: string): Rec | undefined {
@@ -117,6 +138,29 @@ export class SnapshotBase implements FoldBase {
       p = q + 1;
     }
     return undefined;
+  }
+
+  neighbours(id: string): string[] | undefined {
+    // Only an id whose key is itself in quotes keeps its prefixes in key order (no escapes: the usual ids).
+    if (!PLAIN.test(id)) return undefined;
+    const key = Buffer.from(sortKey(id));
+    const b = this.#body;
+    const { start, end } = this.#s.ids;
+    const near: string[] = [];
+    const keyAt = (p: number) => b.bytes(p, b.indexOf(TAB, p, end)).toString("latin1");
+    const p = this.#lowerBound(this.#s.ids, key);
+    if (p > start) {
+      const nl = b.lastIndexOf(NL, p - 2, start);
+      near.push(keyAt(nl < 0 ? start : nl + 1));
+    }
+    const own = key.toString("latin1");
+    for (let q = p; q < end; q = b.indexOf(NL, q, end) + 1) {
+      const k = keyAt(q);
+      if (k === own) continue;
+      near.push(k);
+      break;
+    }
+    return near.map(jsonString);
   }
 
   normCount(norm: string): number {

@@ -1,6 +1,9 @@
 import * as fs from "node:fs";
+import { COLUMN_TYPES, type ColumnType } from "../../core/column-types.ts";
+import { type Row, rowOf, type Saving } from "../../core/columns.ts";
 import { FoldState } from "../../core/fold.ts";
 import { FoldView, type Health } from "../../core/health.ts";
+import type { Rec } from "../../core/rec.ts";
 import { dedupText } from "../../core/text.ts";
 import { LIVE_TYPES } from "../../core/types.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
@@ -9,6 +12,7 @@ import type { Position } from "../scan.ts";
 import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts";
 import { PagedFile } from "./paged-file.ts";
 import { type Sections, SnapshotBase, sortKey } from "./snapshot-base.ts";
+import { encodeColumns } from "./snapshot-columns.ts";
 
 /**
  * The fold persisted at a byte offset of the log, so start-up parses only the tail appended since.
@@ -27,8 +31,9 @@ const FORMAT = "brain-fold-snapshot";
  * 4: built-from fingerprints (store) and wrongly typed fields as bad lines (core/entry-shape.ts).
  * 5: flags carry importance and pinned (core/rec.ts flagsOf).
  * 6: sections per type, indexes by id and by normalised text, read lazily (snapshot-base.ts).
+ * 7: the columns a context ranks by (core/columns.ts), so a cold context parses only what it shows.
  */
-const VERSION = 6;
+const VERSION = 7;
 
 interface Header {
   format: string;
@@ -80,11 +85,23 @@ export function saveSnapshotTo(
   const types: Sections["types"] = {};
   const ids: [string, number, number][] = [];
   const norms = new Map<string, number>();
+  const cols = new Map<ColumnType, { rows: Row[]; offsets: number[]; recs: Rec[] }>();
+  const state = view.state;
+  const saving: Saving = { short: (id) => state.shortIds().short(id), found: (r) => state.find(r.id) === r };
   let records = 0;
   LIVE_TYPES.forEach((type, ti) => {
     const start = at;
     let count = 0;
+    const col = (COLUMN_TYPES as readonly string[]).includes(type)
+      ? { rows: [] as Row[], offsets: [] as number[], recs: [] as Rec[] }
+      : undefined;
+    if (col) cols.set(type as ColumnType, col);
     for (const rec of view.state.list(type)) {
+      if (col) {
+        col.rows.push(rowOf(type as ColumnType, rec, saving));
+        col.offsets.push(at);
+        col.recs.push(rec);
+      }
       const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
       const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
       ids.push([sortKey(rec.id), ti, at]);
@@ -107,6 +124,11 @@ export function saveSnapshotTo(
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
   push(normLines.join(""));
+  const colsStart = at;
+  for (const b of encodeColumns(cols)) {
+    chunks.push(b);
+    at += b.length;
+  }
   const header: Header = {
     format: FORMAT,
     version: VERSION,
@@ -117,7 +139,12 @@ export function saveSnapshotTo(
     tombstoned: [...view.state.tombstoned],
     records,
     bytes: at,
-    sections: { types, ids: { start: idsStart, end: normsStart }, norms: { start: normsStart, end: at } },
+    sections: {
+      types,
+      ids: { start: idsStart, end: normsStart },
+      norms: { start: normsStart, end: colsStart },
+      cols: { start: colsStart, end: at },
+    },
   };
   return writeFileAtomic(files.path("snapshot"), [`${JSON.stringify(header)}\n`, ...chunks]);
 }
@@ -174,8 +201,8 @@ const closeWhenGone = new FinalizationRegistry<number>((fd) => {
 /** Every section lies in the body, in order, and ends a line; the counts add up (checked without parsing). */
 function wellFormed(h: Header, body: PagedFile): boolean {
   const s = h.sections;
-  if (!s?.types || !s.ids || !s.norms) return false;
-  const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms];
+  if (!s?.types || !s.ids || !s.norms || !s.cols) return false;
+  const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms, s.cols];
   let at = 0;
   let records = 0;
   for (const r of ranges) {
