@@ -29,6 +29,7 @@ import type { Recalled } from "../src/context/sources/recall.ts";
 import { Brain } from "../src/engine/brain.ts";
 import { processTerm, tokenize } from "../src/recall/analyze.ts";
 import { ALL_VARIANTS, buildClass, parseVariant, type VariantName } from "./recall/class-variants.ts";
+import { needRanks, shown } from "./recall/miss-ranks.ts";
 import { Paired } from "./recall/paired.ts";
 import { answered, checks, originalProbes, type Probe, recallSection } from "./recall/probes.ts";
 import { partOf } from "./recall/split.ts";
@@ -128,6 +129,7 @@ function dumpMiss(
   got: number,
   bm25: string | undefined,
   brain: string | undefined,
+  ranks: number[] | undefined,
 ): void {
   const name = `${variant}.${id}.${String(i).padStart(3, "0")}.${p.category.replace(/\W+/g, "_")}.txt`;
   const head = [
@@ -139,6 +141,8 @@ function dumpMiss(
   head.push(`needs: ${JSON.stringify(p.needs)}`);
   if (p.update) head.push(`update: ${JSON.stringify(p.update)}`);
   if (p.chrono) head.push(`chrono: ${JSON.stringify(p.chrono)}`);
+  const s = shown(brain ?? "");
+  head.push(`recall rank of each need: ${JSON.stringify(ranks)}; shown ${s.lines} lines, ${s.chars} chars`);
   const body = `${head.join("\n")}\n\n=== brain ===\n${brain}\n\n=== bm25 ===\n${bm25}\n`;
   fs.writeFileSync(join(dir, name), body);
 }
@@ -176,6 +180,7 @@ function main(): void {
         fs.writeFileSync(file, JSON.stringify(built.sample));
         const brain = brainTexts(dir, file, probes, budget);
         const bm25 = bm25Texts(dir, probes, budget);
+        const ranks = misses ? needRanks(join(dir, "brain", "brain.jsonl"), dir, probes) : [];
         probes.forEach((p, i) => {
           const [hb, hx] = [haystack(bm25[i] as string), haystack(brain[i] as string)];
           const [a, b] = [answered(hb, p) ? 1 : 0, answered(hx, p) ? 1 : 0];
@@ -186,7 +191,7 @@ function main(): void {
           for (const k of Object.keys(cx)) extras.add(variant, k, cb[k] ?? 0, cx[k] ?? 0);
           const checkLoss = Object.keys(cx).some((k) => (cx[k] ?? 0) < 1);
           if (misses && (b === 0 || checkLoss))
-            dumpMiss(misses, variant, s.sample_id, i, p, a, b, bm25[i], brain[i]);
+            dumpMiss(misses, variant, s.sample_id, i, p, a, b, bm25[i], brain[i], ranks[i]);
         });
         fs.rmSync(dir, { recursive: true, force: true });
         const secs = ((performance.now() - t0) / 1000).toFixed(0);

@@ -21,6 +21,7 @@ import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
+import { rerankByWindow } from "./window-rerank.ts";
 
 /** How many episodes a restatement look-up (mentions.ts) takes from the index. */
 const RESTATEMENT_DEPTH = 20;
@@ -225,9 +226,13 @@ export class Recall {
       speakerTerm: (sp) => processTerm(firstName(sp)),
     });
     const widened = q.expand ? q.expand(lexical, qterms) : lexical;
-    const fused = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
+    const semantic = this.semantic ? this.semantic.fuse(widened, query, state, this.episodes) : widened;
     // The arrangement weighs the same few thousand terms many times a query: each looked up in the index once.
     const weight = memoWeight(index);
+    const wanted = new Map(searched.map((t) => [t, weight(t)]));
+    const fused = wantEpisodes
+      ? rerankByWindow(semantic, (id) => this.episodes.get(id)?.entry.text as string | undefined, wanted)
+      : semantic;
     const { ranked, earlier } = wantEpisodes
       ? arrangeMentions(fused, mentionInfoOf(hits, searched, weight, this.episodes), {
           aggregate: asksForMany(query),
