@@ -75,7 +75,9 @@ test("brain add, list and get print through a pipe without loading net, streams 
   fs.writeFileSync(preload, PRELOAD);
   const out = join(sb.dir, "loads.json");
   const env = { NODE_OPTIONS: `--require ${preload}`, LOADS_OUT: out };
-  const added = await brainOk(sb, ["add", "type=learning", "text=the kettle is descaled on Mondays"], { env });
+  const added = await brainOk(sb, ["add", "type=learning", "text=the kettle is descaled on Mondays"], {
+    env,
+  });
   assert.match(added.stdout, /^Added learning: the kettle is descaled on Mondays\n$/);
   const id = (
     JSON.parse((await brainOk(sb, ["--json", "list", "type=learning"])).stdout) as {
