@@ -1,5 +1,6 @@
-import { DocTable } from "./doc-table.ts";
+import { Bm25Docs } from "./bm25-docs.ts";
 import { kthLargest } from "./kth-largest.ts";
+import type { StoredIndex } from "./stored-index.ts";
 /**
  * A compact BM25 inverted index with two fields (an entry's own text, and its context — an episode's
  * neighbouring turns) and top-k retrieval.
@@ -64,16 +65,10 @@ export const B = 0.7;
 export const DELTA = 0.5;
 
 export class Bm25 {
-  ids: string[] = [];
-  kind: number[] = [];
-  session: (string | undefined)[] = [];
-  speaker: (string | undefined)[] = [];
-  date: (number | undefined)[] = [];
-  lenT: number[] = [];
-  lenC: number[] = [];
-  alive: boolean[] = [];
-  readonly byId = new Map<string, number>();
-  post = new Map<string, Posting>();
+  /** The documents: ids, kinds, sessions, speakers, dates, and the scoring records (bm25-docs.ts). */
+  readonly docs: Bm25Docs;
+  /** Postings of the terms met so far (a loaded index's terms join on first use: `posting`). */
+  readonly post = new Map<string, Posting>();
   /** Postings loaded from the index file, shared by every term (see `Posting.start`). */
   shared: { pd: Uint32Array; pt: Uint8Array | Uint32Array; pc: Uint8Array | Uint32Array } = {
     pd: new Uint32Array(0),
@@ -84,26 +79,90 @@ export class Bm25 {
   dead = 0;
   sumT = 0;
   sumC = 0;
-  /** Per document, what scoring a posting reads and writes, in one record (doc-table.ts). */
-  readonly docs = new DocTable();
+  /** The index file read in place, whose terms are looked up on first use (null: every term is in `post`). */
+  readonly #stored: StoredIndex | null;
+  /** Terms the stored index was asked for and does not hold. */
+  readonly #absent = new Set<string>();
+
+  constructor(stored: StoredIndex | null = null) {
+    this.#stored = stored;
+    this.docs = new Bm25Docs(stored);
+    if (stored) {
+      this.shared = { pd: stored.pd, pt: stored.pt, pc: stored.pc };
+      this.live = stored.live;
+      this.dead = stored.dead;
+      this.sumT = stored.sumT;
+      this.sumC = stored.sumC;
+    }
+  }
+
+  /** The index read in place from its file (src/recall/stored-index.ts): nothing decoded until a query asks. */
+  static fromStored(stored: StoredIndex): Bm25 {
+    return new Bm25(stored);
+  }
+
+  /** Documents ever added (live or superseded). */
+  get size(): number {
+    return this.docs.size;
+  }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.docs.byId().has(id);
+  }
+
+  /** A term's postings (undefined when no document has it). */
+  posting(term: string): Posting | undefined {
+    const p = this.post.get(term);
+    if (p || !this.#stored || this.#absent.has(term)) return p;
+    const s = this.#stored;
+    const y = s.find(term);
+    if (y < 0) {
+      this.#absent.add(term);
+      return undefined;
+    }
+    const from = s.start[y] as number;
+    const to = s.start[y + 1] as number;
+    if (to < from) throw new Error("corrupt index");
+    for (let i = from; i < to; i++) if ((s.pd[i] as number) >= s.n) throw new Error("corrupt index");
+    const q = storedPosting(
+      from,
+      to,
+      s.dfT[y] as number,
+      s.dfC[y] as number,
+      s.pd,
+      s.pt,
+      s.pc,
+      s.hasOver(from, to) ? s.over : null,
+    );
+    this.post.set(term, q);
+    return q;
+  }
+
+  /** Every term, a loaded index's included (what a save writes). */
+  allTerms(): string[] {
+    const s = this.#stored;
+    if (!s) return [...this.post.keys()];
+    const out: string[] = [];
+    for (let y = 0; y < s.T; y++) {
+      const t = s.term(y);
+      this.posting(t);
+      out.push(t);
+    }
+    for (const t of this.post.keys()) if (s.find(t) < 0) out.push(t);
+    return out;
   }
 
   add(doc: Bm25Doc): void {
     this.remove(doc.id);
-    const n = this.ids.length;
-    this.ids.push(doc.id);
-    this.kind.push(doc.kind);
-    this.session.push(doc.session);
-    this.speaker.push(doc.speaker);
-    this.date.push(doc.date);
-    this.lenT.push(doc.textLen);
-    this.lenC.push(doc.ctxLen);
-    this.alive.push(true);
-    this.docs.set(n, doc.kind, doc.textLen, doc.ctxLen, true);
-    this.byId.set(doc.id, n);
+    const n = this.docs.push({
+      id: doc.id,
+      kind: doc.kind,
+      session: doc.session,
+      speaker: doc.speaker,
+      date: doc.date,
+      lenT: doc.textLen,
+      lenC: doc.ctxLen,
+    });
     this.live++;
     this.sumT += doc.textLen;
     this.sumC += doc.ctxLen;
@@ -119,10 +178,11 @@ export class Bm25 {
       else tf.set(t, [0, 1]);
     }
     for (const [term, [a, c]] of tf) {
-      let p = this.post.get(term);
+      let p = this.posting(term);
       if (!p) {
         p = { start: 0, n: 0, d: [], t: [], c: [], dfT: 0, dfC: 0 };
         this.post.set(term, p);
+        this.#absent.delete(term);
       }
       p.d.push(n);
       p.t.push(a);
@@ -133,15 +193,13 @@ export class Bm25 {
   }
 
   remove(id: string): void {
-    const n = this.byId.get(id);
+    const n = this.docs.byId().get(id);
     if (n === undefined) return;
-    this.byId.delete(id);
-    this.alive[n] = false;
     this.docs.remove(n);
     this.live--;
     this.dead++;
-    this.sumT -= this.lenT[n] as number;
-    this.sumC -= this.lenC[n] as number;
+    this.sumT -= this.docs.lenT(n);
+    this.sumC -= this.docs.lenC(n);
   }
 
   /**
@@ -157,10 +215,10 @@ export class Bm25 {
     // The loops below run once per posting (millions a query in a large brain): no call per posting, the
     // arrays in locals, and what a posting needs of its document in one record (doc-table.ts). The
     // arithmetic is the same expressions in the same order (identical scores).
-    const { f64, u32, live } = this.docs;
+    const { f64, u32, live } = this.docs.table;
     const { pd, pt, pc } = this.shared;
     list.forEach((term, qi) => {
-      const p = this.post.get(term);
+      const p = this.posting(term);
       if (!p) return;
       const { dfT, dfC } = p;
       const idfT = Math.log(1 + (N - dfT + 0.5) / (dfT + 0.5));
@@ -225,9 +283,12 @@ export class Bm25 {
 
   /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */
   parts(): Bm25Parts {
-    const terms = [...this.post.keys()];
+    const terms = this.allTerms();
     let total = 0;
-    for (const p of this.post.values()) total += p.n + p.d.length;
+    for (const t of terms) {
+      const p = this.post.get(t) as Posting;
+      total += p.n + p.d.length;
+    }
     const pd = new Uint32Array(total);
     const pt = new Uint32Array(total);
     const pc = new Uint32Array(total);
@@ -245,15 +306,17 @@ export class Bm25 {
       at += p.d.length;
       count[x] = p.n + p.d.length;
     });
+    const docs = this.docs;
+    const each = <T>(f: (d: number) => T): T[] => Array.from({ length: docs.size }, (_, d) => f(d));
     return {
-      ids: this.ids,
-      kind: this.kind,
-      session: this.session,
-      speaker: this.speaker,
-      date: this.date,
-      lenT: this.lenT,
-      lenC: this.lenC,
-      alive: this.alive,
+      ids: each((d) => docs.id(d)),
+      kind: each((d) => docs.kind(d)),
+      session: each((d) => docs.session(d)),
+      speaker: each((d) => docs.speaker(d)),
+      date: each((d) => docs.date(d)),
+      lenT: each((d) => docs.lenT(d)),
+      lenC: each((d) => docs.lenC(d)),
+      alive: each((d) => docs.alive(d)),
       terms,
       count,
       pd,
@@ -262,93 +325,77 @@ export class Bm25 {
     };
   }
 
-  /** The index the parts describe (shared postings kept as they are: no copy per term). */
+  /** The index the parts describe, decoded whole (shared postings kept as they are: no copy per term). */
   static fromParts(j: Bm25Parts): Bm25 {
     const b = new Bm25();
     const n = j.ids.length;
     const same = [j.kind, j.session, j.speaker, j.date, j.lenT, j.lenC, j.alive].every((a) => a.length === n);
     if (!same || j.count.length !== j.terms.length) throw new Error("corrupt index");
-    b.ids = j.ids;
-    b.kind = Array.from(j.kind);
-    b.session = j.session;
-    b.speaker = j.speaker;
-    b.date = j.date;
-    b.lenT = Array.from(j.lenT);
-    b.lenC = Array.from(j.lenC);
-    b.alive = Array.from(j.alive, Boolean);
-    b.docs.reserve(n);
-    for (let d = 0; d < n; d++)
-      b.docs.set(d, b.kind[d] as number, b.lenT[d] as number, b.lenC[d] as number, b.alive[d] as boolean);
+    b.docs.table.reserve(n);
+    for (let d = 0; d < n; d++) {
+      const alive = Boolean(j.alive[d]);
+      const lenT = j.lenT[d] as number;
+      const lenC = j.lenC[d] as number;
+      const kind = j.kind[d] as number;
+      const session = j.session[d];
+      const speaker = j.speaker[d];
+      const date = j.date[d];
+      b.docs.push({ id: j.ids[d] as string, kind, session, speaker, date, lenT, lenC }, alive);
+      if (alive) {
+        b.live++;
+        b.sumT += lenT;
+        b.sumC += lenC;
+      } else b.dead++;
+    }
     const { pd, pt, pc } = j;
     if (pt.length !== pd.length || pc.length !== pd.length) throw new Error("corrupt index");
     b.shared = { pd, pt, pc };
-    let at = 0;
+    for (let i = 0; i < pd.length; i++) if ((pd[i] as number) >= n) throw new Error("corrupt index");
     const over = j.over ?? new Map<number, [number, number]>();
-    // Stored document frequencies (the index file's): the postings are only bounds-checked, in one pass.
-    const df = j.df;
-    if (df) {
-      if (df.text.length !== j.terms.length || df.ctx.length !== j.terms.length)
-        throw new Error("corrupt index");
-      let max = 0;
-      for (let i = 0; i < pd.length; i++) if ((pd[i] as number) > max) max = pd[i] as number;
-      if (pd.length > 0 && max >= n) throw new Error("corrupt index");
-    }
-    // Terms with a posting whose counts did not fit the file's bytes (rare): found by their postings' range.
-    const bigTerms = new Set<number>();
-    if (df && over.size > 0) {
-      const ends = new Float64Array(j.terms.length);
-      for (let x = 0, e = 0; x < ends.length; x++) ends[x] = e += j.count[x] as number;
-      for (const i of over.keys()) {
-        let lo = 0;
-        let hi = ends.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if ((ends[mid] as number) > i) hi = mid;
-          else lo = mid + 1;
-        }
-        bigTerms.add(lo);
-      }
-    }
+    let at = 0;
     j.terms.forEach((term, x) => {
       const len = j.count[x] as number;
       let dfT = 0;
       let dfC = 0;
-      let big = bigTerms.has(x);
-      if (df) {
-        dfT = df.text[x] as number;
-        dfC = df.ctx[x] as number;
-      } else
-        for (let i = at; i < at + len; i++) {
-          if ((pd[i] as number) >= n) throw new Error("corrupt index");
-          if ((pt[i] as number) > 0) dfT++;
-          if ((pc[i] as number) > 0) dfC++;
-          if (over.has(i)) big = true;
-        }
-      const p: Posting = { start: at, n: len, d: [], t: [], c: [], dfT, dfC };
-      if (big) {
-        // A count too large for the file's byte: this term's postings become plain arrays, exact.
-        for (let i = at; i < at + len; i++) {
-          const [tt, tc] = over.get(i) ?? [pt[i] as number, pc[i] as number];
-          p.d.push(pd[i] as number);
-          p.t.push(tt);
-          p.c.push(tc);
-        }
-        p.n = 0;
+      let big = false;
+      for (let i = at; i < at + len; i++) {
+        if ((pt[i] as number) > 0) dfT++;
+        if ((pc[i] as number) > 0) dfC++;
+        if (over.has(i)) big = true;
       }
-      b.post.set(term, p);
+      if (j.df && (j.df.text[x] !== dfT || j.df.ctx[x] !== dfC)) throw new Error("corrupt index");
+      b.post.set(term, storedPosting(at, at + len, dfT, dfC, pd, pt, pc, big ? over : null));
       at += len;
     });
     if (at !== pd.length) throw new Error("corrupt index");
-    b.ids.forEach((id, d) => {
-      if (b.alive[d]) {
-        b.byId.set(id, d);
-        b.live++;
-        b.sumT += b.lenT[d] as number;
-        b.sumC += b.lenC[d] as number;
-      } else b.dead++;
-    });
     return b;
   }
+}
+
+/**
+ * Postings [from, to) of the shared arrays as a term's; with `over` (counts above the file's byte in this
+ * range, rare), copied into plain arrays with their exact counts.
+ */
+function storedPosting(
+  from: number,
+  to: number,
+  dfT: number,
+  dfC: number,
+  pd: Uint32Array,
+  pt: Uint8Array | Uint32Array,
+  pc: Uint8Array | Uint32Array,
+  over: Map<number, [number, number]> | null,
+): Posting {
+  const p: Posting = { start: from, n: to - from, d: [], t: [], c: [], dfT, dfC };
+  if (!over) return p;
+  for (let i = from; i < to; i++) {
+    const [tt, tc] = over.get(i) ?? [pt[i] as number, pc[i] as number];
+    p.d.push(pd[i] as number);
+    p.t.push(tt);
+    p.c.push(tc);
+  }
+  p.n = 0;
+  return p;
 }
 
 /** An index as plain arrays (what the file stores); postings of term x are the next count[x] of pd/pt/pc. */

@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { Brain } from "../../src/engine/brain.ts";
 import { Bm25 } from "../../src/recall/bm25.ts";
-import { decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
+import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
+import { decodeIndex } from "../../src/recall/stored-index.ts";
 import { fc } from "../support/fc.ts";
 
 const NOW = new Date("2026-01-01T00:00:00Z");
@@ -151,8 +152,9 @@ test("an index read back from its file is the index it was written from (posting
       for (const r of removed) b.remove(`d${r}`);
       const chunks = encodeIndex({ version: INDEX_FILE_VERSION, marks: {} }, b.parts(), new Map());
       const back = Bm25.fromParts(decodeIndex(Buffer.concat(chunks)).parts);
+      // (The file keeps its terms sorted, so a query finds them by binary search: compared in that order.)
       const postings = (x: Bm25) =>
-        [...x.post].map(([term, p]) => {
+        [...x.post].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map(([term, p]) => {
           const d = [...x.shared.pd.subarray(p.start, p.start + p.n), ...p.d];
           const t = [...x.shared.pt.subarray(p.start, p.start + p.n), ...p.t];
           const c = [...x.shared.pc.subarray(p.start, p.start + p.n), ...p.c];
