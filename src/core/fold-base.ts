@@ -15,6 +15,11 @@ export interface FoldBase {
   get(type: LiveType, id: string): Rec | undefined;
   /** How many of the base's live records have this normalised text (core/text.ts dedupText). */
   normCount(norm: string): number;
+  /**
+   * A hint that `get(type, id)` follows for each of these ids (a search's hits): a base that reads from a
+   * file may read them together, in file order, instead of one read each. Answers never change.
+   */
+  prefetch?(type: LiveType, ids: readonly string[]): void;
 }
 
 /** What was applied to a type not materialised yet: replayed in order when it is (FoldState.#need). */

@@ -13,7 +13,7 @@ import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
-import { firstName, RecallIndex } from "./index.ts";
+import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { decodeHeader, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions } from "./mentions.ts";
@@ -63,6 +63,8 @@ const VERSION = INDEX_FILE_VERSION;
 const SAVE_AFTER = 500;
 
 type Check = LogFingerprint;
+/** The kinds looked up by id in the fold (the others are episodes, or found by `state.find`). */
+type ByIdKind = Exclude<Kind, "episode" | "identity" | "user">;
 interface Mark {
   position: Position;
   check: Check | null;
@@ -207,6 +209,7 @@ export class Recall {
       q.depth,
     );
     const wantEpisodes = !q.kinds || q.kinds.includes("episode");
+    prefetch(state, hits);
     const lexical = rank({
       hits,
       named,
@@ -335,6 +338,21 @@ export class Recall {
       return false;
     }
   }
+}
+
+/**
+ * The ranking asks for each hit's record (its prior, then the record itself): on a fold snapshot read in place,
+ * the hits of each type are read together first (src/store/jsonl/snapshot-base.ts `prefetch`).
+ */
+function prefetch(state: FoldState, hits: readonly Hit[]): void {
+  const byKind = new Map<ByIdKind, string[]>();
+  for (const h of hits) {
+    if (h.kind === "episode" || h.kind === "identity" || h.kind === "user") continue;
+    const ids = byKind.get(h.kind);
+    if (ids) ids.push(h.id);
+    else byKind.set(h.kind, [h.id]);
+  }
+  for (const [kind, ids] of byKind) state.prefetch(kind, ids);
 }
 
 /** `index.weight`, each term computed once (the index does not change during a query). */
