@@ -31,6 +31,17 @@ export class PagedFile {
     return b;
   }
 
+  /** Bytes [start, start + into.length) into `into` (fewer at the end of the file); how many were read. */
+  readInto(into: Buffer, start: number): number {
+    const want = Math.max(0, Math.min(into.length, this.size - start));
+    for (let got = 0; got < want; ) {
+      const n = fs.readSync(this.#fd, into, got, want - got, this.#base + start + got);
+      if (n <= 0) throw new Error("the snapshot ended early");
+      got += n;
+    }
+    return want;
+  }
+
   /** Bytes [start, end) from the cached page when they lie in one (a short field), else read at once. */
   bytes(start: number, end: number): Buffer {
     const n = Math.floor(start / PAGE);

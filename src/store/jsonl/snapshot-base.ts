@@ -142,7 +142,9 @@ export class SnapshotBase implements FoldBase {
       else want.push({ memo, at });
     }
     want.sort((x, y) => x.at - y.at);
-    let buf: Buffer = Buffer.alloc(0);
+    // One buffer for every window (a window per allocation would fault in fresh pages and press the GC).
+    const space = Buffer.allocUnsafe(WINDOW + LINE_GUESS);
+    let buf = space.subarray(0, 0);
     let from = 0;
     for (let i = 0; i < want.length; i++) {
       const { memo, at } = want[i] as { memo: string; at: number };
@@ -153,13 +155,13 @@ export class SnapshotBase implements FoldBase {
         for (let j = i + 1; j < want.length && (want[j]?.at as number) - at < WINDOW; j++)
           last = want[j]?.at as number;
         from = at;
-        buf = b.slice(from, Math.min(b.size, last + LINE_GUESS));
+        buf = space.subarray(0, b.readInto(space.subarray(0, last + LINE_GUESS - at), at));
         nl = buf.indexOf(NL);
         if (nl < 0) {
           // A line longer than the guess: read alone, as `get` does.
           const line = b.until(NL, at, b.size).toString("utf8");
           this.#found.set(memo, recOf(line, 0, line.length, type));
-          buf = Buffer.alloc(0);
+          buf = space.subarray(0, 0);
           continue;
         }
       }
