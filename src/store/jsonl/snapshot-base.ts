@@ -142,32 +142,12 @@ export class SnapshotBase implements FoldBase {
       else want.push({ memo, at });
     }
     want.sort((x, y) => x.at - y.at);
-    // One buffer for every window (a window per allocation would fault in fresh pages and press the GC).
-    const space = Buffer.allocUnsafe(WINDOW + LINE_GUESS);
-    let buf = space.subarray(0, 0);
-    let from = 0;
-    for (let i = 0; i < want.length; i++) {
-      const { memo, at } = want[i] as { memo: string; at: number };
-      let nl = at >= from && at < from + buf.length ? buf.indexOf(NL, at - from) : -1;
-      if (nl < 0) {
-        // A window from this record to the last one within WINDOW bytes after it, and a line's length more.
-        let last = at;
-        for (let j = i + 1; j < want.length && (want[j]?.at as number) - at < WINDOW; j++)
-          last = want[j]?.at as number;
-        from = at;
-        buf = space.subarray(0, b.readInto(space.subarray(0, last + LINE_GUESS - at), at));
-        nl = buf.indexOf(NL);
-        if (nl < 0) {
-          // A line longer than the guess: read alone, as `get` does.
-          const line = b.until(NL, at, b.size).toString("utf8");
-          this.#found.set(memo, recOf(line, 0, line.length, type));
-          buf = space.subarray(0, 0);
-          continue;
-        }
-      }
-      const line = buf.toString("utf8", at - from, nl);
-      this.#found.set(memo, recOf(line, 0, line.length, type));
-    }
+    b.linesAt(
+      want.map((w) => w.at),
+      WINDOW,
+      LINE_GUESS,
+      (i, line) => this.#found.set((want[i] as { memo: string }).memo, recOf(line, 0, line.length, type)),
+    );
   }
 
   /** Where the record of type number `t` with this id key lies in the body, or -1. */
