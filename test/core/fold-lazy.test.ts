@@ -96,13 +96,17 @@ describe("fold on a snapshot, materialised type by type", () => {
         const { lazy, whole } = loadedWithTail(text, cut);
         const live = [...whole.state.live()].map((r) => r.id);
         // Past 32 ids the base reads them together (snapshot-base.ts): repeated, some unknown, in any order.
+        const some = [...ID_POOL, ...live, "nope", ...live.slice(pick % (live.length + 1))].reverse();
         const ids = [
+          ...some,
+          ...some,
           ...ID_POOL,
-          ...live,
-          "nope",
-          ...live.slice(pick % (live.length + 1)),
           ...ID_POOL,
-        ].reverse();
+          ...ID_POOL,
+          ...ID_POOL,
+          ...ID_POOL,
+          ...ID_POOL,
+        ];
         for (const t of BY_ID) lazy.state.prefetch(t, ids);
         const norms = TEXT_POOL.map((t) => dedupText({ text: t }));
         assert.deepEqual(point(lazy, ids, norms), point(whole, ids, norms));
