@@ -1,5 +1,6 @@
 import { Bm25Docs } from "./bm25-docs.ts";
 import { kthLargest } from "./kth-largest.ts";
+import { type Posting, storedPosting } from "./posting.ts";
 import type { StoredIndex } from "./stored-index.ts";
 /**
  * A compact BM25 inverted index with two fields (an entry's own text, and its context — an episode's
@@ -13,7 +14,9 @@ import type { StoredIndex } from "./stored-index.ts";
  * documents are returned: the same query takes a few milliseconds.
  *
  * Postings loaded from the index file stay in three shared typed arrays (no array per term to allocate or
- * collect); what is added later goes to small per-term arrays beside them.
+ * collect); what is added later goes to small per-term arrays beside them. An index loaded from its file is
+ * read in place (stored-index.ts): a term joins `post` when first asked for, a document's id is decoded when
+ * a hit needs it (bm25-docs.ts), so a cold query pays for what it touches, not for the whole index.
  *
  * Documents are added and removed in place (a removed document is skipped at query time; document
  * frequencies still count it until the next rebuild, as MiniSearch's do until it vacuums).
@@ -45,19 +48,6 @@ export interface Bm25Hit {
   matched: number;
   /** Which: bit i set when the i-th distinct query term (of the first 32) is in the text field. */
   mask: number;
-}
-
-interface Posting {
-  /** Postings loaded from the index file: [start, start + n) of the shared arrays (`Bm25Parts`). */
-  start: number;
-  n: number;
-  /** Postings added since: document numbers, and the term's count in the text and the context field. */
-  d: number[];
-  t: number[];
-  c: number[];
-  /** Documents with the term in the text field, in the context field. */
-  dfT: number;
-  dfC: number;
 }
 
 export const K1 = 1.2;
@@ -370,32 +360,6 @@ export class Bm25 {
     if (at !== pd.length) throw new Error("corrupt index");
     return b;
   }
-}
-
-/**
- * Postings [from, to) of the shared arrays as a term's; with `over` (counts above the file's byte in this
- * range, rare), copied into plain arrays with their exact counts.
- */
-function storedPosting(
-  from: number,
-  to: number,
-  dfT: number,
-  dfC: number,
-  pd: Uint32Array,
-  pt: Uint8Array | Uint32Array,
-  pc: Uint8Array | Uint32Array,
-  over: Map<number, [number, number]> | null,
-): Posting {
-  const p: Posting = { start: from, n: to - from, d: [], t: [], c: [], dfT, dfC };
-  if (!over) return p;
-  for (let i = from; i < to; i++) {
-    const [tt, tc] = over.get(i) ?? [pt[i] as number, pc[i] as number];
-    p.d.push(pd[i] as number);
-    p.t.push(tt);
-    p.c.push(tc);
-  }
-  p.n = 0;
-  return p;
 }
 
 /** An index as plain arrays (what the file stores); postings of term x are the next count[x] of pd/pt/pc. */
