@@ -1,4 +1,5 @@
 import { Bm25Docs } from "./bm25-docs.ts";
+import type { Bm25Parts } from "./bm25-parts.ts";
 import { kthLargest } from "./kth-largest.ts";
 import { type Posting, storedPosting } from "./posting.ts";
 import type { StoredIndex } from "./stored-index.ts";
@@ -49,6 +50,8 @@ export interface Bm25Hit {
   /** Which: bit i set when the i-th distinct query term (of the first 32) is in the text field. */
   mask: number;
 }
+
+export type { Bm25Parts };
 
 export const K1 = 1.2;
 export const B = 0.7;
@@ -360,27 +363,6 @@ export class Bm25 {
     if (at !== pd.length) throw new Error("corrupt index");
     return b;
   }
-}
-
-/** An index as plain arrays (what the file stores); postings of term x are the next count[x] of pd/pt/pc. */
-export interface Bm25Parts {
-  ids: string[];
-  kind: ArrayLike<number>;
-  session: (string | undefined)[];
-  speaker: (string | undefined)[];
-  date: (number | undefined)[];
-  lenT: ArrayLike<number>;
-  lenC: ArrayLike<number>;
-  alive: ArrayLike<boolean | number>;
-  terms: string[];
-  count: Uint32Array;
-  pd: Uint32Array;
-  pt: Uint8Array | Uint32Array;
-  pc: Uint8Array | Uint32Array;
-  /** Counts that did not fit `pt` / `pc`: posting index → [text count, context count]. */
-  over?: Map<number, [number, number]>;
-  /** Per term, its documents with it in the text field and in the context field (counted when absent). */
-  df?: { text: Uint32Array; ctx: Uint32Array };
 }
 
 function popcount(x: number): number {

@@ -1,5 +1,5 @@
 import { crypto } from "../store/crypto.ts";
-import type { Bm25Parts } from "./bm25.ts";
+import type { Bm25Parts } from "./bm25-parts.ts";
 
 /**
  * The recall index file, `.brain/<log>.recall.bin`: a derived, rebuildable cache of the BM25 index, laid out

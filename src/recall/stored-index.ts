@@ -1,5 +1,5 @@
 import { crypto } from "../store/crypto.ts";
-import type { Bm25Parts } from "./bm25.ts";
+import type { Bm25Parts } from "./bm25-parts.ts";
 import { type BodyHeader, decodeHeader, SHA_BYTES, type Strings } from "./index-file.ts";
 
 /**
