@@ -50,8 +50,6 @@ const externalPackages = externalOf(BUNDLED);
 const SECRETLINT_BUNDLED = [
   "@secretlint/core",
   "@secretlint/secretlint-rule-preset-recommend",
-  "debug",
-  "ms",
   "structured-source",
   "boundary",
 ];
@@ -89,6 +87,45 @@ const secretlintBundled = {
         args.path === "profiler"
           ? "export const secretLintProfiler = { mark() {} };\n"
           : "export async function silenceProfiler() {}\n",
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * Two parts of bundled packages that no brain command uses, cut from the CLI bundle because every `brain add`
+ * paid for them (cachegrind, in process at 100k entries: bench/cli-instructions.sh):
+ * - zod's `locales` namespace builds the messages of ~50 languages when zod loads; brain uses the English ones
+ *   zod configures by default, so the namespace holds only `en`.
+ * - secretlint's core logs through `debug`, whose Node half requires tty (and with it net and streams) to ask
+ *   whether stderr is a terminal; nothing here turns that log on, so its `debug` is one that logs nothing.
+ */
+const trimmedPackages = {
+  name: "trimmed-packages",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? {
+            path: "zod/v4/locales",
+            namespace: "zod-english",
+            pluginData: join(args.resolveDir, "..", "locales", "en.js"),
+          }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.pluginData)};\n`,
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+    b.onResolve({ filter: /^debug$/ }, (args) =>
+      /[\\/]node_modules[\\/]@secretlint[\\/]core[\\/]/.test(args.importer)
+        ? { path: "debug", namespace: "quiet-debug" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "quiet-debug" }, () => ({
+      contents:
+        "export default function debug() {\n  const log = () => {};\n  log.enabled = false;\n" +
+        "  log.extend = debug;\n  return log;\n}\n",
       loader: "js",
     }));
   },
@@ -268,7 +305,7 @@ async function bundleBin(outdir) {
   await bundleCommonJs(
     CLI,
     join(outdir, "cli-main.cjs"),
-    [lazyChildProcess, secretlintBundled, cliPackages],
+    [lazyChildProcess, secretlintBundled, trimmedPackages, cliPackages],
     PACKAGES,
   );
   await bundleCommonJs(

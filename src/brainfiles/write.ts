@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, join } from "node:path";
 import { BrainError } from "../core/errors.ts";
 import { appendOrRollback, copyForBackup, writeFileAtomic } from "../store/atomic-file.ts";
+import { crypto } from "../store/crypto.ts";
 import { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
@@ -128,7 +128,7 @@ function rewrite(
     fs.mkdirSync(bdir, { recursive: true, mode: 0o700 });
     backup = join(
       bdir,
-      `${n}.${now.toISOString().replace(/[:.]/g, "-")}.${randomBytes(2).toString("hex")}.bak`,
+      `${n}.${now.toISOString().replace(/[:.]/g, "-")}.${crypto().randomBytes(2).toString("hex")}.bak`,
     );
     copyForBackup(path, backup);
     pruneBackups(bdir, n, now);

@@ -5,7 +5,6 @@ import { loadedConfig } from "./cli-config.ts";
 import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
 import { EXIT, fail } from "./output.ts";
-import { quietOnClosedPipe } from "./pipe.ts";
 import { run } from "./run-command.ts";
 import { printedVersion } from "./version.ts";
 
@@ -87,8 +86,6 @@ function directCommand(argv: string[], g: GlobalOpts, hookStdin?: string): (() =
  * `hookStdin`: the hook input main.ts already read while asking the server (the hook then works in process).
  */
 export async function main(hookStdin?: string): Promise<void> {
-  quietOnClosedPipe(process.stdout);
-  quietOnClosedPipe(process.stderr);
   const argv = process.argv.length <= 2 ? [...process.argv, "stats"] : normaliseArgv(process.argv);
   const fast = direct(argv, hookStdin);
   if (fast) return fast();

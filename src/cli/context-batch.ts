@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import type { ContextRequest } from "../context/build.ts";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine/brain.ts";
+import { writeOut } from "./output.ts";
 
 /**
  * `brain context --format json --queries FILE`: one context per query line (blank lines skipped), in one
@@ -19,8 +20,6 @@ export function runBatch(brain: Brain, file: string, req: Partial<ContextRequest
     if (!query) continue;
     const r = brain.context({ ...req, query });
     brain.recordRecent(r.used);
-    process.stdout.write(
-      `${JSON.stringify({ query, text: r.text, tokens: r.tokens, entryIds: r.injectedIds })}\n`,
-    );
+    writeOut(`${JSON.stringify({ query, text: r.text, tokens: r.tokens, entryIds: r.injectedIds })}\n`);
   }
 }

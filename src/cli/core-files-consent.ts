@@ -1,4 +1,5 @@
 import { homeOf } from "../engine/options.ts";
+import { stdStream } from "../hooks/std-out.ts";
 import {
   addCoreImport,
   type CoreImportChange,
@@ -22,7 +23,7 @@ export interface CoreFilesOpts {
 
 async function ask(line: string, file: string): Promise<boolean> {
   const { createInterface } = await import("node:readline/promises");
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const rl = createInterface({ input: process.stdin, output: stdStream(1) });
   try {
     const a = await rl.question(
       `Let Claude Code load your core brain files whole? This adds one line to ${file}:\n  ${line}\n[y/N] `,

@@ -2,14 +2,14 @@ import * as path from "node:path";
 import { Brain } from "../engine/brain.ts";
 import { herText, importHer, writeHerFile } from "../portable/her.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
-import { print, printJson } from "./output.ts";
+import { print, printJson, writeOut } from "./output.ts";
 
 /** `brain export --format her [--out FILE]`: the agent's mind as seed 001's memory.json. */
 export async function runHerExport(o: GlobalOpts & { out?: string }): Promise<number> {
   const { brain } = openLayer(Brain, o);
   const text = herText(brain);
   if (!o.out) {
-    process.stdout.write(text);
+    writeOut(text);
     return 0;
   }
   const out = path.resolve(o.cwd ?? process.cwd(), o.out);

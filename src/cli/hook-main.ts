@@ -1,6 +1,5 @@
 import type { ResolvedConfig } from "../config.ts";
 import { runHook } from "./hook.ts";
-import { quietOnClosedPipe } from "./pipe.ts";
 import { run } from "./run-command.ts";
 
 /**
@@ -16,8 +15,6 @@ export function hookMain(
   stdin: string,
   config: ResolvedConfig | undefined,
 ): Promise<void> {
-  quietOnClosedPipe(process.stdout);
-  quietOnClosedPipe(process.stderr);
   return run(
     () => runHook(name, brain === undefined ? {} : { brain }, stdin, config),
     () => false,

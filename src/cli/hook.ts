@@ -9,6 +9,7 @@ import { firing, isRepeat, noteFiring, recordToolCall } from "../hooks/firing.ts
 import { answerInProcess, parseHookInput } from "../hooks/handle.ts";
 import { print } from "../hooks/print.ts";
 import { queueForLearner } from "../hooks/queued.ts";
+import { writeStderr } from "../hooks/std-out.ts";
 import { readStdin } from "../hooks/stdin.ts";
 import { hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
@@ -112,9 +113,7 @@ export async function runHook(
     return 1;
   } finally {
     if (config?.hookTiming) {
-      process.stderr.write(
-        `brain hook ${event?.cli ?? name}: ${(performance.now() - t0).toFixed(1)} ms ${where}\n`,
-      );
+      writeStderr(`brain hook ${event?.cli ?? name}: ${(performance.now() - t0).toFixed(1)} ms ${where}\n`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { type GlobalOpts, openBrain } from "./open.ts";
-import { print, printJson, warn } from "./output.ts";
+import { print, printJson, warn, writeErr } from "./output.ts";
 
 export interface IngestOpts extends GlobalOpts {
   format?: string;
@@ -19,8 +19,8 @@ export async function runIngest(file: string, o: IngestOpts): Promise<number> {
       const now = Date.now();
       if (!show || total < 1000 || (now - last < 200 && done < total)) return;
       last = now;
-      process.stderr.write(`\ringest: ${done}/${total} turns (${Math.floor((100 * done) / total)}%)`);
-      if (done >= total) process.stderr.write("\n");
+      writeErr(`\ringest: ${done}/${total} turns (${Math.floor((100 * done) / total)}%)`);
+      if (done >= total) writeErr("\n");
     },
   });
   if (o.json) printJson({ ok: true, ...r });

@@ -1,4 +1,5 @@
 import { BrainError } from "../core/errors.ts";
+import { stdStream } from "../hooks/std-out.ts";
 import type { HostProviderName } from "../learn/extract/headless-config.ts";
 import { cliConfig } from "./cli-config.ts";
 
@@ -44,7 +45,7 @@ export function learnWith(host: string, o: LearningOpts): boolean | undefined {
 
 async function ask(question: string): Promise<boolean> {
   const { createInterface } = await import("node:readline/promises");
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const rl = createInterface({ input: process.stdin, output: stdStream(1) });
   try {
     return /^y(es)?$/i.test((await rl.question(question)).trim());
   } finally {

@@ -6,7 +6,7 @@ import type { LearnRun } from "../learn/learn-log.ts";
 import { describeModel, hostOffer, learnerCaps, learnSettings } from "../learn/settings.ts";
 import { cliConfig, hookConfig } from "./cli-config.ts";
 import type { GlobalOpts } from "./open.ts";
-import { print, printJson, warn } from "./output.ts";
+import { print, printJson, warn, writeErr } from "./output.ts";
 
 export interface LearnOpts extends GlobalOpts {
   status?: boolean;
@@ -64,7 +64,7 @@ export async function runLearn(o: LearnOpts): Promise<number> {
     ...(positive(o.maxAttempts, "--max-attempts") !== undefined
       ? { maxAttempts: positive(o.maxAttempts, "--max-attempts") }
       : {}),
-    ...(o.quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
+    ...(o.quiet ? {} : { progress: (line: string) => writeErr(`${line}\n`) }),
     learn: learnSettings(config),
     ...learnerCaps(config),
   };

@@ -1,4 +1,5 @@
 import { asBrainError, BrainError } from "../core/errors.ts";
+import { writeStderr, writeStdout } from "../hooks/std-out.ts";
 import { forTerminal } from "./sanitize.ts";
 
 /** Exit codes, one per error kind, so scripts can tell them apart. */
@@ -27,10 +28,8 @@ export interface Sink {
   err(text: string): void;
 }
 
-const STDIO: Sink = {
-  out: (t) => process.stdout.write(t),
-  err: (t) => process.stderr.write(t),
-};
+/** This process's stdout and stderr, written through their file descriptors (src/hooks/std-out.ts says why). */
+const STDIO: Sink = { out: writeStdout, err: writeStderr };
 let sink: Sink = STDIO;
 
 /**
@@ -54,6 +53,11 @@ export async function captured<T>(
 /** Raw text on the command's stdout (print and printJson go through here). */
 export function writeOut(text: string): void {
   sink.out(text);
+}
+
+/** Raw text on the command's stderr (progress lines). */
+export function writeErr(text: string): void {
+  sink.err(text);
 }
 
 export function print(text: string): void {

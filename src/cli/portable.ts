@@ -11,7 +11,7 @@ import {
 } from "../portable/export.ts";
 import { importBrain } from "../portable/import.ts";
 import { type GlobalOpts, openLayer } from "./open-layer.ts";
-import { print, printJson, warn } from "./output.ts";
+import { print, printJson, warn, writeOut } from "./output.ts";
 
 export interface ExportOpts extends GlobalOpts {
   format?: string;
@@ -36,7 +36,7 @@ export async function runExport(o: ExportOpts): Promise<number> {
   const text = format === "jsonl" ? toJsonl(recs) : toMarkdown(recs, brain.now());
   if (!o.out) {
     // JSONL is exact (its control characters are JSON escapes); Markdown is cleaned like any output.
-    if (format === "jsonl") process.stdout.write(text);
+    if (format === "jsonl") writeOut(text);
     else print(text);
     return 0;
   }

@@ -5,6 +5,7 @@ import { HOOK_EVENTS } from "../hooks/events.ts";
 import { packageVersion } from "../package-root.ts";
 import { warnMissingCwd } from "./cwd.ts";
 import type { GlobalOpts } from "./open-layer.ts";
+import { writeErr, writeOut } from "./output.ts";
 import { addDataCommands } from "./program-data.ts";
 import { addGraphCommands } from "./program-graph.ts";
 import { addLearnCommands } from "./program-learn.ts";
@@ -47,7 +48,7 @@ export function buildProgram(actionHelp?: (action: (typeof ACTIONS)[number]) => 
     .option("--json", "machine-readable output")
     .option("--cwd <dir>", "working directory the context is for")
     .version(packageVersion(), "-V, --version", "print the version")
-    .configureOutput({ outputError: oneLineError })
+    .configureOutput({ writeOut, writeErr, outputError: oneLineError })
     .exitOverride()
     // A mistyped --cwd still runs the command (memories chosen as if from there), but says so.
     .hook("preAction", () => warnMissingCwd(program.opts<GlobalOpts>().cwd));

@@ -1,5 +1,6 @@
 import { isAbsolute } from "node:path";
 import type { ResolvedConfig } from "../config.ts";
+import { writeStderr, writeStdout } from "../hooks/std-out.ts";
 import { liveServeInfoOf } from "../serve/state-file.ts";
 import { answerEnv, cliConfig } from "./cli-config.ts";
 
@@ -154,11 +155,11 @@ export async function servedCli(args: readonly string[]): Promise<boolean> {
   // in-process path's to report.
   const a = await askServer(cmd).catch(() => null);
   if (!a) return false;
-  if (a.stdout) process.stdout.write(a.stdout);
-  if (a.stderr) process.stderr.write(a.stderr);
+  writeStdout(a.stdout ?? "");
+  writeStderr(a.stderr ?? "");
   // BRAIN_HOOK_TIMING: said like a hook's time, so a test (and a user) can see which path answered.
   if (a.timing)
-    process.stderr.write(
+    writeStderr(
       `brain ${cmd.command}: ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(1)} ms answered by the server\n`,
     );
   process.exitCode = a.code;

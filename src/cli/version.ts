@@ -1,3 +1,4 @@
+import { writeStdout } from "../hooks/std-out.ts";
 import { packageVersion } from "../package-root.ts";
 
 /**
@@ -6,6 +7,6 @@ import { packageVersion } from "../package-root.ts";
  */
 export function printedVersion(argv: readonly string[]): boolean {
   if (argv.length !== 3 || (argv[2] !== "--version" && argv[2] !== "-V")) return false;
-  process.stdout.write(`${packageVersion()}\n`);
+  writeStdout(`${packageVersion()}\n`);
   return true;
 }

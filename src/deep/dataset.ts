@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { defaultBrain } from "../core/defaults.ts";
+import { crypto } from "../store/crypto.ts";
 
 /**
  * The DEEP layer's training data (seed 003: curated memories → an adapter, trained elsewhere): what the
@@ -147,7 +147,8 @@ export function splitExamples<T extends SourcedExample>(
 ): { train: T[]; valid: T[] } {
   const bucket = (x: T) =>
     Number.parseInt(
-      createHash("sha256")
+      crypto()
+        .createHash("sha256")
         .update(`${seed}\u0000${x.example.messages.at(-1)?.content ?? ""}`)
         .digest("hex")
         .slice(0, 8),

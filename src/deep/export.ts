@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-file.ts";
+import { crypto } from "../store/crypto.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { PurgeTarget } from "../store/purge-target.ts";
 import {
@@ -57,7 +57,7 @@ export interface DeepManifest {
 
 const MANIFEST = "manifest.json";
 const OPENAI_MIN = 10;
-const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const sha = (s: string) => crypto().createHash("sha256").update(s).digest("hex");
 
 /** Leave out every example with a secret in one of its texts. */
 async function withoutSecrets(xs: SourcedExample[]): Promise<{ kept: SourcedExample[]; dropped: number }> {

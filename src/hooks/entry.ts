@@ -6,6 +6,7 @@ import type { Payload } from "./host-types.ts";
 import { print } from "./print.ts";
 import { queueForLearner } from "./queued.ts";
 import { serverAnswer } from "./served.ts";
+import { writeStderr } from "./std-out.ts";
 import { readStdin } from "./stdin.ts";
 
 export { leaveStdin } from "./stdin.ts";
@@ -75,6 +76,6 @@ export async function hookEntry(name: string, brain: string | undefined): Promis
   const what = "skip" in f ? f.skip : await fast(f);
   if (what === null) return { done: false, stdin, config };
   if (config.hookTiming)
-    process.stderr.write(`brain hook ${event.cli}: ${(performance.now() - t0).toFixed(1)} ms ${what}\n`);
+    writeStderr(`brain hook ${event.cli}: ${(performance.now() - t0).toFixed(1)} ms ${what}\n`);
   return { done: true };
 }

@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import { flushed } from "./std-out.ts";
 
 /**
  * A hook's input: the JSON object the host writes to its stdin. Read from file descriptor 0 with node:fs,
@@ -119,6 +120,5 @@ function readInPool(ms: number): Promise<string> {
  * its own SIGTERM: the host sees a hook killed after doing all it could with no input. Nothing otherwise.
  */
 export function leaveStdin(): void {
-  if (waiting)
-    process.stdout.write("", () => process.stderr.write("", () => process.kill(process.pid, "SIGTERM")));
+  if (waiting) flushed(() => process.kill(process.pid, "SIGTERM"));
 }

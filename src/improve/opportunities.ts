@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { ImproveSettings } from "../config-improve.ts";
 import { errorSignature } from "../core/failure-signature.ts";
 import type { FeedbackRecord } from "../core/feedback.ts";
+import { crypto } from "../store/crypto.ts";
 import { correctionIssue, type Issue } from "./policy.ts";
 
 /**
@@ -60,7 +60,7 @@ export interface LedgerLine {
 }
 
 const MAX_EVIDENCE = 8;
-export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+export const sha256 = (s: string) => crypto().createHash("sha256").update(s).digest("hex");
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 const ev = (l: LedgerLine, text: string): Evidence => ({
   line: l.line,

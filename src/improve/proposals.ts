@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { crypto } from "../store/crypto.ts";
 import type { BrainHome } from "../store/home.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
 import { type PurgeTarget, touches } from "../store/purge-target.ts";
@@ -70,7 +70,7 @@ export interface Proposal extends ProposalDraft {
 
 /** A proposal's id: the same opportunity always gets the same one. */
 export function proposalId(hash: string): string {
-  return `p${createHash("sha256").update(hash).digest("hex").slice(0, 8)}`;
+  return `p${crypto().createHash("sha256").update(hash).digest("hex").slice(0, 8)}`;
 }
 
 const KINDS = ["append", "skill", "command", "tool", "removal", "rewrite"];

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
+import { crypto } from "../store/crypto.ts";
 
 /**
  * Whether a transcript still holds what its cursor has read (issue 21: a transcript rewritten or re-pointed
@@ -27,7 +27,7 @@ function hashOf(fd: number, from: number, length: number): string {
     if (n === 0) break;
     got += n;
   }
-  return createHash("sha256").update(buf.subarray(0, got)).digest("hex").slice(0, 16);
+  return crypto().createHash("sha256").update(buf.subarray(0, got)).digest("hex").slice(0, 16);
 }
 
 function seenIn(fd: number, offset: number): Seen {

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { episodeId, type Turn } from "../core/episode.ts";
+import { crypto } from "../store/crypto.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import {
   appliedOutcome,
@@ -103,7 +103,7 @@ export async function storeJournaled(
 
 /** The episode id a turn is stored under. */
 export function episodeIdOf(t: Turn): string {
-  return episodeId(t.session, t.turn, (s) => createHash("sha256").update(s).digest("hex"));
+  return episodeId(t.session, t.turn, (s) => crypto().createHash("sha256").update(s).digest("hex"));
 }
 
 /**

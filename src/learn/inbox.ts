@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { crypto } from "../store/crypto.ts";
 import type { BrainHome } from "../store/home.ts";
 import { FileLock } from "../store/jsonl/lock.ts";
 import { type LocalLogSpec, localLog } from "../store/local-log.ts";
@@ -45,7 +45,7 @@ export interface InboxItem extends InboxCandidate {
 
 /** A candidate's id: the same proposal (type and text) always gets the same one. */
 export function candidateId(type: string, text: string): string {
-  return `i${createHash("sha256").update(`${type}\u0000${text.trim().toLowerCase()}`).digest("hex").slice(0, 7)}`;
+  return `i${crypto().createHash("sha256").update(`${type}\u0000${text.trim().toLowerCase()}`).digest("hex").slice(0, 7)}`;
 }
 
 function checkEvent(v: Record<string, unknown>): InboxEvent | { problem: string } {

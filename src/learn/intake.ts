@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { Turn } from "../core/episode.ts";
 import { repoRoot } from "../project/rules.ts";
+import { crypto } from "../store/crypto.ts";
 import type { BrainHome } from "../store/home.ts";
 import type { LearnState, SessionCursor } from "./cursors.ts";
 import { type QueuedWork, queueLog } from "./queue.ts";
@@ -52,7 +52,7 @@ export function messageTurns(w: QueuedWork, offset: number): Turn[] {
     .filter((m) => (m.role === "user" || m.role === "assistant") && m.text.trim())
     .map((m) => ({
       session,
-      turn: createHash("sha256").update(`${m.role}\u0000${m.text}`).digest("hex").slice(0, 16),
+      turn: crypto().createHash("sha256").update(`${m.role}\u0000${m.text}`).digest("hex").slice(0, 16),
       speaker: m.role,
       role: m.role,
       text: m.text,

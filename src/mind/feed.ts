@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { oneLine } from "../core/one-line.ts";
 import { applyTaskChange, isTaskTool, parseTaskChange } from "../core/task-list.ts";
 import { isTodoTool, parseTodos, type Todo } from "../core/todo.ts";
 import type { ToolEvent } from "../core/tool-event.ts";
+import { crypto } from "../store/crypto.ts";
 import { clip, type MindLimits } from "./caps.ts";
 import type { MindState } from "./fold.ts";
 import { exploredRecords, planRecords, type Stamp } from "./ops.ts";
@@ -24,7 +24,7 @@ export interface FeedMemo {
 
 /** A failed call's key in the memo: a hash, so the learner's cursor file holds no text a purge names. */
 const callKey = (tool: string, target: string) =>
-  createHash("sha256").update(`${tool}\u0000${target}`).digest("hex").slice(0, 16);
+  crypto().createHash("sha256").update(`${tool}\u0000${target}`).digest("hex").slice(0, 16);
 
 const URL_RE = /^https?:\/\//i;
 

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine/brain.ts";
 import { writeFileAtomic } from "../store/atomic-file.ts";
+import { crypto } from "../store/crypto.ts";
 
 /**
  * Seed 001's memory.json ("her" memory) in and out of a brain: `brain import --from her` and `brain export
@@ -23,7 +23,10 @@ export function readHerFile(file: string): { memory: Record<string, unknown>; sh
   }
   if (v === null || typeof v !== "object" || Array.isArray(v))
     throw new BrainError("INVALID", `${file} is not a memory.json (a JSON object with thoughts, state …)`);
-  return { memory: v as Record<string, unknown>, sha256: createHash("sha256").update(text).digest("hex") };
+  return {
+    memory: v as Record<string, unknown>,
+    sha256: crypto().createHash("sha256").update(text).digest("hex"),
+  };
 }
 
 const isMap = (v: unknown): v is Record<string, never> =>

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { targetInside } from "../brainfiles/safe-path.ts";
@@ -6,6 +5,7 @@ import { BrainError } from "../core/errors.ts";
 import { isInside } from "../core/inside.ts";
 import { contentLines, oneLine } from "../core/one-line.ts";
 import type { Brain } from "../engine/brain.ts";
+import { crypto } from "../store/crypto.ts";
 import { repoRoot } from "./repo-root.ts";
 
 /**
@@ -137,7 +137,7 @@ export function exportRules(
   const changed = content !== existing;
   if (changed && !o.dryRun) {
     fs.mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.tmp-${process.pid}-${randomBytes(3).toString("hex")}`;
+    const tmp = `${file}.tmp-${process.pid}-${crypto().randomBytes(3).toString("hex")}`;
     fs.writeFileSync(tmp, content);
     if (existing !== null) fs.chmodSync(tmp, fs.statSync(file).mode & 0o7777);
     fs.renameSync(tmp, file);

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname } from "node:path";
 import { isInside } from "../core/inside.ts";
+import { crypto } from "../store/crypto.ts";
 import { BrainHome } from "../store/home.ts";
 import { repoRoot } from "./repo-root.ts";
 
@@ -59,7 +59,7 @@ export function rememberPaths(
   const file = recentPath(brainDir);
   try {
     fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.tmp-${process.pid}-${randomBytes(3).toString("hex")}`;
+    const tmp = `${file}.tmp-${process.pid}-${crypto().randomBytes(3).toString("hex")}`;
     fs.writeFileSync(tmp, JSON.stringify(next, null, 1), { mode: 0o600 });
     fs.renameSync(tmp, file);
   } catch {

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
+import { crypto } from "./crypto.ts";
 import type { DocSpec } from "./json-doc.ts";
 
 /**
@@ -20,7 +20,7 @@ export interface SessionResumes {
 /** How many resumed sessions are remembered (the newest). */
 export const MAX_RESUMES = 50;
 
-export const hashId = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
+export const hashId = (s: string) => crypto().createHash("sha256").update(s).digest("hex").slice(0, 32);
 
 const isHash = (v: unknown) => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { BrainError } from "../core/errors.ts";
 import type { Brain } from "../engine/brain.ts";
 import type { Proposal, ProposalDraft } from "../improve/proposals.ts";
+import { crypto } from "../store/crypto.ts";
 
 /**
  * The `brain_proposals` tool shared by MCP and pi: the review queue of `brain proposals` (lessons from the
@@ -64,7 +64,10 @@ async function propose(brain: Brain, a: ProposalsToolArgs): Promise<Result> {
     text: need(a, "text"),
     why: need(a, "why"),
   };
-  const hash = createHash("sha256").update(`agent\0${kind}\0${draft.target}\0${draft.text}`).digest("hex");
+  const hash = crypto()
+    .createHash("sha256")
+    .update(`agent\0${kind}\0${draft.target}\0${draft.text}`)
+    .digest("hex");
   const r = await brain.improve.propose([
     {
       kind,

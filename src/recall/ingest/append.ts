@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import type { Turn } from "../../core/episode.ts";
+import { crypto } from "../../store/crypto.ts";
 import type { EpisodeLog } from "../../store/episode-log.ts";
 import { checkFormat, type IngestOptions, type IngestResult, readTranscript } from "./ingest.ts";
 import { isSqliteFile, loadSqlite } from "./opencode-db.ts";
@@ -63,7 +63,7 @@ export async function appendTurns(
   const { toEpisode } = await import("../../core/episode.ts");
   const created = now.toISOString();
   const entries = turns.map((t) => ({
-    ...toEpisode(t, source, created, (s) => createHash("sha256").update(s).digest("hex")),
+    ...toEpisode(t, source, created, (s) => crypto().createHash("sha256").update(s).digest("hex")),
     ...opts.extra,
   }));
   let added = 0;
