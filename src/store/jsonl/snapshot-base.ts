@@ -21,8 +21,12 @@ export interface Sections {
   norms: { start: number; end: number };
 }
 
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** A key of the sorted sections: ASCII-only JSON of `s`. */
 export function sortKey(s: string): string {
+  // Printable ASCII without a quote or backslash (every generated id): JSON.stringify would only quote it.
+  if (PLAIN.test(s)) return `"${s}"`;
   return JSON.stringify(s).replace(
     /[\u007f-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
