@@ -270,8 +270,8 @@ export class Bm25 {
       u32[8 * d + 6] = 0;
       u32[8 * d + 7] = 0;
     }
-    out.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    return { hits: out.length > k ? out.slice(0, k) : out, total };
+    const sorted = bestFirst(out);
+    return { hits: sorted.length > k ? sorted.slice(0, k) : sorted, total };
   }
 
   /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */
@@ -363,6 +363,28 @@ export class Bm25 {
     if (at !== pd.length) throw new Error("corrupt index");
     return b;
   }
+}
+
+/**
+ * Hits best first, ties by document number — the order of `(a, b) => b.score - a.score || a.doc - b.doc` —
+ * through a native sort of the distinct scores: a cold process runs a comparator interpreted, and 2 000 hits
+ * cost some 20 000 calls of it.
+ */
+function bestFirst(hits: Bm25Hit[]): Bm25Hit[] {
+  const groups = new Map<number, Bm25Hit[]>();
+  for (const h of hits) {
+    const g = groups.get(h.score);
+    if (g) g.push(h);
+    else groups.set(h.score, [h]);
+  }
+  const scores = Float64Array.from(groups.keys()).sort();
+  const out: Bm25Hit[] = [];
+  for (let i = scores.length - 1; i >= 0; i--) {
+    const g = groups.get(scores[i] as number) as Bm25Hit[];
+    if (g.length > 1) g.sort((a, b) => a.doc - b.doc);
+    for (const h of g) out.push(h);
+  }
+  return out;
 }
 
 function popcount(x: number): number {
