@@ -34,19 +34,22 @@ const query = fc.record({
   allow: fc.option(fc.array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 }), { nil: undefined }),
 });
 
+/** Ids, some not ASCII (an index holding one reads its ids one by one, else as one string: stored-index.ts). */
+const idOf = (n: number) => (n % 7 === 6 ? `é${n}` : `d${n}`);
+
 type Doc = typeof doc extends fc.Arbitrary<infer D> ? D : never;
 type Op = { add: Doc } | { remove: number };
 
 function apply(b: Bm25, ops: Op[]) {
   for (const o of ops) {
     if ("remove" in o) {
-      b.remove(`d${o.remove}`);
+      b.remove(idOf(o.remove));
       continue;
     }
     const d = o.add;
     const text = [...d.text, ...Array<string>(d.repeat).fill("tomato")];
     b.add({
-      id: `d${d.id}`,
+      id: idOf(d.id),
       text,
       textLen: text.length + (d.id % 3),
       ctx: d.ctx,
@@ -72,7 +75,7 @@ function answers(b: Bm25, queries: { terms: string[]; k: number; allow?: number[
         b.docs.date(h.doc),
       ]),
       df: q.terms.map((t) => [b.posting(t)?.dfT, b.posting(t)?.dfC]),
-      has: q.terms.map((_, i) => b.has(`d${i}`)),
+      has: q.terms.map((_, i) => b.has(idOf(i))),
     };
   });
 }
