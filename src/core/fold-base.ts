@@ -20,6 +20,11 @@ export interface FoldBase {
   columns?(type: ColumnType): Columns | undefined;
   /** The distinct ids next to `id` in sorted order (below and above), for its short form; when it can tell. */
   neighbours?(id: string): string[] | undefined;
+  /**
+   * A hint that `get(type, id)` follows for each of these ids (a search's hits): a base that reads from a
+   * file may read them together, in file order, instead of one read each. Answers never change.
+   */
+  prefetch?(type: LiveType, ids: readonly string[]): void;
 }
 
 /** What was applied to a type not materialised yet: replayed in order when it is (FoldState.#need). */

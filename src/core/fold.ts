@@ -330,6 +330,16 @@ export class FoldState {
     return p ? this.#pendingGet(type, p, id) : this.#arrays[type].get(id);
   }
 
+  /** A hint that `get(type, id)` follows for these ids (the base may read them together: fold-base.ts). */
+  prefetch(type: ArrayType, ids: readonly string[]): void {
+    const p = this.#pending.get(type);
+    if (p && this.#base?.prefetch)
+      this.#base.prefetch(
+        type,
+        ids.filter((id) => !p.now.has(id)),
+      );
+  }
+
   /** First live record with this id, searched in Rho's order (behaviour, identity, user, learning …). */
   find(id: string): Rec | undefined {
     for (const t of LIST_ORDER) {

@@ -1,5 +1,8 @@
-import { DocTable } from "./doc-table.ts";
+import { Bm25Docs } from "./bm25-docs.ts";
+import type { Bm25Parts } from "./bm25-parts.ts";
 import { kthLargest } from "./kth-largest.ts";
+import { type Posting, storedPosting } from "./posting.ts";
+import type { StoredIndex } from "./stored-index.ts";
 /**
  * A compact BM25 inverted index with two fields (an entry's own text, and its context — an episode's
  * neighbouring turns) and top-k retrieval.
@@ -12,7 +15,9 @@ import { kthLargest } from "./kth-largest.ts";
  * documents are returned: the same query takes a few milliseconds.
  *
  * Postings loaded from the index file stay in three shared typed arrays (no array per term to allocate or
- * collect); what is added later goes to small per-term arrays beside them.
+ * collect); what is added later goes to small per-term arrays beside them. An index loaded from its file is
+ * read in place (stored-index.ts): a term joins `post` when first asked for, a document's id is decoded when
+ * a hit needs it (bm25-docs.ts), so a cold query pays for what it touches, not for the whole index.
  *
  * Documents are added and removed in place (a removed document is skipped at query time; document
  * frequencies still count it until the next rebuild, as MiniSearch's do until it vacuums).
@@ -46,34 +51,17 @@ export interface Bm25Hit {
   mask: number;
 }
 
-interface Posting {
-  /** Postings loaded from the index file: [start, start + n) of the shared arrays (`Bm25Parts`). */
-  start: number;
-  n: number;
-  /** Postings added since: document numbers, and the term's count in the text and the context field. */
-  d: number[];
-  t: number[];
-  c: number[];
-  /** Documents with the term in the text field, in the context field. */
-  dfT: number;
-  dfC: number;
-}
+export type { Bm25Parts };
 
 export const K1 = 1.2;
 export const B = 0.7;
 export const DELTA = 0.5;
 
 export class Bm25 {
-  ids: string[] = [];
-  kind: number[] = [];
-  session: (string | undefined)[] = [];
-  speaker: (string | undefined)[] = [];
-  date: (number | undefined)[] = [];
-  lenT: number[] = [];
-  lenC: number[] = [];
-  alive: boolean[] = [];
-  readonly byId = new Map<string, number>();
-  post = new Map<string, Posting>();
+  /** The documents: ids, kinds, sessions, speakers, dates, and the scoring records (bm25-docs.ts). */
+  readonly docs: Bm25Docs;
+  /** Postings of the terms met so far (a loaded index's terms join on first use: `posting`). */
+  readonly post = new Map<string, Posting>();
   /** Postings loaded from the index file, shared by every term (see `Posting.start`). */
   shared: { pd: Uint32Array; pt: Uint8Array | Uint32Array; pc: Uint8Array | Uint32Array } = {
     pd: new Uint32Array(0),
@@ -84,26 +72,90 @@ export class Bm25 {
   dead = 0;
   sumT = 0;
   sumC = 0;
-  /** Per document, what scoring a posting reads and writes, in one record (doc-table.ts). */
-  readonly docs = new DocTable();
+  /** The index file read in place, whose terms are looked up on first use (null: every term is in `post`). */
+  readonly #stored: StoredIndex | null;
+  /** Terms the stored index was asked for and does not hold. */
+  readonly #absent = new Set<string>();
+
+  constructor(stored: StoredIndex | null = null) {
+    this.#stored = stored;
+    this.docs = new Bm25Docs(stored);
+    if (stored) {
+      this.shared = { pd: stored.pd, pt: stored.pt, pc: stored.pc };
+      this.live = stored.live;
+      this.dead = stored.dead;
+      this.sumT = stored.sumT;
+      this.sumC = stored.sumC;
+    }
+  }
+
+  /** The index read in place from its file (src/recall/stored-index.ts): nothing decoded until a query asks. */
+  static fromStored(stored: StoredIndex): Bm25 {
+    return new Bm25(stored);
+  }
+
+  /** Documents ever added (live or superseded). */
+  get size(): number {
+    return this.docs.size;
+  }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.docs.byId().has(id);
+  }
+
+  /** A term's postings (undefined when no document has it). */
+  posting(term: string): Posting | undefined {
+    const p = this.post.get(term);
+    if (p || !this.#stored || this.#absent.has(term)) return p;
+    const s = this.#stored;
+    const y = s.find(term);
+    if (y < 0) {
+      this.#absent.add(term);
+      return undefined;
+    }
+    const from = s.start[y] as number;
+    const to = s.start[y + 1] as number;
+    if (to < from) throw new Error("corrupt index");
+    for (let i = from; i < to; i++) if ((s.pd[i] as number) >= s.n) throw new Error("corrupt index");
+    const q = storedPosting(
+      from,
+      to,
+      s.dfT[y] as number,
+      s.dfC[y] as number,
+      s.pd,
+      s.pt,
+      s.pc,
+      s.hasOver(from, to) ? s.over : null,
+    );
+    this.post.set(term, q);
+    return q;
+  }
+
+  /** Every term, a loaded index's included (what a save writes). */
+  allTerms(): string[] {
+    const s = this.#stored;
+    if (!s) return [...this.post.keys()];
+    const out: string[] = [];
+    for (let y = 0; y < s.T; y++) {
+      const t = s.term(y);
+      this.posting(t);
+      out.push(t);
+    }
+    for (const t of this.post.keys()) if (s.find(t) < 0) out.push(t);
+    return out;
   }
 
   add(doc: Bm25Doc): void {
     this.remove(doc.id);
-    const n = this.ids.length;
-    this.ids.push(doc.id);
-    this.kind.push(doc.kind);
-    this.session.push(doc.session);
-    this.speaker.push(doc.speaker);
-    this.date.push(doc.date);
-    this.lenT.push(doc.textLen);
-    this.lenC.push(doc.ctxLen);
-    this.alive.push(true);
-    this.docs.set(n, doc.kind, doc.textLen, doc.ctxLen, true);
-    this.byId.set(doc.id, n);
+    const n = this.docs.push({
+      id: doc.id,
+      kind: doc.kind,
+      session: doc.session,
+      speaker: doc.speaker,
+      date: doc.date,
+      lenT: doc.textLen,
+      lenC: doc.ctxLen,
+    });
     this.live++;
     this.sumT += doc.textLen;
     this.sumC += doc.ctxLen;
@@ -119,10 +171,11 @@ export class Bm25 {
       else tf.set(t, [0, 1]);
     }
     for (const [term, [a, c]] of tf) {
-      let p = this.post.get(term);
+      let p = this.posting(term);
       if (!p) {
         p = { start: 0, n: 0, d: [], t: [], c: [], dfT: 0, dfC: 0 };
         this.post.set(term, p);
+        this.#absent.delete(term);
       }
       p.d.push(n);
       p.t.push(a);
@@ -133,15 +186,13 @@ export class Bm25 {
   }
 
   remove(id: string): void {
-    const n = this.byId.get(id);
+    const n = this.docs.byId().get(id);
     if (n === undefined) return;
-    this.byId.delete(id);
-    this.alive[n] = false;
     this.docs.remove(n);
     this.live--;
     this.dead++;
-    this.sumT -= this.lenT[n] as number;
-    this.sumC -= this.lenC[n] as number;
+    this.sumT -= this.docs.lenT(n);
+    this.sumC -= this.docs.lenC(n);
   }
 
   /**
@@ -157,10 +208,10 @@ export class Bm25 {
     // The loops below run once per posting (millions a query in a large brain): no call per posting, the
     // arrays in locals, and what a posting needs of its document in one record (doc-table.ts). The
     // arithmetic is the same expressions in the same order (identical scores).
-    const { f64, u32, live } = this.docs;
+    const { f64, u32, live } = this.docs.table;
     const { pd, pt, pc } = this.shared;
     list.forEach((term, qi) => {
-      const p = this.post.get(term);
+      const p = this.posting(term);
       if (!p) return;
       const { dfT, dfC } = p;
       const idfT = Math.log(1 + (N - dfT + 0.5) / (dfT + 0.5));
@@ -219,15 +270,18 @@ export class Bm25 {
       u32[8 * d + 6] = 0;
       u32[8 * d + 7] = 0;
     }
-    out.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    return { hits: out.length > k ? out.slice(0, k) : out, total };
+    const sorted = bestFirst(out);
+    return { hits: sorted.length > k ? sorted.slice(0, k) : sorted, total };
   }
 
   /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */
   parts(): Bm25Parts {
-    const terms = [...this.post.keys()];
+    const terms = this.allTerms();
     let total = 0;
-    for (const p of this.post.values()) total += p.n + p.d.length;
+    for (const t of terms) {
+      const p = this.post.get(t) as Posting;
+      total += p.n + p.d.length;
+    }
     const pd = new Uint32Array(total);
     const pt = new Uint32Array(total);
     const pc = new Uint32Array(total);
@@ -245,15 +299,17 @@ export class Bm25 {
       at += p.d.length;
       count[x] = p.n + p.d.length;
     });
+    const docs = this.docs;
+    const each = <T>(f: (d: number) => T): T[] => Array.from({ length: docs.size }, (_, d) => f(d));
     return {
-      ids: this.ids,
-      kind: this.kind,
-      session: this.session,
-      speaker: this.speaker,
-      date: this.date,
-      lenT: this.lenT,
-      lenC: this.lenC,
-      alive: this.alive,
+      ids: each((d) => docs.id(d)),
+      kind: each((d) => docs.kind(d)),
+      session: each((d) => docs.session(d)),
+      speaker: each((d) => docs.speaker(d)),
+      date: each((d) => docs.date(d)),
+      lenT: each((d) => docs.lenT(d)),
+      lenC: each((d) => docs.lenC(d)),
+      alive: each((d) => docs.alive(d)),
       terms,
       count,
       pd,
@@ -262,114 +318,73 @@ export class Bm25 {
     };
   }
 
-  /** The index the parts describe (shared postings kept as they are: no copy per term). */
+  /** The index the parts describe, decoded whole (shared postings kept as they are: no copy per term). */
   static fromParts(j: Bm25Parts): Bm25 {
     const b = new Bm25();
     const n = j.ids.length;
     const same = [j.kind, j.session, j.speaker, j.date, j.lenT, j.lenC, j.alive].every((a) => a.length === n);
     if (!same || j.count.length !== j.terms.length) throw new Error("corrupt index");
-    b.ids = j.ids;
-    b.kind = Array.from(j.kind);
-    b.session = j.session;
-    b.speaker = j.speaker;
-    b.date = j.date;
-    b.lenT = Array.from(j.lenT);
-    b.lenC = Array.from(j.lenC);
-    b.alive = Array.from(j.alive, Boolean);
-    b.docs.reserve(n);
-    for (let d = 0; d < n; d++)
-      b.docs.set(d, b.kind[d] as number, b.lenT[d] as number, b.lenC[d] as number, b.alive[d] as boolean);
+    b.docs.table.reserve(n);
+    for (let d = 0; d < n; d++) {
+      const alive = Boolean(j.alive[d]);
+      const lenT = j.lenT[d] as number;
+      const lenC = j.lenC[d] as number;
+      const kind = j.kind[d] as number;
+      const session = j.session[d];
+      const speaker = j.speaker[d];
+      const date = j.date[d];
+      b.docs.push({ id: j.ids[d] as string, kind, session, speaker, date, lenT, lenC }, alive);
+      if (alive) {
+        b.live++;
+        b.sumT += lenT;
+        b.sumC += lenC;
+      } else b.dead++;
+    }
     const { pd, pt, pc } = j;
     if (pt.length !== pd.length || pc.length !== pd.length) throw new Error("corrupt index");
     b.shared = { pd, pt, pc };
-    let at = 0;
+    for (let i = 0; i < pd.length; i++) if ((pd[i] as number) >= n) throw new Error("corrupt index");
     const over = j.over ?? new Map<number, [number, number]>();
-    // Stored document frequencies (the index file's): the postings are only bounds-checked, in one pass.
-    const df = j.df;
-    if (df) {
-      if (df.text.length !== j.terms.length || df.ctx.length !== j.terms.length)
-        throw new Error("corrupt index");
-      let max = 0;
-      for (let i = 0; i < pd.length; i++) if ((pd[i] as number) > max) max = pd[i] as number;
-      if (pd.length > 0 && max >= n) throw new Error("corrupt index");
-    }
-    // Terms with a posting whose counts did not fit the file's bytes (rare): found by their postings' range.
-    const bigTerms = new Set<number>();
-    if (df && over.size > 0) {
-      const ends = new Float64Array(j.terms.length);
-      for (let x = 0, e = 0; x < ends.length; x++) ends[x] = e += j.count[x] as number;
-      for (const i of over.keys()) {
-        let lo = 0;
-        let hi = ends.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if ((ends[mid] as number) > i) hi = mid;
-          else lo = mid + 1;
-        }
-        bigTerms.add(lo);
-      }
-    }
+    let at = 0;
     j.terms.forEach((term, x) => {
       const len = j.count[x] as number;
       let dfT = 0;
       let dfC = 0;
-      let big = bigTerms.has(x);
-      if (df) {
-        dfT = df.text[x] as number;
-        dfC = df.ctx[x] as number;
-      } else
-        for (let i = at; i < at + len; i++) {
-          if ((pd[i] as number) >= n) throw new Error("corrupt index");
-          if ((pt[i] as number) > 0) dfT++;
-          if ((pc[i] as number) > 0) dfC++;
-          if (over.has(i)) big = true;
-        }
-      const p: Posting = { start: at, n: len, d: [], t: [], c: [], dfT, dfC };
-      if (big) {
-        // A count too large for the file's byte: this term's postings become plain arrays, exact.
-        for (let i = at; i < at + len; i++) {
-          const [tt, tc] = over.get(i) ?? [pt[i] as number, pc[i] as number];
-          p.d.push(pd[i] as number);
-          p.t.push(tt);
-          p.c.push(tc);
-        }
-        p.n = 0;
+      let big = false;
+      for (let i = at; i < at + len; i++) {
+        if ((pt[i] as number) > 0) dfT++;
+        if ((pc[i] as number) > 0) dfC++;
+        if (over.has(i)) big = true;
       }
-      b.post.set(term, p);
+      if (j.df && (j.df.text[x] !== dfT || j.df.ctx[x] !== dfC)) throw new Error("corrupt index");
+      b.post.set(term, storedPosting(at, at + len, dfT, dfC, pd, pt, pc, big ? over : null));
       at += len;
     });
     if (at !== pd.length) throw new Error("corrupt index");
-    b.ids.forEach((id, d) => {
-      if (b.alive[d]) {
-        b.byId.set(id, d);
-        b.live++;
-        b.sumT += b.lenT[d] as number;
-        b.sumC += b.lenC[d] as number;
-      } else b.dead++;
-    });
     return b;
   }
 }
 
-/** An index as plain arrays (what the file stores); postings of term x are the next count[x] of pd/pt/pc. */
-export interface Bm25Parts {
-  ids: string[];
-  kind: ArrayLike<number>;
-  session: (string | undefined)[];
-  speaker: (string | undefined)[];
-  date: (number | undefined)[];
-  lenT: ArrayLike<number>;
-  lenC: ArrayLike<number>;
-  alive: ArrayLike<boolean | number>;
-  terms: string[];
-  count: Uint32Array;
-  pd: Uint32Array;
-  pt: Uint8Array | Uint32Array;
-  pc: Uint8Array | Uint32Array;
-  /** Counts that did not fit `pt` / `pc`: posting index → [text count, context count]. */
-  over?: Map<number, [number, number]>;
-  /** Per term, its documents with it in the text field and in the context field (counted when absent). */
-  df?: { text: Uint32Array; ctx: Uint32Array };
+/**
+ * Hits best first, ties by document number — the order of `(a, b) => b.score - a.score || a.doc - b.doc` —
+ * through a native sort of the distinct scores: a cold process runs a comparator interpreted, and 2 000 hits
+ * cost some 20 000 calls of it.
+ */
+function bestFirst(hits: Bm25Hit[]): Bm25Hit[] {
+  const groups = new Map<number, Bm25Hit[]>();
+  for (const h of hits) {
+    const g = groups.get(h.score);
+    if (g) g.push(h);
+    else groups.set(h.score, [h]);
+  }
+  const scores = Float64Array.from(groups.keys()).sort();
+  const out: Bm25Hit[] = [];
+  for (let i = scores.length - 1; i >= 0; i--) {
+    const g = groups.get(scores[i] as number) as Bm25Hit[];
+    if (g.length > 1) g.sort((a, b) => a.doc - b.doc);
+    for (const h of g) out.push(h);
+  }
+  return out;
 }
 
 function popcount(x: number): number {

@@ -9,11 +9,22 @@
  */
 export class DocTable {
   /** Record d: f64[4d] running score, f64[4d + 1] text length, f64[4d + 2] context length. */
-  f64 = new Float64Array(0);
+  f64: Float64Array = new Float64Array(0);
   /** Record d: u32[8d + 6] mask of query terms met in any field, u32[8d + 7] in the text field. */
-  u32 = new Uint32Array(0);
+  u32: Uint32Array = new Uint32Array(0);
   /** Kind code + 1 of document d; 0 when removed. */
-  live = new Uint8Array(0);
+  live: Uint8Array = new Uint8Array(0);
+
+  /**
+   * Use `f64` (4 per document, the layout above; its score and mask slots 0) and `live` as the table, in
+   * place: an index file's bytes (src/recall/stored-index.ts), written in this layout so a load copies nothing.
+   */
+  adopt(f64: Float64Array, live: Uint8Array): void {
+    if (f64.length !== 4 * live.length) throw new Error("document records do not match");
+    this.f64 = f64;
+    this.u32 = new Uint32Array(f64.buffer, f64.byteOffset, 2 * f64.length);
+    this.live = live;
+  }
 
   /** Room for documents [0, n): grown by an eighth beyond what is asked (appends come one turn at a time). */
   reserve(n: number): void {

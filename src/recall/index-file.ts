@@ -1,28 +1,33 @@
 import { crypto } from "../store/crypto.ts";
-import type { Bm25Parts } from "./bm25.ts";
+import type { Bm25Parts } from "./bm25-parts.ts";
 
 /**
- * The recall index file, `.brain/<log>.recall.bin`: a derived, rebuildable cache of the BM25 index.
+ * The recall index file, `.brain/<log>.recall.bin`: a derived, rebuildable cache of the BM25 index, laid out
+ * so that a cold query reads it in place (src/recall/stored-index.ts) — no object per document or term.
  *
  *   "BRAINRIX" | uint32 LE header length | header JSON | zero padding to 8 bytes | SHA-256 (32 bytes) | body
  *
- * The body is the index's arrays as they lie in memory (little-endian): per document its date (float64, NaN
- * for none), text and context lengths, session and speaker (int32 numbers into string tables, -1 for none);
- * per term its number of postings and its document frequencies in the text and the context field (uint32
- * each: counted at write, so a load never walks the postings to count them); the postings' document numbers
- * (uint32); then per document its kind and
- * liveness, per posting the term's count in the text and the context field (one byte each; larger counts,
- * rare, are listed exactly in the strings); and last a JSON of the strings (ids, terms, sessions, speakers,
- * the speaker counts). Loading it is a few typed-array views and one JSON of strings, where the JSON file
- * it replaces (version 5, `recall.json`) needed a parse of every posting: at 100k episodes 1.6 s and 31 MB.
+ * The body's sections, little-endian, each starting at a multiple of its element size:
+ *   per document, the record scoring reads and writes (doc-table.ts: f64 0, text length, context length,
+ *   two u32 0) | per document its date (f64, NaN for none) | session, speaker (int32 numbers into string
+ *   tables, -1 for none) | where each id's UTF-8 bytes start (u32, n + 1) | where each term's postings start
+ *   (u32, T + 1) | per term its document frequencies in the text and the context field (u32 each) | where
+ *   each term's UTF-8 bytes start (u32, T + 1) | the postings' document numbers (u32) | per document its kind,
+ *   and its kind + 1 when live else 0 (u8 each) | per posting its counts in the text and the context field
+ *   (u8 each; larger counts, rare, are listed exactly in the strings) | the ids' bytes | the terms' bytes,
+ *   sorted by bytes (a query finds its terms by binary search) | a JSON of the other strings (sessions,
+ *   speakers, the speaker counts, the large counts).
+ * The header carries the counts (documents, terms, postings, the live and superseded documents, the summed
+ * lengths of the live ones), so a load walks neither the documents nor the postings.
  *
- * The SHA-256 covers every other byte of the file, the header too (version 8; before, only the body: a
- * flipped byte in the header's marks could go unseen): a truncated or corrupted file is never trusted (the
- * caller rebuilds). The header carries the marks of the two logs it was built from (src/recall/recall.ts
- * checks them).
+ * The SHA-256 covers every other byte of the file, the header too: a truncated or corrupted file is never
+ * trusted (the caller rebuilds). The header carries the marks of the two logs it was built from
+ * (src/recall/recall.ts checks them).
  */
-const MAGIC = Buffer.from("BRAINRIX");
-export const INDEX_FILE_VERSION = 8;
+export const MAGIC = Buffer.from("BRAINRIX");
+/** 9: read in place (sorted terms, documents' records as scoring reads them, counts in the header). */
+export const INDEX_FILE_VERSION = 9;
+export const SHA_BYTES = 32;
 
 export interface IndexFileHeader {
   version: number;
@@ -30,12 +35,24 @@ export interface IndexFileHeader {
   marks: Record<string, unknown>;
 }
 
-interface Strings {
-  ids: string[];
-  terms: string[];
+/** What the header holds beside the marks: the body's sizes and the index's totals. */
+export interface BodyHeader {
+  n: number;
+  terms: number;
+  postings: number;
+  idBytes: number;
+  termBytes: number;
+  live: number;
+  dead: number;
+  sumT: number;
+  sumC: number;
+}
+
+export interface Strings {
   sessions: string[];
   speakers: string[];
   speakerCounts: [string, number][];
+  /** Postings whose counts did not fit a byte: [posting number, text count, context count]. */
   over: [number, number, number][];
 }
 
@@ -60,6 +77,15 @@ function table(values: (string | undefined)[]): { list: string[]; at: Int32Array
 
 const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
+/** Strings as one run of UTF-8 bytes, and where each starts (n + 1 offsets). */
+function blob(list: Buffer[]): { data: Buffer; at: Uint32Array } {
+  const at = new Uint32Array(list.length + 1);
+  list.forEach((b, i) => {
+    at[i + 1] = (at[i] as number) + b.length;
+  });
+  return { data: Buffer.concat(list), at };
+}
+
 /** The file's bytes, as chunks (for src/store/atomic-file.ts). */
 export function encodeIndex(
   header: IndexFileHeader,
@@ -67,50 +93,97 @@ export function encodeIndex(
   speakers: Map<string, number>,
 ): Buffer[] {
   const n = parts.ids.length;
+  const T = parts.terms.length;
   const P = parts.pd.length;
-  const sessions = table(parts.session);
-  const spk = table(parts.speaker);
+  const from = new Float64Array(T + 1);
+  for (let x = 0; x < T; x++) from[x + 1] = (from[x] as number) + (parts.count[x] as number);
+  if (from[T] !== P) throw new Error("postings do not add up");
+  const termBytes = parts.terms.map((t) => Buffer.from(t, "utf8"));
+  const order = parts.terms
+    .map((_, x) => x)
+    .sort((a, b) => Buffer.compare(termBytes[a] as Buffer, termBytes[b] as Buffer));
+  const start = new Uint32Array(T + 1);
+  const dfT = new Uint32Array(T);
+  const dfC = new Uint32Array(T);
+  const pd = new Uint32Array(P);
   const pt = new Uint8Array(P);
   const pc = new Uint8Array(P);
-  const dfT = new Uint32Array(parts.terms.length);
-  const dfC = new Uint32Array(parts.terms.length);
   const over: [number, number, number][] = [];
-  for (let x = 0, i = 0; x < parts.terms.length; x++) {
-    for (const end = i + (parts.count[x] as number); i < end; i++) {
+  let at = 0;
+  order.forEach((x, y) => {
+    start[y] = at;
+    for (let i = from[x] as number; i < (from[x + 1] as number); i++, at++) {
       const t = parts.pt[i] as number;
       const c = parts.pc[i] as number;
-      if (t > 255 || c > 255) over.push([i, t, c]);
-      if (t > 0) dfT[x] = (dfT[x] as number) + 1;
-      if (c > 0) dfC[x] = (dfC[x] as number) + 1;
-      pt[i] = Math.min(255, t);
-      pc[i] = Math.min(255, c);
+      if (t > 255 || c > 255) over.push([at, t, c]);
+      if (t > 0) dfT[y] = (dfT[y] as number) + 1;
+      if (c > 0) dfC[y] = (dfC[y] as number) + 1;
+      pd[at] = parts.pd[i] as number;
+      pt[at] = Math.min(255, t);
+      pc[at] = Math.min(255, c);
+    }
+  });
+  start[T] = at;
+  const rec = new Float64Array(4 * n);
+  const kind = new Uint8Array(n);
+  const liveCode = new Uint8Array(n);
+  let live = 0;
+  let sumT = 0;
+  let sumC = 0;
+  for (let d = 0; d < n; d++) {
+    const k = parts.kind[d] as number;
+    if (k < 0 || k > 254 || !Number.isInteger(k)) throw new Error(`document kind out of range: ${k}`);
+    rec[4 * d + 1] = parts.lenT[d] as number;
+    rec[4 * d + 2] = parts.lenC[d] as number;
+    kind[d] = k;
+    if (parts.alive[d]) {
+      liveCode[d] = k + 1;
+      live++;
+      sumT += parts.lenT[d] as number;
+      sumC += parts.lenC[d] as number;
     }
   }
+  const sessions = table(parts.session);
+  const spk = table(parts.speaker);
+  const ids = blob(parts.ids.map((id) => Buffer.from(id, "utf8")));
+  const terms = blob(order.map((x) => termBytes[x] as Buffer));
   const strings: Strings = {
-    ids: parts.ids,
-    terms: parts.terms,
     sessions: sessions.list,
     speakers: spk.list,
     speakerCounts: [...speakers],
     over,
   };
   const body = [
+    bytes(rec),
     bytes(Float64Array.from(parts.date, (d) => d ?? Number.NaN)),
-    bytes(Uint32Array.from(parts.lenT)),
-    bytes(Uint32Array.from(parts.lenC)),
     bytes(sessions.at),
     bytes(spk.at),
-    bytes(parts.count),
+    bytes(ids.at),
+    bytes(start),
     bytes(dfT),
     bytes(dfC),
-    bytes(parts.pd),
-    bytes(Uint8Array.from(parts.kind)),
-    bytes(Uint8Array.from(parts.alive, (a) => (a ? 1 : 0))),
+    bytes(terms.at),
+    bytes(pd),
+    bytes(kind),
+    bytes(liveCode),
     bytes(pt),
     bytes(pc),
+    ids.data,
+    terms.data,
     Buffer.from(JSON.stringify(strings), "utf8"),
   ];
-  const head = Buffer.from(JSON.stringify({ ...header, n, terms: parts.terms.length, postings: P }), "utf8");
+  const sizes: BodyHeader = {
+    n,
+    terms: T,
+    postings: P,
+    idBytes: ids.data.length,
+    termBytes: terms.data.length,
+    live,
+    dead: n - live,
+    sumT,
+    sumC,
+  };
+  const head = Buffer.from(JSON.stringify({ ...header, ...sizes }), "utf8");
   const len = Buffer.alloc(4);
   len.writeUInt32LE(head.length);
   const pad = (8 - ((MAGIC.length + 4 + head.length) % 8)) % 8;
@@ -119,8 +192,6 @@ export function encodeIndex(
   for (const b of [...front, ...body]) hash.update(b);
   return [...front, hash.digest(), ...body];
 }
-
-const SHA_BYTES = 32;
 
 /** Only the header (cheap: the marks decide whether the body is worth reading). Throws when malformed. */
 export function decodeHeader(buf: Buffer): IndexFileHeader & { body: number } {
@@ -131,68 +202,4 @@ export function decodeHeader(buf: Buffer): IndexFileHeader & { body: number } {
   if (buf.length < hashAt + SHA_BYTES || buf.subarray(12 + hlen, hashAt).some((b) => b !== 0))
     throw new Error("bad padding");
   return { ...h, body: hashAt + SHA_BYTES };
-}
-
-/** The index in `buf` (checked against its hash: throws when truncated, corrupted or malformed). */
-export function decodeIndex(buf: Buffer): { parts: Bm25Parts; speakers: Map<string, number> } {
-  const h = decodeHeader(buf) as ReturnType<typeof decodeHeader> & {
-    n: number;
-    terms: number;
-    postings: number;
-  };
-  const { n, terms: T, postings: P } = h;
-  if (![n, T, P].every((x) => Number.isInteger(x) && x >= 0)) throw new Error("bad header");
-  const stringsAt = h.body + n * 8 + n * 16 + T * 12 + P * 4 + n * 2 + P * 2;
-  if (stringsAt > buf.length) throw new Error("truncated index file");
-  const hashAt = h.body - SHA_BYTES;
-  const sha = crypto()
-    .createHash("sha256")
-    .update(buf.subarray(0, hashAt))
-    .update(buf.subarray(h.body))
-    .digest();
-  if (!sha.equals(buf.subarray(hashAt, h.body))) throw new Error("index file does not match its hash");
-  // Typed views need their element alignment: a buffer from Node's pool may start anywhere.
-  const data = buf.byteOffset % 8 === 0 ? buf : Buffer.from(buf);
-  let at = data.byteOffset + h.body;
-  const view = <T>(make: (b: ArrayBuffer, o: number, l: number) => T, count: number, size: number): T => {
-    const v = make(data.buffer as ArrayBuffer, at, count);
-    at += count * size;
-    return v;
-  };
-  const date = view((b, o, l) => new Float64Array(b, o, l), n, 8);
-  const lenT = view((b, o, l) => new Uint32Array(b, o, l), n, 4);
-  const lenC = view((b, o, l) => new Uint32Array(b, o, l), n, 4);
-  const sess = view((b, o, l) => new Int32Array(b, o, l), n, 4);
-  const spk = view((b, o, l) => new Int32Array(b, o, l), n, 4);
-  const count = view((b, o, l) => new Uint32Array(b, o, l), T, 4);
-  const dfT = view((b, o, l) => new Uint32Array(b, o, l), T, 4);
-  const dfC = view((b, o, l) => new Uint32Array(b, o, l), T, 4);
-  const pd = view((b, o, l) => new Uint32Array(b, o, l), P, 4);
-  const kind = view((b, o, l) => new Uint8Array(b, o, l), n, 1);
-  const alive = view((b, o, l) => new Uint8Array(b, o, l), n, 1);
-  const pt = view((b, o, l) => new Uint8Array(b, o, l), P, 1);
-  const pc = view((b, o, l) => new Uint8Array(b, o, l), P, 1);
-  const s = JSON.parse(data.subarray(at - data.byteOffset).toString("utf8")) as Strings;
-  if (s.ids.length !== n || s.terms.length !== T) throw new Error("index strings do not match");
-  const name = (list: string[], k: number) => (k < 0 ? undefined : (list[k] as string));
-  return {
-    parts: {
-      ids: s.ids,
-      kind,
-      session: Array.from(sess, (k) => name(s.sessions, k)),
-      speaker: Array.from(spk, (k) => name(s.speakers, k)),
-      date: Array.from(date, (d) => (Number.isNaN(d) ? undefined : d)),
-      lenT,
-      lenC,
-      alive,
-      terms: s.terms,
-      count,
-      pd,
-      pt,
-      pc,
-      over: new Map(s.over.map(([i, t, c]) => [i, [t, c]])),
-      df: { text: dfT, ctx: dfC },
-    },
-    speakers: new Map(s.speakerCounts),
-  };
 }

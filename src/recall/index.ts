@@ -84,7 +84,7 @@ export class RecallIndex {
 
   /** Share of the index taken by superseded documents (a rebuild reclaims them). */
   get deadRatio(): number {
-    return this.bm25.dead / Math.max(1, this.bm25.ids.length);
+    return this.bm25.dead / Math.max(1, this.bm25.size);
   }
 
   has(id: string): boolean {
@@ -191,8 +191,9 @@ export class RecallIndex {
     const hits: Hit[] = [];
     const at = new Map<string, Hit>();
     for (const h of r.hits) {
-      let id = b.ids[h.doc] as string;
-      const kind = b.kind[h.doc] === PASSAGE ? "episode" : (KINDS[b.kind[h.doc] as number] as Kind);
+      let id = b.docs.id(h.doc);
+      const k = b.docs.kind(h.doc);
+      const kind = k === PASSAGE ? "episode" : (KINDS[k] as Kind);
       if (kind === "episode") id = id.split(PASSAGE_MARK)[0] as string;
       // A turn is as relevant as its best passage (or itself as a whole); hits come best first.
       const seen = at.get(id);
@@ -205,9 +206,9 @@ export class RecallIndex {
         id,
         kind,
         score: h.score,
-        session: b.session[h.doc],
-        speaker: b.speaker[h.doc],
-        dateMs: b.date[h.doc],
+        session: b.docs.session(h.doc),
+        speaker: b.docs.speaker(h.doc),
+        dateMs: b.docs.date(h.doc),
         matched: h.matched,
         mask: h.mask,
       };
@@ -219,7 +220,7 @@ export class RecallIndex {
 
   /** How much a query term tells (its inverse document frequency in entries' own text; 0 when unknown). */
   weight(term: string): number {
-    const df = this.bm25.post.get(term)?.dfT ?? 0;
+    const df = this.bm25.posting(term)?.dfT ?? 0;
     if (df === 0) return 0;
     const n = Math.max(1, this.bm25.live);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -232,7 +233,7 @@ export class RecallIndex {
 
   /** Like `weight`, but a term no document holds tells the most (what a relevance floor needs). */
   informativeness(term: string): number {
-    const df = this.bm25.post.get(term)?.dfT ?? 0;
+    const df = this.bm25.posting(term)?.dfT ?? 0;
     const n = Math.max(1, this.bm25.live);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }

@@ -13,13 +13,14 @@ import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
-import { firstName, RecallIndex } from "./index.ts";
-import { decodeHeader, decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
+import { firstName, type Hit, RecallIndex } from "./index.ts";
+import { decodeHeader, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
+import { StoredIndex } from "./stored-index.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 import { rerankByWindow } from "./window-rerank.ts";
 
@@ -57,12 +58,14 @@ export interface RecallResult {
  * or an unreadable file (truncated, corrupted: its body's hash differs), means a rebuild from the folded
  * state. Deleting the file costs only time.
  */
-/** 8: per-term document frequencies stored, the hash covers the header too (index-file.ts). 7: irregular past forms indexed as their verb (analyze.ts). 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
+/** 9: read in place (index-file.ts). 8: per-term document frequencies stored, the hash covers the header too (index-file.ts). 7: irregular past forms indexed as their verb (analyze.ts). 6: binary (index-file.ts). 5: every searchable type, spelled-out kinds, passages (JSON). */
 const VERSION = INDEX_FILE_VERSION;
 /** Save after at most this many documents were indexed since the last save (core/save-policy.ts). */
 const SAVE_AFTER = 500;
 
 type Check = LogFingerprint;
+/** The kinds looked up by id in the fold (the others are episodes, or found by `state.find`). */
+type ByIdKind = Exclude<Kind, "episode" | "identity" | "user">;
 interface Mark {
   position: Position;
   check: Check | null;
@@ -207,6 +210,7 @@ export class Recall {
       q.depth,
     );
     const wantEpisodes = !q.kinds || q.kinds.includes("episode");
+    prefetch(state, hits);
     const lexical = rank({
       hits,
       named,
@@ -290,8 +294,9 @@ export class Recall {
       const brain = h.marks.brain as Mark;
       const episodes = h.marks.episodes as Mark;
       if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
-      const { parts, speakers } = decodeIndex(buf);
-      this.#index = new RecallIndex(Bm25.fromParts(parts), speakers);
+      // Read in place: a query decodes only the terms and documents it touches (stored-index.ts).
+      const stored = new StoredIndex(buf);
+      this.#index = new RecallIndex(Bm25.fromStored(stored), new Map(stored.strings.speakerCounts));
       this.#brainMark = brain.position;
       this.#episodeMark = episodes.position;
       this.status = "loaded";
@@ -338,6 +343,21 @@ export class Recall {
       return false;
     }
   }
+}
+
+/**
+ * The ranking asks for each hit's record (its prior, then the record itself): on a fold snapshot read in place,
+ * the hits of each type are read together first (src/store/jsonl/snapshot-base.ts `prefetch`).
+ */
+function prefetch(state: FoldState, hits: readonly Hit[]): void {
+  const byKind = new Map<ByIdKind, string[]>();
+  for (const h of hits) {
+    if (h.kind === "episode" || h.kind === "identity" || h.kind === "user") continue;
+    const ids = byKind.get(h.kind);
+    if (ids) ids.push(h.id);
+    else byKind.set(h.kind, [h.id]);
+  }
+  for (const [kind, ids] of byKind) state.prefetch(kind, ids);
 }
 
 /** `index.weight`, each term computed once (the index does not change during a query). */

@@ -4,14 +4,16 @@
  * ranks exactly as the index it was written from, counts above a byte included.
  */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Brain } from "../../src/engine/brain.ts";
 import { Bm25 } from "../../src/recall/bm25.ts";
-import { decodeIndex, encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
+import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
+import { decodeIndex } from "../../src/recall/stored-index.ts";
 import { fc } from "../support/fc.ts";
 
 const NOW = new Date("2026-01-01T00:00:00Z");
@@ -151,13 +153,16 @@ test("an index read back from its file is the index it was written from (posting
       for (const r of removed) b.remove(`d${r}`);
       const chunks = encodeIndex({ version: INDEX_FILE_VERSION, marks: {} }, b.parts(), new Map());
       const back = Bm25.fromParts(decodeIndex(Buffer.concat(chunks)).parts);
+      // (The file keeps its terms sorted, so a query finds them by binary search: compared in that order.)
       const postings = (x: Bm25) =>
-        [...x.post].map(([term, p]) => {
-          const d = [...x.shared.pd.subarray(p.start, p.start + p.n), ...p.d];
-          const t = [...x.shared.pt.subarray(p.start, p.start + p.n), ...p.t];
-          const c = [...x.shared.pc.subarray(p.start, p.start + p.n), ...p.c];
-          return { term, dfT: p.dfT, dfC: p.dfC, postings: d.map((doc, i) => [doc, t[i], c[i]]) };
-        });
+        [...x.post]
+          .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+          .map(([term, p]) => {
+            const d = [...x.shared.pd.subarray(p.start, p.start + p.n), ...p.d];
+            const t = [...x.shared.pt.subarray(p.start, p.start + p.n), ...p.t];
+            const c = [...x.shared.pc.subarray(p.start, p.start + p.n), ...p.c];
+            return { term, dfT: p.dfT, dfC: p.dfC, postings: d.map((doc, i) => [doc, t[i], c[i]]) };
+          });
       assert.deepEqual(postings(back), postings(b));
       assert.deepEqual([back.live, back.dead, back.sumT, back.sumC], [b.live, b.dead, b.sumT, b.sumC]);
       for (const q of [["tomato"], ["garden", "port"], ["jam", "deploy", "staging"]])
@@ -165,4 +170,34 @@ test("an index read back from its file is the index it was written from (posting
     }),
     { numRuns: 80 },
   );
+});
+
+test("a file of another format version (its hash intact) is rebuilt, and written back in this version", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const expected = answers(await sample(dir));
+  const file = recallIndexPath(join(dir, "brain.jsonl"));
+  const good = fs.readFileSync(file);
+  const hlen = good.readUInt32LE(8);
+  const header = JSON.parse(good.subarray(12, 12 + hlen).toString("utf8")) as { version: number };
+  const body = good.subarray(12 + hlen + ((8 - ((12 + hlen) % 8)) % 8) + 32);
+  for (const version of [INDEX_FILE_VERSION - 1, INDEX_FILE_VERSION + 1]) {
+    // The same file but for the version in its header, hashed again: only the version can make it rejected.
+    const head = Buffer.from(JSON.stringify({ ...header, version }), "utf8");
+    const len = Buffer.alloc(4);
+    len.writeUInt32LE(head.length);
+    const front = [Buffer.from("BRAINRIX"), len, head, Buffer.alloc((8 - ((12 + head.length) % 8)) % 8)];
+    const sha = createHash("sha256");
+    for (const b of [...front, body]) sha.update(b);
+    fs.writeFileSync(file, Buffer.concat([...front, sha.digest(), body]));
+    const b = open(dir);
+    assert.deepEqual(answers(b), expected);
+    assert.equal(b.recallEngine.status, "rebuilt (old format)");
+    b.persist(true);
+    const again = fs.readFileSync(file);
+    assert.equal(
+      JSON.parse(again.subarray(12, 12 + again.readUInt32LE(8)).toString("utf8")).version,
+      INDEX_FILE_VERSION,
+    );
+  }
 });

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 
 const PAGE = 4096;
+const NL = 10;
 
 /**
  * Bytes of an open file read on demand, a page at a time (cached): what a binary search over a sorted section
@@ -29,6 +30,53 @@ export class PagedFile {
       got += n;
     }
     return b;
+  }
+
+  /** Bytes [start, start + into.length) into `into` (fewer at the end of the file); how many were read. */
+  readInto(into: Buffer, start: number): number {
+    const want = Math.max(0, Math.min(into.length, this.size - start));
+    for (let got = 0; got < want; ) {
+      const n = fs.readSync(this.#fd, into, got, want - got, this.#base + start + got);
+      if (n <= 0) throw new Error("the snapshot ended early");
+      got += n;
+    }
+    return want;
+  }
+
+  /**
+   * The lines starting at these offsets (ascending; each up to its `\n`, or to the end of the file), as
+   * `each(i, text)` of the i-th offset: read in windows from an offset to the last one within `window` bytes
+   * after it plus `guess` bytes for its line, into one reused buffer — one read for a run of nearby lines,
+   * where reading each alone costs a read each. A line longer than its window is read alone.
+   */
+  linesAt(
+    offsets: readonly number[],
+    window: number,
+    guess: number,
+    each: (i: number, text: string) => void,
+  ): void {
+    const space = Buffer.allocUnsafe(window + guess);
+    let buf = space.subarray(0, 0);
+    let from = 0;
+    for (let i = 0; i < offsets.length; i++) {
+      const at = offsets[i] as number;
+      let nl = at >= from && at < from + buf.length ? buf.indexOf(NL, at - from) : -1;
+      if (nl < 0) {
+        let last = at;
+        for (let j = i + 1; j < offsets.length && (offsets[j] as number) - at < window; j++)
+          last = offsets[j] as number;
+        from = at;
+        buf = space.subarray(0, this.readInto(space.subarray(0, last + guess - at), at));
+        nl = buf.indexOf(NL);
+        if (nl < 0 && buf.length < this.size - at) {
+          each(i, this.until(NL, at, this.size).toString("utf8"));
+          buf = space.subarray(0, 0);
+          continue;
+        }
+        if (nl < 0) nl = buf.length; // the file's last line, without its newline
+      }
+      each(i, buf.toString("utf8", at - from, nl));
+    }
   }
 
   /** Bytes [start, end) from the cached page when they lie in one (a short field), else read at once. */

@@ -26,8 +26,13 @@ export interface Sections {
   cols: { start: number; end: number };
 }
 
+/** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** A key of the sorted sections: ASCII-only JSON of `s`. */
 export function sortKey(s: string): string {
+  // Printable ASCII without a quote or backslash (every generated id): JSON.stringify would only quote it.
+  if (PLAIN.test(s)) return `"${s}"`;
   return JSON.stringify(s).replace(
     /[\u007f-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
@@ -40,12 +45,14 @@ export function jsonString(lit: string): string {
 }
 
 const NL = 10;
-/** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const TAB = 9;
 /** Past this many look-ups by id, the ids section is read whole and searched in memory (sorted-lines.ts). */
 const MANY_LOOKUPS = 32;
 const FOUND_CAP = 4096;
+/** `prefetch` reads records lying within this many bytes of each other in one read. */
+const WINDOW = 256 * 1024;
+/** Bytes read past a window's last record start for its line (a longer line is read alone). */
+const LINE_GUESS = 4096;
 
 export class SnapshotBase implements FoldBase {
   readonly #body: PagedFile;
@@ -112,16 +119,15 @@ export class SnapshotBase implements FoldBase {
       const seen = this.#found.get(memo);
       if (seen !== undefined) return seen ?? undefined;
       if (this.#found.size >= FOUND_CAP) this.#found.clear();
-      for (const rest of this.#ids.find(key)) {
-        const [ti, offset] = rest.split("\t");
-        if (Number(ti) !== t) continue;
-        const line = b.until(NL, Number(offset), b.size).toString("utf8");
-        const rec = recOf(line, 0, line.length, type);
-        this.#found.set(memo, rec);
-        return rec;
+      const offset = this.#offsetOf(this.#ids, t, key);
+      if (offset < 0) {
+        this.#found.set(memo, null);
+        return undefined;
       }
-      this.#found.set(memo, null);
-      return undefined;
+      const line = b.until(NL, offset, b.size).toString("utf8");
+      const rec = recOf(line, 0, line.length, type);
+      this.#found.set(memo, rec);
+      return rec;
     }
     for (let p = this.#lowerBound(this.#s.ids, key); p < end; ) {
       const tab = b.indexOf(TAB, p, end);
@@ -161,6 +167,43 @@ export class SnapshotBase implements FoldBase {
       break;
     }
     return near.map(jsonString);
+  }
+
+  /**
+   * Read these ids' records together (a search's hits, before it asks for each): found in the ids section in
+   * memory, then read in file order, one read for a run of records lying close together — where `get` alone
+   * costs a read per record. They are kept as `get` in memory mode keeps them (answers never change).
+   */
+  prefetch(type: LiveType, ids: readonly string[]): void {
+    if (ids.length <= MANY_LOOKUPS || ids.length > FOUND_CAP) return;
+    const t = LIVE_TYPES.indexOf(type);
+    const b = this.#body;
+    this.#ids ??= new SortedLines(b.slice(this.#s.ids.start, this.#s.ids.end));
+    if (this.#found.size + ids.length > FOUND_CAP) this.#found.clear();
+    const want: { memo: string; at: number }[] = [];
+    for (const id of ids) {
+      const memo = `${t}\t${id}`;
+      if (this.#found.has(memo)) continue;
+      const at = this.#offsetOf(this.#ids, t, Buffer.from(sortKey(id)));
+      if (at < 0) this.#found.set(memo, null);
+      else want.push({ memo, at });
+    }
+    want.sort((x, y) => x.at - y.at);
+    b.linesAt(
+      want.map((w) => w.at),
+      WINDOW,
+      LINE_GUESS,
+      (i, line) => this.#found.set((want[i] as { memo: string }).memo, recOf(line, 0, line.length, type)),
+    );
+  }
+
+  /** Where the record of type number `t` with this id key lies in the body, or -1. */
+  #offsetOf(ids: SortedLines, t: number, key: Buffer): number {
+    for (const rest of ids.find(key)) {
+      const [ti, offset] = rest.split("\t");
+      if (Number(ti) === t) return Number(offset);
+    }
+    return -1;
   }
 
   normCount(norm: string): number {

@@ -27,7 +27,8 @@ export class SortedLines {
   }
 
   /** The text after the key (to the line's end) of each line whose key is `key`, in order. */
-  *find(key: Uint8Array): IterableIterator<string> {
+  find(key: Uint8Array): string[] {
+    const out: string[] = [];
     const b = this.#buf;
     let lo = 0;
     let hi = b.length;
@@ -44,8 +45,9 @@ export class SortedLines {
       const tab = p + key.length;
       const nl = b.indexOf(NL, tab);
       const end = nl < 0 ? b.length : nl;
-      yield b.toString("latin1", tab + 1, end);
+      out.push(b.toString("latin1", tab + 1, end));
       p = end + 1;
     }
+    return out;
   }
 }
