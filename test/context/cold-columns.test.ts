@@ -12,13 +12,10 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { buildContext } from "../../src/context/build.ts";
 import { storedColumns } from "../../src/core/cold.ts";
-import { FoldView } from "../../src/core/health.ts";
+import type { FoldView } from "../../src/core/health.ts";
 import type { BaseEntry } from "../../src/core/types.ts";
-import { START } from "../../src/store/event-store.ts";
-import { logIdentity } from "../../src/store/jsonl/log-identity.ts";
-import { loadSnapshot, saveSnapshot } from "../../src/store/jsonl/snapshot.ts";
-import { scanLog } from "../../src/store/scan.ts";
 import { fc } from "../support/fc.ts";
+import { snapshotWithTail } from "../support/snapshot-tail.ts";
 import { NOW, tempRoot } from "./_fixtures.ts";
 
 const DAY = 86_400_000;
@@ -155,19 +152,7 @@ const entryArb = (repo: string): fc.Arbitrary<Record<string, unknown>> =>
 
 /** The log of `lines` with a snapshot of its first `cut` lines, loaded and the rest folded in (as start-up does). */
 function cold(lines: string[], cut: number): { lazy: FoldView; whole: FoldView } {
-  const path = join(root, `log-${n++}`, "brain.jsonl");
-  fs.mkdirSync(join(path, ".."), { recursive: true });
-  fs.writeFileSync(path, lines.slice(0, cut).join(""));
-  const prefix = new FoldView();
-  const r = scanLog(path, START, prefix);
-  assert.ok(saveSnapshot(path, prefix, r.end, logIdentity(path).generation));
-  fs.appendFileSync(path, lines.slice(cut).join(""));
-  const snap = loadSnapshot(path);
-  assert.ok(snap.ok, snap.ok ? "" : snap.reason);
-  scanLog(path, snap.position, snap.view);
-  const whole = new FoldView();
-  scanLog(path, START, whole);
-  return { lazy: snap.view, whole };
+  return snapshotWithTail(join(root, `log-${n++}`, "brain.jsonl"), lines, cut);
 }
 
 const answer = (v: FoldView, cwd: string, nowMs: number, budget: number, explain: boolean) =>

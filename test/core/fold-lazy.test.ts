@@ -10,12 +10,12 @@ import { listEntries } from "../../src/core/list.ts";
 import { dedupText } from "../../src/core/text.ts";
 import { LIVE_TYPES } from "../../src/core/types.ts";
 import { START } from "../../src/store/event-store.ts";
-import { logIdentity } from "../../src/store/jsonl/log-identity.ts";
-import { loadSnapshot, saveSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";
+import { loadSnapshot, snapshotPath } from "../../src/store/jsonl/snapshot.ts";
 import { scanLog } from "../../src/store/scan.ts";
 import { ID_POOL, logArb, TEXT_POOL } from "../support/arbitraries.ts";
 import { fc } from "../support/fc.ts";
 import { fromFoldState } from "../support/rho-reference.ts";
+import { snapshotWithTail } from "../support/snapshot-tail.ts";
 
 const NOW = new Date("2026-02-01T00:00:00.000Z");
 const BY_ID = typesWhere((d) => d.fold === "byId") as ArrayType[];
@@ -28,20 +28,7 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The log `text` with a snapshot of its first `cut` lines, loaded and the rest folded in (as start-up does). */
 function loadedWithTail(text: string, cut: number): { lazy: FoldView; whole: FoldView } {
-  const path = join(dir, `log-${n++}`, "brain.jsonl");
-  fs.mkdirSync(join(path, ".."), { recursive: true });
-  const lines = text.split(/(?<=\n)/);
-  fs.writeFileSync(path, lines.slice(0, cut).join(""));
-  const prefix = new FoldView();
-  const r = scanLog(path, START, prefix);
-  assert.ok(saveSnapshot(path, prefix, r.end, logIdentity(path).generation));
-  fs.appendFileSync(path, lines.slice(cut).join(""));
-  const snap = loadSnapshot(path);
-  assert.ok(snap.ok, snap.ok ? "" : snap.reason);
-  scanLog(path, snap.position, snap.view);
-  const whole = new FoldView();
-  scanLog(path, START, whole);
-  return { lazy: snap.view, whole };
+  return snapshotWithTail(join(dir, `log-${n++}`, "brain.jsonl"), text.split(/(?<=\n)/), cut);
 }
 
 /** What a command reads without walking a collection: counts, lookups by id, the duplicate check. */
