@@ -1,14 +1,7 @@
 import type { Item } from "../../core/budget/types.ts";
 import { pinnedRows, preferenceOrder, reminderOrder, taskOrder } from "../../core/column-order.ts";
 import { type Columns, DAY, QUIET, type RankGroup, TEXT } from "../../core/column-types.ts";
-import {
-  type DueReminder,
-  dueOf,
-  lateAt,
-  type PendingTask,
-  reminderOf,
-  taskOf,
-} from "../../core/heartbeat.ts";
+import { type DueReminder, lateAt, type PendingTask, reminderOf, taskOf } from "../../core/heartbeat.ts";
 import { oneLine } from "../../core/one-line.ts";
 import { idTag, pathContains } from "../../core/rank-learnings.ts";
 import { PINNED, PROJECT, type Rec } from "../../core/rec.ts";
