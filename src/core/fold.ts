@@ -1,25 +1,19 @@
 import { BaseTail } from "./base-tail.ts";
 import { DerivedMemo, type Grow } from "./derived-memo.ts";
-import { type FoldedType, typesWhere } from "./entry-types.ts";
 import { type FoldBase, overlaid, type Pending } from "./fold-base.ts";
-import { Rec } from "./rec.ts";
+import {
+  ARRAY_TYPES,
+  type ArrayType,
+  KEYED_TYPES,
+  type KeyedSlot,
+  type KeyedType,
+  mapsOf,
+} from "./fold-types.ts";
+import { normOf, Rec } from "./rec.ts";
 import { resolveId, ShortIds } from "./short-ids.ts";
-import { dedupText } from "./text.ts";
 import { type BaseEntry, LIVE_TYPES, type LiveType } from "./types.ts";
 
-/** Types the fold keeps by id, and Rho's keyed types it keeps by `key` (core/entry-types.ts). */
-export type ArrayType = FoldedType<"byId">;
-export type KeyedType = FoldedType<"byKey">;
-const ARRAY_TYPES: readonly ArrayType[] = typesWhere((d) => d.fold === "byId");
-const KEYED_TYPES: readonly KeyedType[] = typesWhere((d) => d.fold === "byKey");
-/** A new empty map per type. */
-const mapsOf = <T extends string, M>(types: readonly T[]): Record<T, M> =>
-  Object.fromEntries(types.map((t) => [t, new Map()])) as Record<T, M>;
-
-interface KeyedSlot {
-  rec: Rec;
-  seq: number;
-}
+export type { ArrayType, KeyedType } from "./fold-types.ts";
 
 /**
  * Materialised state of the log, folded in O(1) per entry (Rho's fold is O(n²): it scans arrays on every
@@ -333,8 +327,8 @@ export class FoldState {
   /** A hint that `get(type, id)` follows for these ids (the base may read them together: fold-base.ts). */
   prefetch(type: ArrayType, ids: readonly string[]): void {
     const p = this.#pending.get(type);
-    if (p && this.#base?.prefetch)
-      this.#base.prefetch(
+    if (p)
+      this.#base?.prefetch?.(
         type,
         ids.filter((id) => !p.now.has(id)),
       );
@@ -395,11 +389,6 @@ const MAX_EXTRA = 256;
 
 /** The order types are listed in: the entry table's (core/entry-types.ts). */
 export const LIST_ORDER: readonly LiveType[] = LIVE_TYPES;
-
-function normOf(rec: Rec): string {
-  if (rec.norm === undefined) rec.norm = dedupText(rec.peek());
-  return rec.norm;
-}
 
 /** Fold a whole sequence of entries (convenience for tests and small logs). */
 export function foldEntries(entries: Iterable<BaseEntry>): FoldState {

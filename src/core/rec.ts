@@ -1,3 +1,4 @@
+import { dedupText } from "./text.ts";
 import type { BaseEntry } from "./types.ts";
 
 /**
@@ -92,4 +93,10 @@ export class Rec {
   get parsed(): boolean {
     return this.#entry !== undefined;
   }
+}
+
+/** A record's dedup key (its normalised text, core/text.ts), computed once and kept on the record. */
+export function normOf(rec: Rec): string {
+  if (rec.norm === undefined) rec.norm = dedupText(rec.peek());
+  return rec.norm;
 }
