@@ -95,7 +95,7 @@ const secretlintBundled = {
 /**
  * Two parts of bundled packages that no brain command uses, cut from the CLI bundle because every `brain add`
  * paid for them (cachegrind, in process at 100k entries: bench/cli-instructions.sh):
- * - zod's `locales` namespace builds the messages of ~50 languages when zod loads; brain uses the English ones
+ * - zod's `locales` namespace builds the messages of ~60 languages when zod loads; brain uses the English ones
  *   zod configures by default, so the namespace holds only `en`.
  * - secretlint's core logs through `debug`, whose Node half requires tty (and with it net and streams) to ask
  *   whether stderr is a terminal; nothing here turns that log on, so its `debug` is one that logs nothing.
