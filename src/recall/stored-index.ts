@@ -1,6 +1,5 @@
 import { isAscii } from "node:buffer";
 import { crypto } from "../store/crypto.ts";
-import type { Bm25Parts } from "./bm25-parts.ts";
 import { type BodyHeader, decodeHeader, SHA_BYTES, type Strings } from "./index-file.ts";
 
 /**
@@ -8,7 +7,8 @@ import { type BodyHeader, decodeHeader, SHA_BYTES, type Strings } from "./index-
  * document's id decoded when asked, a term found by binary search over the sorted terms' bytes. Opening it
  * checks the hash and the sections' sizes and parses one small JSON — nothing per document or per term, so a
  * cold `brain search` pays for the terms and documents its query touches, not for the whole index (a full
- * decode, `Bm25.fromParts(decodeIndex(buf).parts)`, is what the lazy form is tested against).
+ * decode, `Bm25.fromParts(decodeIndex(buf).parts)` in test/support/decode-index.ts, is what the lazy form is
+ * tested against).
  */
 export class StoredIndex {
   readonly n: number;
@@ -172,32 +172,4 @@ export class StoredIndex {
     }
     return lo < this.overAt.length && (this.overAt[lo] as number) < to;
   }
-}
-
-/** The whole index as plain arrays (every id and term decoded): what the lazy form is checked against. */
-export function decodeIndex(buf: Buffer): { parts: Bm25Parts; speakers: Map<string, number> } {
-  const s = new StoredIndex(buf);
-  const { n, T } = s;
-  const count = new Uint32Array(T);
-  for (let y = 0; y < T; y++) count[y] = (s.start[y + 1] as number) - (s.start[y] as number);
-  return {
-    parts: {
-      ids: Array.from({ length: n }, (_, d) => s.id(d)),
-      kind: s.kind,
-      session: Array.from({ length: n }, (_, d) => s.sessionOf(d)),
-      speaker: Array.from({ length: n }, (_, d) => s.speakerOf(d)),
-      date: Array.from(s.date, (d) => (Number.isNaN(d) ? undefined : d)),
-      lenT: Array.from({ length: n }, (_, d) => s.rec[4 * d + 1] as number),
-      lenC: Array.from({ length: n }, (_, d) => s.rec[4 * d + 2] as number),
-      alive: Array.from(s.liveCode, (c) => c !== 0),
-      terms: Array.from({ length: T }, (_, y) => s.term(y)),
-      count,
-      pd: s.pd,
-      pt: s.pt,
-      pc: s.pc,
-      over: s.over,
-      df: { text: s.dfT, ctx: s.dfC },
-    },
-    speakers: new Map(s.strings.speakerCounts),
-  };
 }

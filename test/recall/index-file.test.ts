@@ -13,7 +13,7 @@ import { Brain } from "../../src/engine/brain.ts";
 import { Bm25 } from "../../src/recall/bm25.ts";
 import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
 import { recallIndexPath } from "../../src/recall/recall.ts";
-import { decodeIndex } from "../../src/recall/stored-index.ts";
+import { decodeIndex } from "../support/decode-index.ts";
 import { fc } from "../support/fc.ts";
 
 const NOW = new Date("2026-01-01T00:00:00Z");

@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Bm25 } from "../../src/recall/bm25.ts";
 import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
-import { decodeIndex, StoredIndex } from "../../src/recall/stored-index.ts";
+import { StoredIndex } from "../../src/recall/stored-index.ts";
+import { decodeIndex } from "../support/decode-index.ts";
 import { fc, SEED } from "../support/fc.ts";
 
 const WORDS = ["tomato", "garden", "port", "staging", "deploy", "quince", "jam", "été", "naïve", "z"];
