@@ -186,11 +186,12 @@ export class RecallFacet implements Projection {
     kinds: readonly Kind[] | undefined,
     cwd: string,
     depth?: number,
-    opts: { graph?: boolean } = {},
+    opts: { graph?: boolean; reach?: number } = {},
   ): RecallResult {
     const found = this.engine.query(this.core.state, this.core.position, query, {
       ...(kinds ? { kinds } : {}),
       ...(depth ? { depth } : {}),
+      ...(opts.reach ? { reach: opts.reach } : {}),
       ...(opts.graph ? { expand: (ranked, terms) => this.graph.expand(ranked, terms, kinds) } : {}),
       cwd,
       nowMs: this.core.now().getTime(),
@@ -256,7 +257,9 @@ export class RecallFacet implements Projection {
   /** Search every entry type and episodes (or `types`) in the relevance index, best match first. */
   search(query: string, opts: SearchOptions = {}): SearchResult {
     this.core.refresh();
-    const found = this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.core.cwd, opts.depth);
+    const found = this.query(query, opts.types?.filter(isKind), opts.cwd ?? this.core.cwd, opts.depth, {
+      ...(opts.reach ? { reach: opts.reach } : {}),
+    });
     return toSearchResult(query, found, opts);
   }
 

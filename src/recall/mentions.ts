@@ -40,6 +40,24 @@ export const MENTION_TUNING = {
   lookupKeys: 3,
 };
 
+/**
+ * The tuning for a caller that reads only the first `reach` items: the pool, the turns gathered with their
+ * restatements and the anchors looked up shrink with it (restatement work grows with pool × top, and at a
+ * million episodes it was ~80 % of a prompt's ranking).
+ */
+export function reachTuning(reach: number | undefined): typeof MENTION_TUNING {
+  if (reach === undefined || reach >= MENTION_TUNING.pool) return MENTION_TUNING;
+  const r = Math.max(1, Math.floor(reach));
+  return {
+    ...MENTION_TUNING,
+    pool: r,
+    top: Math.min(MENTION_TUNING.top, r),
+    anchors: Math.min(MENTION_TUNING.anchors, Math.ceil(r / REACH_PER_ANCHOR)),
+  };
+}
+/** One anchor's restatements looked up per this many items read: 3 for the prompt hook's 48, all 10 from 160. */
+const REACH_PER_ANCHOR = 16;
+
 export interface Arranged {
   ranked: Ranked[];
   /** Turns another turn restated later: id → the date (epoch ms) of the latest restatement. */

@@ -39,6 +39,13 @@ const CANDIDATES = MAX_HITS * 6;
  * (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths.
  */
 export const PROMPT_DEPTH = 200;
+/**
+ * How far down the ranking the hook reads (SearchOptions.reach): as many items as it measures against its
+ * floor. The arrangement of restatements and sessions (mentions.ts) over its whole pool of 300 was ~80 % of a
+ * prompt's ranking at a million episodes (bench/scale.ts); over 48, with the restatements of the best 3
+ * looked up, the hook's figures on bench/hook-recall.ts (seeds 7 and 11) are unchanged.
+ */
+export const PROMPT_REACH = CANDIDATES;
 /** An entry's importance moves it this much in the order (never past the floor). */
 const IMPORTANCE_SHIFT = { high: 0.1, low: -0.1 } as const;
 /** The block's header and the note that what follows is information, not instructions. */
@@ -66,6 +73,8 @@ export interface PromptMemoryOptions {
   episodeFloor?: number;
   /** Lexical candidates ranked (default PROMPT_DEPTH). */
   depth?: number;
+  /** How far down the ranking the arrangement reads (default PROMPT_REACH). */
+  reach?: number;
 }
 
 export interface PromptMemories {
@@ -138,6 +147,7 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
     // CANDIDATES, so a stock reply said in fifty sessions cannot crowd the one turn that answers out.
     limit: depth,
     depth,
+    reach: opts.reach ?? PROMPT_REACH,
     types: KINDS,
     ranking: "fused",
     ...(opts.cwd ? { cwd: opts.cwd } : {}),

@@ -16,7 +16,7 @@ import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { decodeHeader, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
-import { arrangeMentions } from "./mentions.ts";
+import { arrangeMentions, reachTuning } from "./mentions.ts";
 import { alternativesOf, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
@@ -37,6 +37,8 @@ export interface RecallQuery {
   nowMs: number;
   /** How many of the best lexical matches are ranked (default: the index's TOP_K). */
   depth?: number;
+  /** How far down the ranking the caller reads (SearchOptions.reach): the mentions' arrangement works on that many. */
+  reach?: number;
   /** A stage after the lexical ranking (the association graph's expansion, src/graph/expand.ts). */
   expand?: (ranked: Ranked[], terms: readonly string[]) => Ranked[];
 }
@@ -238,13 +240,18 @@ export class Recall {
       ? rerankByWindow(semantic, (id) => this.episodes.get(id)?.entry.text as string | undefined, wanted)
       : semantic;
     const { ranked, earlier } = wantEpisodes
-      ? arrangeMentions(fused, mentionInfoOf(hits, searched, weight, this.episodes), {
-          aggregate: asksForMany(query),
-          alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
-          lookup: (ts) => index.search(ts, ["episode"], RESTATEMENT_DEPTH).hits.map((h) => h.id),
-          weight,
-          floor: commonFloor(index.meanLength),
-        })
+      ? arrangeMentions(
+          fused,
+          mentionInfoOf(hits, searched, weight, this.episodes),
+          {
+            aggregate: asksForMany(query),
+            alternatives: alternativesOf(query).map((a) => bitsOf(terms(a), searched)),
+            lookup: (ts) => index.search(ts, ["episode"], RESTATEMENT_DEPTH).hits.map((h) => h.id),
+            weight,
+            floor: commonFloor(index.meanLength),
+          },
+          reachTuning(q.reach),
+        )
       : { ranked: fused, earlier: new Map<string, number>() };
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);

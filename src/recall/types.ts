@@ -55,6 +55,12 @@ export interface SearchOptions {
    * `relevance` — what the prompt memories need to show the reply to a question that matched.
    */
   ranking?: "share" | "fused";
+  /**
+   * How far down the ranking the caller reads (default: as far as a context shows). The arrangement across
+   * sessions and restatements (mentions.ts) then works on that many items instead of its whole pool: the
+   * prompt hook, which shows a handful, reads a few dozen.
+   */
+  reach?: number;
 }
 
 export interface SearchHit {

@@ -1,7 +1,7 @@
 /** The arrangement of a fused ranking (src/recall/mentions.ts, restatements.ts, query-shape.ts) as properties. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { arrangeMentions, MENTION_TUNING, type MentionInfo } from "../../src/recall/mentions.ts";
+import { arrangeMentions, MENTION_TUNING, type MentionInfo, reachTuning } from "../../src/recall/mentions.ts";
 import { alternativesOf, asksForMany } from "../../src/recall/query-shape.ts";
 import type { Ranked } from "../../src/recall/rank.ts";
 import { fc } from "../support/fc.ts";
@@ -155,4 +155,38 @@ test("the query's shape: several things, and alternatives", () => {
     "the wedding",
   ]);
   assert.deepEqual(alternativesOf("Is it tea or coffee?"), []);
+});
+
+test("a caller reading the first `reach` items: those are arranged among themselves, the rest keeps its order", () => {
+  assert.equal(reachTuning(undefined), MENTION_TUNING);
+  assert.equal(reachTuning(MENTION_TUNING.pool), MENTION_TUNING);
+  fc.assert(
+    fc.property(
+      fc.array(item, { maxLength: 60 }),
+      fc.integer({ min: 1, max: 60 }),
+      fc.boolean(),
+      (items, reach, aggregate) => {
+        const { ranked, info } = world(items);
+        const tune = reachTuning(reach);
+        assert.ok(
+          tune.pool === reach &&
+            tune.top <= reach &&
+            tune.anchors >= 1 &&
+            tune.anchors <= MENTION_TUNING.anchors,
+        );
+        const out = arrangeMentions(ranked, info, { aggregate, alternatives: [] }, tune).ranked;
+        assert.deepEqual(
+          out
+            .slice(0, reach)
+            .map((r) => r.id)
+            .sort(),
+          ranked
+            .slice(0, reach)
+            .map((r) => r.id)
+            .sort(),
+        );
+        assert.deepEqual(out.slice(reach), ranked.slice(reach));
+      },
+    ),
+  );
 });
