@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import type { ResolvedConfig } from "../config.ts";
 import { BrainError } from "../core/errors.ts";
 import { homeOf } from "../engine/options.ts";
-import { ask } from "../serve/client.ts";
+import { ask } from "../serve/ask.ts";
 import { startServerDetached } from "../serve/spawn.ts";
 import {
   liveServeInfo,

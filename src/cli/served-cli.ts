@@ -133,7 +133,7 @@ export async function askServer(cmd: ServedCommand): Promise<(ServedAnswer & { t
   if (config.store) return null; // a team store's brain: its commands run in process
   const info = liveServeInfoOf(config);
   if (!info) return null;
-  const { ask } = await import("../serve/client.ts");
+  const { ask } = await import("../serve/ask.ts");
   const body: ServedRequest = { ...cmd, cwd: process.cwd(), brainPath: config.brainPath, env: answerEnv() };
   const a = await ask(info, "POST", "/api/cli", body, {
     totalMs: cmd.command === "add" ? WRITE_MS : READ_MS,

@@ -18,7 +18,7 @@ export function serverLive(home: BrainHome): boolean {
 export async function kickLearner(home: BrainHome, brainPath: string): Promise<void> {
   const info = liveServeInfo(home);
   if (info) {
-    const { ask } = await import("../serve/client.ts");
+    const { ask } = await import("../serve/ask.ts");
     const a = await ask(info, "POST", "/api/learn/kick", undefined, { totalMs: 500 });
     if (a?.status === 202) return;
   }

@@ -22,8 +22,8 @@ export async function serverAnswer(
 ): Promise<HookAnswer | undefined> {
   const info = liveServeInfo(home);
   if (!info) return undefined;
-  // The socket client (node:net) only when a live server is recorded: without one this path loads nothing more.
-  const { ask } = await import("../serve/client.ts");
+  // The client only when a live server is recorded: without one this path loads nothing more.
+  const { ask } = await import("../serve/ask.ts");
   const a = await ask(info, "POST", `/api/hook/${event.cli}`, input, { totalMs: HOOK_ANSWER_MS });
   if (a?.status !== 200 || !a.body || typeof a.body !== "object" || !("output" in a.body)) return undefined;
   const output = servedOutput(event.cli, input, a.body.output);

@@ -16,6 +16,7 @@ import { limitConnections, serverOptions } from "./limits.ts";
 import { ROUTES } from "./routes/index.ts";
 import { settingsWatch } from "./settings-watch.ts";
 import { listenOwnSocket } from "./socket-listen.ts";
+import { listenSpool, type SpoolReply, type SpoolRequest } from "./spool-server.ts";
 import { EventHub } from "./sse.ts";
 import { readServeInfo, type ServeInfo, serveDir, serveInfoPath } from "./state-file.ts";
 
@@ -120,11 +121,18 @@ async function listen(
   port = (server.address() as AddressInfo).port;
   // The hooks and the CLI talk only over this socket of this user's own (src/serve/own-socket.ts).
   const own = await listenOwnSocket(server as Server, serveDir(homeOf(config))).catch(() => null);
+  // The same requests through files beside it, for clients that load no node:net (src/serve/spool.ts).
+  const spool = own
+    ? await listenSpool(own.path, (r) => spoolAnswer(app, port, r), config.serve.maxBodyBytes).catch(
+        () => null,
+      )
+    : null;
   const info: ServeInfo = {
     pid: process.pid,
     port,
     token,
     ...(own ? { socket: own.path } : {}),
+    ...(spool ? { spool: spool.dir } : {}),
     startedAt: new Date().toISOString(),
     version: ctx.version,
   };
@@ -132,6 +140,7 @@ async function listen(
     writeLocalFile(serveInfoPath(homeOf(config)), `${JSON.stringify(info, null, 2)}\n`);
   } catch (e) {
     server.close(); // nobody could find it: do not keep listening
+    spool?.close();
     await own?.close();
     throw e;
   }
@@ -184,6 +193,7 @@ async function listen(
         server.close(() => r());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      spool?.close();
       await own?.close();
       if (readServeInfo(homeOf(config))?.pid === process.pid)
         fs.rmSync(serveInfoPath(homeOf(config)), { force: true });
@@ -194,4 +204,24 @@ async function listen(
     return stopping;
   };
   return { info, url: `http://127.0.0.1:${port}/`, stopped, stop };
+}
+
+/** A spool request answered by the app as the same request through the socket would be. */
+async function spoolAnswer(
+  app: { fetch: (r: Request) => Response | Promise<Response> },
+  port: number,
+  r: SpoolRequest,
+): Promise<SpoolReply> {
+  const res = await app.fetch(
+    new Request(`http://127.0.0.1:${port}${r.path}`, {
+      method: r.method,
+      headers: {
+        host: `127.0.0.1:${port}`,
+        authorization: `Bearer ${r.token}`,
+        "content-type": "application/json",
+      },
+      ...(r.method === "GET" || r.method === "HEAD" ? {} : { body: r.body }),
+    }),
+  );
+  return { status: res.status, body: await res.text() };
 }

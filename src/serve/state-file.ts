@@ -15,6 +15,8 @@ export interface ServeInfo {
   token: string;
   /** The server's Unix socket of this user's own (src/serve/socket-listen.ts); absent: none could be made. */
   socket?: string;
+  /** Its spool beside the socket (src/serve/spool.ts): the same requests through files, for clients without node:net. */
+  spool?: string;
   startedAt: string;
   version: string;
 }
@@ -49,6 +51,7 @@ export function readServeInfo(home: BrainHome): ServeInfo | null {
         port: v.port,
         token: v.token,
         ...(typeof v.socket === "string" ? { socket: v.socket } : {}),
+        ...(typeof v.spool === "string" ? { spool: v.spool } : {}),
         startedAt: v.startedAt,
         version: String(v.version),
       };

@@ -69,9 +69,10 @@ export const LAYERS: Layer[] = [
     note: "composition root (Brain), registered logs and projections, the one write gate, one lifetime" },
   { name: "portable",    paths: ["portable/"],     uses: ["core", "store", "recall", "config", "engine"],
     note: "a brain's entries leaving or entering it: export, import, team sync" },
-  { name: "serve-client", paths: ["serve/client.ts", "serve/own-socket.ts", "serve/state-file.ts", "serve/spawn.ts"],
+  { name: "serve-client", paths: ["serve/client.ts", "serve/own-socket.ts", "serve/state-file.ts", "serve/spawn.ts",
+           "serve/ask.ts", "serve/spool.ts", "serve/spool-client.ts"],
     uses: ["core", "store", "learn"],
-    note: "how a client finds the resident server and talks to it over its own socket (hooks, CLI, pi)" },
+    note: "how a client finds the resident server and talks to it over its own socket or spool (hooks, CLI, pi)" },
   // Above the engine nothing imports a store: it asks the engine. (hooks excepted: see its note.)
   { name: "tools",       paths: ["tools/"],
     uses: ["core", "config", "brainfiles", "project", "graph", "recall", "mind", "context", "learn", "improve", "engine"],
