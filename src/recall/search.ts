@@ -25,9 +25,33 @@ export function toSearchResult(query: string, found: RecallResult, opts: SearchO
   for (const { r, score } of ordered) {
     if (hits.length >= limit) break;
     if (score < min) continue;
-    hits.push({ id: r.rec.id, type: r.rec.type, text: hitText(r), score, entry: r.rec.entry });
+    hits.push(hitOf(r, score));
   }
   return { query, total: found.total, hits };
+}
+
+/**
+ * A hit whose line and entry are made when first read: `brain search` lists up to 1 000 hits to count them and
+ * shows a page of them, so parsing and formatting each hit's entry up front was work for the ones never shown.
+ * The fields are an object's own enumerable properties in the same order as before (a spread or JSON copies
+ * the same values).
+ */
+function hitOf(r: Recalled, score: number, relevance?: number): SearchHit {
+  let text: string | undefined;
+  const hit: SearchHit = {
+    id: r.rec.id,
+    type: r.rec.type,
+    get text() {
+      text ??= hitText(r);
+      return text;
+    },
+    score,
+    get entry() {
+      return r.rec.entry;
+    },
+  };
+  if (relevance !== undefined) hit.relevance = relevance;
+  return hit;
 }
 
 /** The recall ranking as it is, neighbours included (`ranking: "fused"`), each hit with its relevance. */
@@ -40,7 +64,7 @@ function fused(query: string, found: RecallResult, limit: number, min: number): 
     const score = Math.round(Math.min(1, r.matched) * 1000) / 1000;
     if (score < min) continue;
     const relevance = top > 0 ? Math.round((r.score / top) * 1000) / 1000 : 0;
-    hits.push({ id: r.rec.id, type: r.rec.type, text: hitText(r), score, entry: r.rec.entry, relevance });
+    hits.push(hitOf(r, score, relevance));
   }
   return { query, total: found.total, hits };
 }
