@@ -192,13 +192,13 @@ export class SnapshotBase implements FoldBase {
       asked.push(memo);
       for (const at of this.#offsetsOf(this.#ids, t, id)) want.push({ memo, id, at });
     }
-    want.sort((x, y) => x.at - y.at);
+    const order = ascending(want.map((w) => w.at));
     b.linesAt(
-      want.map((w) => w.at),
+      order.map((i) => (want[i] as { at: number }).at),
       WINDOW,
       LINE_GUESS,
       (i, line) => {
-        const w = want[i] as { memo: string; id: string };
+        const w = want[order[i] as number] as { memo: string; id: string };
         const rec = recOf(line, 0, line.length, type);
         // A hash shared by another id: its record is not this one.
         if (rec.id === w.id) this.#found.set(w.memo, rec);
@@ -252,6 +252,24 @@ export class SnapshotBase implements FoldBase {
     return lo;
   }
 }
+/**
+ * The indices of `offsets` by ascending offset (ties by index): one native sort of `offset × n + index`, where a
+ * sort with a comparator runs it interpreted in a cold process (~20 000 calls for a search's 2 000 hits).
+ */
+function ascending(offsets: readonly number[]): number[] {
+  const n = offsets.length;
+  let max = 0;
+  for (const at of offsets) if (at > max) max = at;
+  const idx = offsets.map((_, i) => i);
+  if ((max + 1) * n > Number.MAX_SAFE_INTEGER)
+    return idx.sort((x, y) => (offsets[x] as number) - (offsets[y] as number) || x - y);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (offsets[i] as number) * n + i;
+  keys.sort();
+  for (let i = 0; i < n; i++) idx[i] = (keys[i] as number) % n;
+  return idx;
+}
+
 /** One record line of a type section (text[start, stop)). */
 function recOf(text: string, start: number, stop: number, type: LiveType): Rec {
   const t1 = text.indexOf("\t", start);
