@@ -8,7 +8,7 @@ import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../cor
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type DerivedFiles, type EventStore, START } from "../store/event-store.ts";
-import { checkedBefore, rememberChecked } from "../store/jsonl/file-check.ts";
+import { readChecked } from "../store/jsonl/file-check.ts";
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
@@ -285,27 +285,10 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    let buf: Buffer;
-    let before: fs.BigIntStats;
-    let after: fs.BigIntStats;
-    try {
-      const fd = fs.openSync(this.#indexPath, "r");
-      try {
-        before = fs.fstatSync(fd, { bigint: true });
-        buf = fs.readFileSync(fd);
-        after = fs.fstatSync(fd, { bigint: true });
-      } finally {
-        fs.closeSync(fd);
-      }
-    } catch {
-      return "missing";
-    }
     // Its hash is checked once per state of the file, not by every command (src/store/jsonl/file-check.ts).
-    const stamp = (this.#brainFiles as DerivedFiles).path(CHECKED_KIND);
-    const checked = {
-      before: (sha: string) => checkedBefore(stamp, before, after, sha),
-      matched: (sha: string) => rememberChecked(stamp, before, after, sha),
-    };
+    const read = readChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
+    if (!read) return "missing";
+    const { buf, checked } = read;
     try {
       const h = decodeHeader(buf);
       if (h.version !== VERSION) return "old format";

@@ -53,3 +53,35 @@ export function rememberChecked(
     /* only a shortcut: the next reader hashes again */
   }
 }
+
+/**
+ * The file read whole through one descriptor, its stat taken before and after, with the `checked` pair a
+ * whole-file check takes (was it checked in this state; remember that it matched); null when it cannot be read.
+ */
+export function readChecked(
+  path: string,
+  stampPath: string,
+): { buf: Buffer; checked: { before(sha256: string): boolean; matched(sha256: string): void } } | null {
+  let buf: Buffer;
+  let before: fs.BigIntStats;
+  let after: fs.BigIntStats;
+  try {
+    const fd = fs.openSync(path, "r");
+    try {
+      before = fs.fstatSync(fd, { bigint: true });
+      buf = fs.readFileSync(fd);
+      after = fs.fstatSync(fd, { bigint: true });
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  return {
+    buf,
+    checked: {
+      before: (sha) => checkedBefore(stampPath, before, after, sha),
+      matched: (sha) => rememberChecked(stampPath, before, after, sha),
+    },
+  };
+}
