@@ -36,8 +36,8 @@ function staleOf(cwd: string): (entry: Record<string, unknown>) => string {
   };
 }
 
-/** The derived files of the brain log this facet keeps: the recall index and the embeddings' vectors. */
-const DERIVED_KINDS = ["recall.bin", "recall.json", "vectors.bin"] as const;
+/** The derived files of the brain log this facet keeps: the recall index (and its checked stamp), the vectors. */
+const DERIVED_KINDS = ["recall.bin", "recall.checked", "recall.json", "vectors.bin"] as const;
 
 export interface ForgetResult {
   forgotten: number;

@@ -8,6 +8,7 @@ import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../cor
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type DerivedFiles, type EventStore, START } from "../store/event-store.ts";
+import { readChecked } from "../store/jsonl/file-check.ts";
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
@@ -74,6 +75,8 @@ interface Mark {
 }
 
 const INDEX_KIND = "recall.bin";
+/** The stamp remembering that the index file matched its hash, with the file's stat (file-check.ts). */
+export const CHECKED_KIND = "recall.checked";
 /** The index file of version 5 and before, removed once the binary one is written. */
 const OLD_INDEX_KIND = "recall.json";
 
@@ -289,12 +292,10 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    let buf: Buffer;
-    try {
-      buf = fs.readFileSync(this.#indexPath);
-    } catch {
-      return "missing";
-    }
+    // Its hash is checked once per state of the file, not by every command (src/store/jsonl/file-check.ts).
+    const read = readChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
+    if (!read) return "missing";
+    const { buf, checked } = read;
     try {
       const h = decodeHeader(buf);
       if (h.version !== VERSION) return "old format";
@@ -302,7 +303,7 @@ export class Recall {
       const episodes = h.marks.episodes as Mark;
       if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
       // Read in place: a query decodes only the terms and documents it touches (stored-index.ts).
-      const stored = new StoredIndex(buf);
+      const stored = new StoredIndex(buf, checked);
       this.#index = new RecallIndex(Bm25.fromStored(stored), new Map(stored.strings.speakerCounts));
       this.#brainMark = brain.position;
       this.#episodeMark = episodes.position;

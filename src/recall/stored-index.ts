@@ -44,8 +44,12 @@ export class StoredIndex {
   /** The ids' bytes as one string when they are all ASCII (null: they are not; undefined: not looked yet). */
   #idText: string | null | undefined;
 
-  /** Throws when the file is truncated, corrupted (its hash) or malformed. */
-  constructor(buf: Buffer) {
+  /**
+   * Throws when the file is truncated, corrupted (its hash) or malformed. `checked`: whether the file was
+   * already found to match this hash (hex) in the state it was read in (src/store/jsonl/file-check.ts), so it is
+   * not hashed again; `matched` is told when it was hashed and matched.
+   */
+  constructor(buf: Buffer, checked?: { before(sha256: string): boolean; matched(sha256: string): void }) {
     const h = decodeHeader(buf) as ReturnType<typeof decodeHeader> & BodyHeader;
     const { n, terms: T, postings: P, idBytes, termBytes } = h;
     if (![n, T, P, idBytes, termBytes, h.live, h.dead].every((x) => Number.isInteger(x) && x >= 0))
@@ -56,12 +60,17 @@ export class StoredIndex {
     const end = stringsAt + P * 4 + n * 2 + P * 2 + idBytes + termBytes;
     if (end > buf.length) throw new Error("truncated index file");
     const hashAt = h.body - SHA_BYTES;
-    const sha = crypto()
-      .createHash("sha256")
-      .update(buf.subarray(0, hashAt))
-      .update(buf.subarray(h.body))
-      .digest();
-    if (!sha.equals(buf.subarray(hashAt, h.body))) throw new Error("index file does not match its hash");
+    const stored = buf.subarray(hashAt, h.body);
+    const hex = stored.toString("hex");
+    if (!checked?.before(hex)) {
+      const sha = crypto()
+        .createHash("sha256")
+        .update(buf.subarray(0, hashAt))
+        .update(buf.subarray(h.body))
+        .digest();
+      if (!sha.equals(stored)) throw new Error("index file does not match its hash");
+      checked?.matched(hex);
+    }
     // Typed views need their element alignment: a buffer from Node's pool may start anywhere.
     const data = buf.byteOffset % 8 === 0 ? buf : Buffer.from(buf);
     let at = data.byteOffset + h.body;

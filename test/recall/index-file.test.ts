@@ -9,10 +9,12 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Brain } from "../../src/engine/brain.ts";
 import { Bm25 } from "../../src/recall/bm25.ts";
 import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
-import { recallIndexPath } from "../../src/recall/recall.ts";
+import { CHECKED_KIND, recallIndexPath } from "../../src/recall/recall.ts";
+import { derivedPath, SETTLED_MS } from "../../src/store/jsonl/log-identity.ts";
 import { decodeIndex } from "../support/decode-index.ts";
 import { fc } from "../support/fc.ts";
 
@@ -77,6 +79,34 @@ test("a truncated or corrupted index file is rebuilt, never trusted", async (t) 
     ),
     { numRuns: 60 },
   );
+});
+
+test("a hash check is remembered for the file as it is, and vouches for nothing once the file changed", async (t) => {
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-file-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const expected = answers(await sample(dir));
+  const file = recallIndexPath(join(dir, "brain.jsonl"));
+  const stamp = derivedPath(join(dir, "brain.jsonl"), CHECKED_KIND);
+  // Remembered only once the file's ctime is SETTLED_MS old (src/store/jsonl/file-check.ts).
+  const ctime = Number(fs.statSync(file, { bigint: true }).ctimeNs / 1_000_000n);
+  await sleep(Math.max(0, ctime + SETTLED_MS + 5 - Date.now()));
+  assert.equal(fs.existsSync(stamp), false);
+  const first = open(dir);
+  assert.deepEqual(answers(first), expected);
+  assert.equal(first.recallEngine.status, "loaded");
+  assert.ok(fs.existsSync(stamp), "the check was remembered");
+  const second = open(dir);
+  assert.deepEqual(answers(second), expected);
+  assert.equal(second.recallEngine.status, "loaded");
+  // The same file with one byte of its body changed in place (same inode, same size; a document's length,
+  // which nothing but the hash checks): hashed again, refused.
+  const bad = fs.readFileSync(file);
+  const body = Math.ceil((12 + bad.readUInt32LE(8)) / 8) * 8 + 32;
+  bad[body + 9] = (bad[body + 9] as number) ^ 1;
+  fs.writeFileSync(file, bad);
+  const third = open(dir);
+  assert.deepEqual(answers(third), expected);
+  assert.match(third.recallEngine.status, /^rebuilt/);
 });
 
 test("a flipped byte in the header (the marks of the logs it was built from) is never trusted either", async (t) => {

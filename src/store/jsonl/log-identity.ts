@@ -128,7 +128,7 @@ function statOf(logPath: string): fs.BigIntStats | null {
   }
 }
 
-const statKey = (st: fs.BigIntStats) =>
+export const statKey = (st: fs.BigIntStats): string =>
   `${st.dev}/${st.ino}/${st.birthtimeNs}/${st.size}/${st.mtimeNs}/${st.ctimeNs}`;
 
 function readRemembered(logPath: string): Remembered | null {

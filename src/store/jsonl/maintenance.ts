@@ -179,6 +179,7 @@ export function repairLog(store: MaintainedLog, now: Date, opts: RepairOptions =
       ["snapshot", "the fold snapshot"],
       ["recall.bin", "the recall index"],
       ["recall.json", "the recall index (old format)"],
+      ["recall.checked", "the recall index's remembered hash check (src/store/jsonl/file-check.ts)"],
       ["verified", "the remembered verifications of the log (src/store/jsonl/log-identity.ts)"],
     ] as const) {
       const path = derivedPath(store.path, kind);

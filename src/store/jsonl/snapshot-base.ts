@@ -2,6 +2,7 @@ import type { Columns, ColumnType } from "../../core/column-types.ts";
 import type { FoldBase } from "../../core/fold-base.ts";
 import { Rec } from "../../core/rec.ts";
 import { LIVE_TYPES, type LiveType } from "../../core/types.ts";
+import { IdHashes } from "./id-hashes.ts";
 import type { PagedFile } from "./paged-file.ts";
 import { decodeColumns } from "./snapshot-columns.ts";
 import { SortedLines } from "./sorted-lines.ts";
@@ -16,6 +17,8 @@ import { SortedLines } from "./sorted-lines.ts";
  *   ids:   key(id) \t typeIndex \t offset of the record's line in the body   (sorted by key, then type)
  *   norms: key(normalised text) \t live count                               (sorted by key)
  *   cols:  the columns a context ranks by (snapshot-columns.ts)
+ *   hashes: every record's id hash, type number and line offset, sorted by hash (id-hashes.ts; binary, the
+ *          one section that is not lines; empty when an offset does not fit 32 bits)
  * key(s) is JSON with every non-ASCII character escaped, so byte order and string order agree.
  */
 export interface Sections {
@@ -24,6 +27,8 @@ export interface Sections {
   norms: { start: number; end: number };
   /** The columns a context ranks by (snapshot-columns.ts). */
   cols: { start: number; end: number };
+  /** The table from an id's hash to its records (id-hashes.ts). */
+  hashes: { start: number; end: number; count: number };
 }
 
 /** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
@@ -57,11 +62,15 @@ const LINE_GUESS = 4096;
 export class SnapshotBase implements FoldBase {
   readonly #body: PagedFile;
   readonly #s: Sections;
-  /** The ids section in memory, once this base was asked for more than MANY_LOOKUPS ids. */
-  #ids: SortedLines | undefined;
+  /** The id table in memory, once this base was asked for more than MANY_LOOKUPS ids. */
+  #ids: IdHashes | SortedLines | undefined;
   #lookups = 0;
-  /** Records looked up in memory mode (null: none), at most FOUND_CAP (then started over). */
-  readonly #found = new Map<string, Rec | null>();
+  /**
+   * Records looked up in memory mode (null: none), by type number then id — not by a key made of both, which
+   * cost a string built and hashed per look-up (a search makes ~4 000: ~7 ms of a served one in profiles) —
+   * at most FOUND_CAP in all (then started over).
+   */
+  readonly #found: Map<string, Rec | null>[] = LIVE_TYPES.map(() => new Map());
   #cols: Map<ColumnType, Columns> | undefined;
 
   constructor(body: PagedFile, sections: Sections) {
@@ -109,26 +118,25 @@ export class SnapshotBase implements FoldBase {
 
   get(type: LiveType, id: string): Rec | undefined {
     const t = LIVE_TYPES.indexOf(type);
-    const key = Buffer.from(sortKey(id));
     const b = this.#body;
-    const { start, end } = this.#s.ids;
-    if (!this.#ids && ++this.#lookups > MANY_LOOKUPS) this.#ids = new SortedLines(b.slice(start, end));
+    const { end } = this.#s.ids;
+    if (!this.#ids && ++this.#lookups > MANY_LOOKUPS) this.#ids = this.#idTable();
     if (this.#ids) {
       // A search asks for a hit's record twice (its prior, then its record): each is read once.
-      const memo = `${t}\t${id}`;
-      const seen = this.#found.get(memo);
+      const found = this.#found[t] as Map<string, Rec | null>;
+      const seen = found.get(id);
       if (seen !== undefined) return seen ?? undefined;
-      if (this.#found.size >= FOUND_CAP) this.#found.clear();
-      const offset = this.#offsetOf(this.#ids, t, key);
-      if (offset < 0) {
-        this.#found.set(memo, null);
-        return undefined;
+      if (this.#foundSize() >= FOUND_CAP) this.#clearFound();
+      let rec: Rec | null = null;
+      for (const offset of this.#offsetsOf(this.#ids, t, id)) {
+        const line = b.until(NL, offset, b.size).toString("utf8");
+        const r = recOf(line, 0, line.length, type);
+        if (r.id === id) rec = r;
       }
-      const line = b.until(NL, offset, b.size).toString("utf8");
-      const rec = recOf(line, 0, line.length, type);
-      this.#found.set(memo, rec);
-      return rec;
+      found.set(id, rec);
+      return rec ?? undefined;
     }
+    const key = Buffer.from(sortKey(id));
     for (let p = this.#lowerBound(this.#s.ids, key); p < end; ) {
       const tab = b.indexOf(TAB, p, end);
       if (b.compare(p, tab, key) !== 0) return undefined;
@@ -178,32 +186,56 @@ export class SnapshotBase implements FoldBase {
     if (ids.length <= MANY_LOOKUPS || ids.length > FOUND_CAP) return;
     const t = LIVE_TYPES.indexOf(type);
     const b = this.#body;
-    this.#ids ??= new SortedLines(b.slice(this.#s.ids.start, this.#s.ids.end));
-    if (this.#found.size + ids.length > FOUND_CAP) this.#found.clear();
-    const want: { memo: string; at: number }[] = [];
+    this.#ids ??= this.#idTable();
+    if (this.#foundSize() + ids.length > FOUND_CAP) this.#clearFound();
+    const found = this.#found[t] as Map<string, Rec | null>;
+    const want: { id: string; at: number }[] = [];
+    const asked: string[] = [];
     for (const id of ids) {
-      const memo = `${t}\t${id}`;
-      if (this.#found.has(memo)) continue;
-      const at = this.#offsetOf(this.#ids, t, Buffer.from(sortKey(id)));
-      if (at < 0) this.#found.set(memo, null);
-      else want.push({ memo, at });
+      if (found.has(id)) continue;
+      asked.push(id);
+      for (const at of this.#offsetsOf(this.#ids, t, id)) want.push({ id, at });
     }
-    want.sort((x, y) => x.at - y.at);
+    const order = ascending(want.map((w) => w.at));
     b.linesAt(
-      want.map((w) => w.at),
+      order.map((i) => (want[i] as { at: number }).at),
       WINDOW,
       LINE_GUESS,
-      (i, line) => this.#found.set((want[i] as { memo: string }).memo, recOf(line, 0, line.length, type)),
+      (i, line) => {
+        const w = want[order[i] as number] as { id: string };
+        const rec = recOf(line, 0, line.length, type);
+        // A hash shared by another id: its record is not this one.
+        if (rec.id === w.id) found.set(w.id, rec);
+      },
     );
+    for (const id of asked) if (!found.has(id)) found.set(id, null);
   }
 
-  /** Where the record of type number `t` with this id key lies in the body, or -1. */
-  #offsetOf(ids: SortedLines, t: number, key: Buffer): number {
-    for (const rest of ids.find(key)) {
+  #foundSize(): number {
+    let n = 0;
+    for (const m of this.#found) n += m.size;
+    return n;
+  }
+
+  #clearFound(): void {
+    for (const m of this.#found) m.clear();
+  }
+
+  /** The id table in memory: the hash table (id-hashes.ts), or the sorted ids section when it has none. */
+  #idTable(): IdHashes | SortedLines {
+    const h = this.#s.hashes;
+    if (h.end > h.start) return new IdHashes(this.#body.slice(h.start, h.end), h.count);
+    return new SortedLines(this.#body.slice(this.#s.ids.start, this.#s.ids.end));
+  }
+
+  /** Where the records of type number `t` with this id may lie in the body (checked by the caller). */
+  #offsetsOf(ids: IdHashes | SortedLines, t: number, id: string): number[] {
+    if (ids instanceof IdHashes) return ids.candidates(t, id);
+    for (const rest of ids.find(Buffer.from(sortKey(id)))) {
       const [ti, offset] = rest.split("\t");
-      if (Number(ti) === t) return Number(offset);
+      if (Number(ti) === t) return [Number(offset)];
     }
-    return -1;
+    return [];
   }
 
   normCount(norm: string): number {
@@ -234,6 +266,24 @@ export class SnapshotBase implements FoldBase {
     return lo;
   }
 }
+/**
+ * The indices of `offsets` by ascending offset (ties by index): one native sort of `offset × n + index`, where a
+ * sort with a comparator runs it interpreted in a cold process (~20 000 calls for a search's 2 000 hits).
+ */
+function ascending(offsets: readonly number[]): number[] {
+  const n = offsets.length;
+  let max = 0;
+  for (const at of offsets) if (at > max) max = at;
+  const idx = offsets.map((_, i) => i);
+  if ((max + 1) * n > Number.MAX_SAFE_INTEGER)
+    return idx.sort((x, y) => (offsets[x] as number) - (offsets[y] as number) || x - y);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (offsets[i] as number) * n + i;
+  keys.sort();
+  for (let i = 0; i < n; i++) idx[i] = (keys[i] as number) % n;
+  return idx;
+}
+
 /** One record line of a type section (text[start, stop)). */
 function recOf(text: string, start: number, stop: number, type: LiveType): Rec {
   const t1 = text.indexOf("\t", start);

@@ -9,6 +9,7 @@ import { LIVE_TYPES } from "../../core/types.ts";
 import { writeFileAtomic } from "../atomic-file.ts";
 import type { DerivedFiles, SnapshotLoad } from "../event-store.ts";
 import type { Position } from "../scan.ts";
+import { encodeIdHashes, tableBytes } from "./id-hashes.ts";
 import { derivedPath, fileDerived, type LogFingerprint } from "./log-identity.ts";
 import { PagedFile } from "./paged-file.ts";
 import { type Sections, SnapshotBase, sortKey } from "./snapshot-base.ts";
@@ -32,8 +33,9 @@ const FORMAT = "brain-fold-snapshot";
  * 5: flags carry importance and pinned (core/rec.ts flagsOf).
  * 6: sections per type, indexes by id and by normalised text, read lazily (snapshot-base.ts).
  * 7: the columns a context ranks by (core/columns.ts), so a cold context parses only what it shows.
+ * 8: a table from an id's hash to its records (id-hashes.ts), so a search finds its 2 000 hits' records fast.
  */
-const VERSION = 7;
+const VERSION = 8;
 
 interface Header {
   format: string;
@@ -84,6 +86,8 @@ export function saveSnapshotTo(
   };
   const types: Sections["types"] = {};
   const ids: [string, number, number][] = [];
+  /** Each record's id, type number and offset (the id table by hash: id-hashes.ts). */
+  const byHash: [string, number, number][] = [];
   const norms = new Map<string, number>();
   const cols = new Map<ColumnType, { rows: Row[]; offsets: number[]; recs: Rec[] }>();
   const state = view.state;
@@ -105,6 +109,7 @@ export function saveSnapshotTo(
       const created = Number.isNaN(rec.createdMs) ? "" : rec.createdMs;
       const pp = rec.projectPath === undefined ? "" : JSON.stringify(rec.projectPath);
       ids.push([sortKey(rec.id), ti, at]);
+      byHash.push([rec.id, ti, at]);
       rec.norm ??= dedupText(rec.peek());
       if (rec.norm) norms.set(rec.norm, (norms.get(rec.norm) ?? 0) + 1);
       push(`${rec.line}\t${created}\t${rec.flags}\t${pp}\t${JSON.stringify(rec.id)}\t${rec.raw}\n`);
@@ -129,6 +134,12 @@ export function saveSnapshotTo(
     chunks.push(b);
     at += b.length;
   }
+  const hashesStart = at;
+  const hashes = encodeIdHashes(byHash);
+  if (hashes) {
+    chunks.push(hashes);
+    at += hashes.length;
+  }
   const header: Header = {
     format: FORMAT,
     version: VERSION,
@@ -143,7 +154,8 @@ export function saveSnapshotTo(
       types,
       ids: { start: idsStart, end: normsStart },
       norms: { start: normsStart, end: colsStart },
-      cols: { start: colsStart, end: at },
+      cols: { start: colsStart, end: hashesStart },
+      hashes: { start: hashesStart, end: at, count: hashes ? ids.length : 0 },
     },
   };
   return writeFileAtomic(files.path("snapshot"), [`${JSON.stringify(header)}\n`, ...chunks]);
@@ -202,14 +214,19 @@ const closeWhenGone = new FinalizationRegistry<number>((fd) => {
 function wellFormed(h: Header, body: PagedFile): boolean {
   const s = h.sections;
   if (!s?.types || !s.ids || !s.norms || !s.cols) return false;
-  const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms, s.cols];
+  if (!s.hashes) return false;
+  const ranges = [...LIVE_TYPES.flatMap((t) => s.types[t] ?? []), s.ids, s.norms, s.cols, s.hashes];
   let at = 0;
   let records = 0;
   for (const r of ranges) {
     if (r.start !== at || r.end < r.start || r.end > body.size) return false;
-    if (r.end > r.start && body.byte(r.end - 1) !== 10) return false;
+    // Every section is lines but the id table (binary, of a fixed size).
+    if (r !== s.hashes && r.end > r.start && body.byte(r.end - 1) !== 10) return false;
     at = r.end;
   }
   for (const t of LIVE_TYPES) records += s.types[t]?.count ?? 0;
-  return at === body.size && records === h.records;
+  const { count } = s.hashes;
+  const table =
+    count === records || count === 0 ? s.hashes.end - s.hashes.start === tableBytes(count) : false;
+  return table && at === body.size && records === h.records;
 }
