@@ -55,3 +55,14 @@ export function asksAboutTime(query: string): boolean {
     query,
   );
 }
+
+/**
+ * Whether a query asks about the present state of something that may have changed ("how many followers do I
+ * have now?", "which editor do I use these days?", "as of now", "most recently", "currently", "at the
+ * moment", "nowadays", "any more", "still"): its answer is the latest of what was said.
+ */
+export function asksAboutNow(query: string): boolean {
+  return /\b(now|currently|current|these days|nowadays|at the moment|at present|most recently|latest|any ?more|still)\b/i.test(
+    query,
+  );
+}

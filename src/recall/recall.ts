@@ -18,7 +18,8 @@ import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { decodeHeader, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions, reachTuning } from "./mentions.ts";
-import { alternativesOf, asksForMany } from "./query-shape.ts";
+import { newestFirst } from "./present-order.ts";
+import { alternativesOf, asksAboutNow, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
 import { StoredIndex } from "./stored-index.ts";
@@ -256,10 +257,18 @@ export class Recall {
           reachTuning(q.reach),
         )
       : { ranked: fused, earlier: new Map<string, number>() };
+    // A question about the present: the first lines newest first (present-order.ts).
+    const shown =
+      wantEpisodes && asksAboutNow(query)
+        ? newestFirst(ranked, (r) => {
+            const d = this.episodes.get(r.id)?.entry.date;
+            return typeof d === "string" ? Date.parse(d) : undefined;
+          })
+        : ranked;
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);
     const recalled: Recalled[] = [];
-    for (const r of ranked) {
+    for (const r of shown) {
       const rec = this.#lookup(state, r.kind, r.id);
       if (!rec) continue;
       const later = earlier.get(r.id);
