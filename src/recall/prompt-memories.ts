@@ -153,18 +153,21 @@ function choose(q: string, src: PromptSources, opts: PromptMemoryOptions): Searc
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
   });
   const boilerplate = repeated(found.hits);
-  const usable = found.hits
-    .filter(
-      (h) =>
-        !exclude.has(h.id) &&
-        // Boilerplate (a stock reply, a template) is never shown, nor lets its session's replies in.
-        !boilerplate.has(textKey(h)) &&
-        // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
-        !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
-        !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
-        (!opts.cwd || inScope(h.entry, opts.cwd, q)),
+  const usable: SearchHit[] = [];
+  // In order, until there are enough: the rest of the ranking is never looked at.
+  for (const h of found.hits) {
+    if (usable.length >= CANDIDATES) break;
+    if (
+      !exclude.has(h.id) &&
+      // Boilerplate (a stock reply, a template) is never shown, nor lets its session's replies in.
+      !boilerplate.has(textKey(h)) &&
+      // A turn that is only chatter ("ok do it", "yes") tells nothing beside a prompt.
+      !(h.type === "episode" && contentless(String(h.entry.text ?? ""))) &&
+      !(opts.session !== undefined && h.type === "episode" && h.entry?.session === opts.session) &&
+      (!opts.cwd || inScope(h.entry, opts.cwd, q))
     )
-    .slice(0, CANDIDATES);
+      usable.push(h);
+  }
   const scored = usable.map((h, i) => {
     const relevance = coverage(withoutName(qterms, q, h.entry), memoryText(h.entry), src.weight, families);
     const imp = h.entry.importance;
