@@ -144,15 +144,24 @@ export async function listenSpool(
 function watchWorks(watcher: fs.FSWatcher, dir: string): Promise<boolean> {
   const probe = join(dir, "probe");
   return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), PROBE_MS);
-    const seen = () => done(true);
+    let seen = false;
+    // When the time is up the events already delivered are read first (a start that kept the loop busy for
+    // seconds — a million turns loading — is not a watch that does not work): decided after the poll phase.
+    const timer = setTimeout(() => setImmediate(() => done(seen)), PROBE_MS);
+    const see = () => {
+      seen = true;
+      done(true);
+    };
+    let settled = false;
     const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      watcher.off("change", seen);
+      watcher.off("change", see);
       fs.rmSync(probe, { force: true });
       resolve(ok);
     };
-    watcher.on("change", seen);
+    watcher.on("change", see);
     fs.writeFileSync(probe, "");
   });
 }
