@@ -53,13 +53,7 @@ export async function listenSpool(
   const scan = () => {
     scheduled = false;
     if (closed) return;
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
+    for (const name of namesIn(dir)) {
       const id = requestId(name);
       if (id) void take(id, name);
     }
@@ -168,13 +162,7 @@ function watchWorks(watcher: fs.FSWatcher, dir: string): Promise<boolean> {
 
 /** Answers and half-written files older than a minute: their clients gave up. */
 export function sweepStale(dir: string, nowMs: number): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of namesIn(dir)) {
     if (requestId(name)) continue; // a request is taken back by its client, or answered
     const path = join(dir, name);
     try {
@@ -182,5 +170,14 @@ export function sweepStale(dir: string, nowMs: number): void {
     } catch {
       /* gone meanwhile */
     }
+  }
+}
+
+/** The directory's file names (none when it is gone). */
+function namesIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
   }
 }
