@@ -29,13 +29,20 @@ export function ownSocket(path: string | undefined): string | null {
   const uid = process.getuid?.();
   if (uid === undefined || typeof path !== "string" || !isAbsolute(path)) return null;
   if (Buffer.byteLength(path) > SOCKET_PATH_MAX) return null;
+  return privateIn(path, uid, (st) => st.isSocket()) ? path : null;
+}
+
+/**
+ * `path` is of the kind `is` accepts and private to `uid`, in a directory private to `uid`, neither a symlink
+ * (lstat): what a client checks of the server's socket and of its spool (src/serve/spool.ts).
+ */
+export function privateIn(path: string, uid: number, is: (st: fs.Stats) => boolean): boolean {
   try {
     const dir = fs.lstatSync(dirname(path));
-    if (!dir.isDirectory() || !isPrivate(dir, uid)) return null;
-    const sock = fs.lstatSync(path);
-    if (!sock.isSocket() || !isPrivate(sock, uid)) return null;
+    if (!dir.isDirectory() || !isPrivate(dir, uid)) return false;
+    const own = fs.lstatSync(path);
+    return is(own) && isPrivate(own, uid);
   } catch {
-    return null;
+    return false;
   }
-  return path;
 }

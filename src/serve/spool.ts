@@ -1,6 +1,5 @@
-import * as fs from "node:fs";
-import { dirname, isAbsolute } from "node:path";
-import { isPrivate } from "./own-socket.ts";
+import { isAbsolute } from "node:path";
+import { privateIn } from "./own-socket.ts";
 
 /**
  * The resident server's spool: a directory of this user's own beside its socket where a client drops a
@@ -35,13 +34,5 @@ export function requestId(name: string): string | null {
 export function ownSpool(dir: string | undefined): string | null {
   const uid = process.getuid?.();
   if (uid === undefined || typeof dir !== "string" || !isAbsolute(dir)) return null;
-  try {
-    const parent = fs.lstatSync(dirname(dir));
-    if (!parent.isDirectory() || !isPrivate(parent, uid)) return null;
-    const own = fs.lstatSync(dir);
-    if (!own.isDirectory() || !isPrivate(own, uid)) return null;
-  } catch {
-    return null;
-  }
-  return dir;
+  return privateIn(dir, uid, (st) => st.isDirectory()) ? dir : null;
 }
