@@ -1,5 +1,6 @@
 import { Bm25Docs } from "./bm25-docs.ts";
 import type { Bm25Parts } from "./bm25-parts.ts";
+import { type MergeTerm, popcount, scoreByMerge, scoreByScatter } from "./bm25-score.ts";
 import { kthLargest } from "./kth-largest.ts";
 import { type Posting, storedPosting } from "./posting.ts";
 import type { StoredIndex } from "./stored-index.ts";
@@ -51,11 +52,8 @@ export interface Bm25Hit {
   mask: number;
 }
 
+export { B, DELTA, K1 } from "./bm25-score.ts";
 export type { Bm25Parts };
-
-export const K1 = 1.2;
-export const B = 0.7;
-export const DELTA = 0.5;
 
 export class Bm25 {
   /** The documents: ids, kinds, sessions, speakers, dates, and the scoring records (bm25-docs.ts). */
@@ -201,77 +199,30 @@ export class Bm25 {
    */
   search(terms: string[], k: number, allow?: ArrayLike<number>): Bm25Result {
     const N = Math.max(1, this.live);
-    const avgT = this.sumT / N || 1;
-    const avgC = this.sumC / N || 1;
-    const touched: number[] = [];
-    const list = [...new Set(terms)].slice(0, 32);
-    // The loops below run once per posting (millions a query in a large brain): no call per posting, the
-    // arrays in locals, and what a posting needs of its document in one record (doc-table.ts). The
-    // arithmetic is the same expressions in the same order (identical scores).
-    const { f64, u32, live } = this.docs.table;
-    const { pd, pt, pc } = this.shared;
-    list.forEach((term, qi) => {
+    const avg = { t: this.sumT / N || 1, c: this.sumC / N || 1 };
+    const list: MergeTerm[] = [];
+    [...new Set(terms)].slice(0, 32).forEach((term, qi) => {
       const p = this.posting(term);
       if (!p) return;
-      const { dfT, dfC } = p;
-      const idfT = Math.log(1 + (N - dfT + 0.5) / (dfT + 0.5));
-      const idfC = Math.log(1 + (N - dfC + 0.5) / (dfC + 0.5));
-      const bit = 1 << qi;
-      const end = p.start + p.n;
-      const more = p.d.length;
-      for (let i = p.start, j = 0; i < end || j < more; ) {
-        let d: number;
-        let tt: number;
-        let tc: number;
-        if (i < end) {
-          d = pd[i] as number;
-          tt = pt[i] as number;
-          tc = pc[i] as number;
-          i++;
-        } else {
-          d = p.d[j] as number;
-          tt = p.t[j] as number;
-          tc = p.c[j] as number;
-          j++;
-        }
-        const code = live[d] as number;
-        if (code === 0 || (allow && !allow[code - 1])) continue;
-        const r = 4 * d;
-        const m = 8 * d + 6;
-        let s = 0;
-        if (tt > 0) {
-          s += idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (f64[r + 1] as number)) / avgT)));
-          u32[m + 1] = (u32[m + 1] as number) | bit;
-        }
-        if (tc > 0)
-          s += idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (f64[r + 2] as number)) / avgC)));
-        if (u32[m] === 0) touched.push(d);
-        u32[m] = (u32[m] as number) | bit;
-        f64[r] = (f64[r] as number) + s;
-      }
+      const idfT = Math.log(1 + (N - p.dfT + 0.5) / (p.dfT + 0.5));
+      const idfC = Math.log(1 + (N - p.dfC + 0.5) / (p.dfC + 0.5));
+      list.push({ posting: p, bit: 1 << qi, idfT, idfC });
     });
-    // Final scores in place; only documents at or above the k-th best become result objects.
-    const scores = new Float64Array(touched.length);
-    for (let i = 0; i < touched.length; i++) {
-      const d = touched[i] as number;
-      const v = (f64[4 * d] as number) * popcount(u32[8 * d + 6] as number);
-      f64[4 * d] = v;
-      scores[i] = v;
-    }
-    const floor = touched.length > k ? kthLargest(scores, k) : Number.NEGATIVE_INFINITY;
+    const table = this.docs.table;
+    const got =
+      scoreByMerge(list, this.shared, table, avg, allow) ??
+      scoreByScatter(list, this.shared, table, avg, allow);
+    // Only documents at or above the k-th best become result objects.
+    const scores = got.scores.subarray(0, got.count);
+    const floor = got.count > k ? kthLargest(scores, k) : Number.NEGATIVE_INFINITY;
     const out: Bm25Hit[] = [];
-    let total = 0;
-    for (const d of touched) {
-      const v = f64[4 * d] as number;
-      const mask = u32[8 * d + 7] as number;
-      if (mask !== 0 && (!allow || allow[(live[d] as number) - 1] === 1)) total++;
-      if (v >= floor) out.push({ doc: d, score: v, matched: popcount(mask), mask });
-      f64[4 * d] = 0;
-      u32[8 * d + 6] = 0;
-      u32[8 * d + 7] = 0;
+    for (let i = 0; i < got.count; i++) {
+      const v = scores[i] as number;
+      const mask = got.masks[i] as number;
+      if (v >= floor) out.push({ doc: got.docs[i] as number, score: v, matched: popcount(mask), mask });
     }
     const sorted = bestFirst(out);
-    return { hits: sorted.length > k ? sorted.slice(0, k) : sorted, total };
+    return { hits: sorted.length > k ? sorted.slice(0, k) : sorted, total: got.total };
   }
 
   /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */
@@ -385,10 +336,4 @@ function bestFirst(hits: Bm25Hit[]): Bm25Hit[] {
     for (const h of g) out.push(h);
   }
   return out;
-}
-
-function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
