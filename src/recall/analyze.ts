@@ -92,12 +92,27 @@ function termOf(token: string): string | null {
   return /^[a-z]+$/.test(w) ? stemmer(baseForm(w)) : w;
 }
 
-/** The index terms of a text, in order. */
+/**
+ * Texts already analysed: a prompt's ranking analyses the same turns in several steps (its mentions'
+ * sentences, the window re-ranking, the chatter check, the coverage), ~5 ms of a prompt at a million
+ * episodes (bench/scale.ts). Bounded, emptied when full; long texts are not kept.
+ */
+const TEXT_CACHE = new Map<string, readonly string[]>();
+const TEXT_CACHE_MAX = 4096;
+const TEXT_CACHE_LONGEST = 8192;
+
+/** The index terms of a text, in order (a new array: the caller may change it). */
 export function terms(text: string): string[] {
+  const known = TEXT_CACHE.get(text);
+  if (known) return known.slice();
   const out: string[] = [];
   for (const t of tokenize(text)) {
     const p = processTerm(t);
     if (p) out.push(p);
+  }
+  if (text.length <= TEXT_CACHE_LONGEST) {
+    if (TEXT_CACHE.size >= TEXT_CACHE_MAX) TEXT_CACHE.clear();
+    TEXT_CACHE.set(text, out.slice());
   }
   return out;
 }
