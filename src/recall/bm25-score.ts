@@ -40,8 +40,9 @@ export const B = 0.7;
 export const DELTA = 0.5;
 
 /**
- * Every live document of the allowed kinds that holds a query term, scored; null when a posting list is not
- * in document order (the caller scores by scatter then).
+ * Every live document of the allowed kinds that holds a query term, scored — with `k`, only those that can
+ * be among the k best (the rest are counted in `total`, not listed); null when a posting list is not in
+ * document order (the caller scores by scatter then).
  */
 export function scoreByMerge(
   terms: readonly MergeTerm[],
@@ -49,6 +50,7 @@ export function scoreByMerge(
   table: ScoreTable,
   avg: { t: number; c: number },
   allow?: ArrayLike<number>,
+  k = 0,
 ): Scored | null {
   const n = terms.length;
   const { pd, pt, pc } = shared;
@@ -73,33 +75,33 @@ export function scoreByMerge(
   const docs = new Uint32Array(cap);
   const scores = new Float64Array(cap);
   const masks = new Uint32Array(cap);
+  // The term counts of the document at hand, and the most each term can add (for the bound below).
+  const tts = new Float64Array(n);
+  const tcs = new Float64Array(n);
+  const most = terms.map((x) => ({ t: mostOf(x.idfT), c: mostOf(x.idfC) }));
+  const best = k > 0 && k < cap ? new TopK(k) : null;
   let count = 0;
   let total = 0;
   for (;;) {
     let d = Number.POSITIVE_INFINITY;
     for (let q = 0; q < n; q++) if ((head[q] as number) < d) d = head[q] as number;
     if (d === Number.POSITIVE_INFINITY) break;
-    const code = live[d] as number;
-    const ok = code !== 0 && !(allow && !allow[code - 1]);
-    const r = 4 * d;
-    let sum = 0;
     let any = 0;
     let text = 0;
+    let bound = 0;
     for (let q = 0; q < n; q++) {
       if (head[q] !== d) continue;
       const x = terms[q] as MergeTerm;
       const p = x.posting;
-      let tt: number;
-      let tc: number;
       const i = at[q] as number;
       if (i < (end[q] as number)) {
-        tt = pt[i] as number;
-        tc = pc[i] as number;
+        tts[q] = pt[i] as number;
+        tcs[q] = pc[i] as number;
         at[q] = i + 1;
       } else {
         const j = tail[q] as number;
-        tt = p.t[j] as number;
-        tc = p.c[j] as number;
+        tts[q] = p.t[j] as number;
+        tcs[q] = p.c[j] as number;
         tail[q] = j + 1;
       }
       const a = at[q] as number;
@@ -111,23 +113,41 @@ export function scoreByMerge(
             : Number.POSITIVE_INFINITY;
       if (next <= d) return null;
       head[q] = next;
-      if (!ok) continue;
-      let s = 0;
-      if (tt > 0) {
-        s += x.idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (f64[r + 1] as number)) / avgT)));
+      any |= x.bit;
+      if ((tts[q] as number) > 0) {
         text |= x.bit;
+        bound += (most[q] as { t: number }).t;
       }
+      if ((tcs[q] as number) > 0) bound += (most[q] as { c: number }).c;
+    }
+    const code = live[d] as number;
+    if (code === 0 || (allow && !allow[code - 1])) continue;
+    if (text !== 0 && (!allow || allow[code - 1] === 1)) total++;
+    // A term adds at most `mostOf` its idf whatever the lengths: a document whose bound is under the k-th
+    // best score so far cannot be among the k best, and its record (a cache miss) is not read.
+    const matched = popcount(any);
+    const bound2 = bound * matched;
+    if (best && bound2 + Math.abs(bound2) * 1e-9 < best.floor) continue;
+    const r = 4 * d;
+    let sum = 0;
+    for (let q = 0; q < n; q++) {
+      const x = terms[q] as MergeTerm;
+      if (!(x.bit & any)) continue; // not this document's term
+      const tt = tts[q] as number;
+      const tc = tcs[q] as number;
+      let s = 0;
+      if (tt > 0)
+        s += x.idfT * (DELTA + (tt * (K1 + 1)) / (tt + K1 * (1 - B + (B * (f64[r + 1] as number)) / avgT)));
       if (tc > 0)
         s += x.idfC * (DELTA + (tc * (K1 + 1)) / (tc + K1 * (1 - B + (B * (f64[r + 2] as number)) / avgC)));
-      any |= x.bit;
       sum = sum + s;
     }
-    if (!ok) continue;
+    const v = sum * matched;
+    best?.add(v);
     docs[count] = d;
-    scores[count] = sum * popcount(any);
+    scores[count] = v;
     masks[count] = text;
     count++;
-    if (text !== 0 && (!allow || allow[code - 1] === 1)) total++;
   }
   return { count, docs, scores, masks, total };
 }
@@ -197,6 +217,51 @@ export function scoreByScatter(
     u32[8 * d + 7] = 0;
   });
   return out;
+}
+
+/**
+ * The most a term with this idf adds to a score: idf × (δ + tf·(k1+1)/(tf + k1·norm)) with the fraction in
+ * (0, k1 + 1) — for a negative idf (document frequencies still counting removed documents), idf × δ.
+ */
+function mostOf(idf: number): number {
+  return idf >= 0 ? idf * (DELTA + K1 + 1) : idf * DELTA;
+}
+
+/** The k largest values seen (a min-heap): `floor` is the k-th largest once k were added, else -∞. */
+class TopK {
+  readonly #heap: Float64Array;
+  #size = 0;
+  constructor(k: number) {
+    this.#heap = new Float64Array(k);
+  }
+  get floor(): number {
+    return this.#size < this.#heap.length ? Number.NEGATIVE_INFINITY : (this.#heap[0] as number);
+  }
+  add(v: number): void {
+    const h = this.#heap;
+    if (this.#size < h.length) {
+      let i = this.#size++;
+      while (i > 0) {
+        const up = (i - 1) >> 1;
+        if ((h[up] as number) <= v) break;
+        h[i] = h[up] as number;
+        i = up;
+      }
+      h[i] = v;
+      return;
+    }
+    if (v <= (h[0] as number)) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const c = l + 1 < h.length && (h[l + 1] as number) < (h[l] as number) ? l + 1 : l;
+      if ((h[c] as number) >= v) break;
+      h[i] = h[c] as number;
+      i = c;
+    }
+    h[i] = v;
+  }
 }
 
 export function popcount(x: number): number {

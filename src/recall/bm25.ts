@@ -210,7 +210,7 @@ export class Bm25 {
     });
     const table = this.docs.table;
     const got =
-      scoreByMerge(list, this.shared, table, avg, allow) ??
+      scoreByMerge(list, this.shared, table, avg, allow, k) ??
       scoreByScatter(list, this.shared, table, avg, allow);
     // Only documents at or above the k-th best become result objects.
     const scores = got.scores.subarray(0, got.count);
