@@ -238,7 +238,11 @@ export function textKey(h: Pick<SearchHit, "entry">): string {
   // A long turn normalised from a prefix: the whole text took ~1.5 ms of a prompt at a million episodes. The
   // prefix's key is the whole's when it holds more than the 300 characters (collapsing only shortens).
   if (text.length > 2 * KEY_CHARS) {
-    const head = text.slice(0, 2 * KEY_CHARS).toLowerCase().replace(/\s+/g, " ").trimStart();
+    const head = text
+      .slice(0, 2 * KEY_CHARS)
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trimStart();
     if (head.length > KEY_CHARS + 1) return head.slice(0, KEY_CHARS);
   }
   return text.toLowerCase().replace(/\s+/g, " ").trim().slice(0, KEY_CHARS);
