@@ -54,6 +54,8 @@ export class BrainCore {
     return this.#cwd;
   }
   readonly now: () => Date;
+  /** Work that may wait until the answer is out (BrainOptions.later; default: at once). */
+  readonly later: (work: () => void) => void;
   readonly random: RandomHex;
   /** The derived views of the logs; refresh, persist, repair and follow loop over them. */
   readonly projections = new Projections();
@@ -73,6 +75,7 @@ export class BrainCore {
     this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
     this.#cwd = opts.cwd ?? process.cwd();
     this.now = opts.now ?? (() => new Date());
+    this.later = opts.later ?? ((work) => work());
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
     this.home = store.dir ? new BrainHome(store.dir) : null;

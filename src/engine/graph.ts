@@ -145,8 +145,9 @@ export class GraphFacet implements Projection {
     return this.#warming;
   }
 
-  /** The graph, caught up with the logs. */
+  /** The graph, caught up with the logs (this facet's own events not yet written included). */
   graph(): Graph {
+    this.flush();
     this.core.refresh();
     return this.projection.sync();
   }
@@ -156,9 +157,11 @@ export class GraphFacet implements Projection {
     if (this.#projection?.status !== "none") this.#projection?.sync();
   }
   persist(force: boolean): boolean {
+    this.flush();
     return this.#projection?.save(force) ?? false;
   }
   drop(): void {
+    this.flush();
     if (this.#projection) this.#projection.drop();
     else {
       const path = this.core.store.derived?.path(GRAPH_KIND);
@@ -190,7 +193,20 @@ export class GraphFacet implements Projection {
     if (events.length === 0) return;
     const last = this.#projection?.lastAt ?? 0;
     const at = new Date(Math.max(this.core.now().getTime(), last)).toISOString();
-    this.events.append(events.map((e) => ({ ...e, at }) as GraphEvent));
+    const first = this.#pending.length === 0;
+    for (const e of events) this.#pending.push({ ...e, at } as GraphEvent);
+    // Written when the caller lets it (the server: after the answer; else at once), or before the next read.
+    if (first) this.core.later(() => this.flush());
+  }
+
+  /** Events recorded and not yet written, in order. */
+  #pending: GraphEvent[] = [];
+
+  /** Write the events recorded so far (one append; if it fails they stay, for the next flush). */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    this.events.append(this.#pending);
+    this.#pending = [];
   }
 
   /** The agent read or fetched a path or URL (seed 001's explored paths and URLs). */

@@ -31,6 +31,11 @@ export interface BrainOptions {
   episodes?: EventStore;
   /** The personal brain.jsonl this (project's) brain layers over (src/engine/layered.ts); none: not layered. */
   personal?: string;
+  /**
+   * Runs work that may wait until the caller's answer is out — the resident server passes "when the event loop
+   * turns next", so a prompt's graph event is written after its answer; default: at once.
+   */
+  later?: (work: () => void) => void;
 }
 
 /** The options a surface opens its brain with, from the configuration resolved once at its entry point. */

@@ -76,6 +76,44 @@ describe("the prompt step", () => {
   });
 });
 
+describe("the prompt's graph event after the answer (BrainOptions.later: the server's)", () => {
+  test("written when the caller lets it, or before the graph is next read; in order, none lost", async (t) => {
+    const dir = fs.mkdtempSync(join(tmpdir(), "brain-graph-"));
+    t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const queued: (() => void)[] = [];
+    const brain = Brain.open({
+      path: join(dir, "brain.jsonl"),
+      seedDefault: false,
+      fsync: false,
+      later: (work) => queued.push(work),
+    });
+    await seed(brain);
+    const prompts = () =>
+      fs.existsSync(join(dir, ".brain", "graph-events.jsonl"))
+        ? events(dir).filter((e) => e.t === "prompt")
+        : [];
+    brain.promptMemories("before staging migrations, anything?");
+    assert.equal(prompts().length, 0, "not written with the answer");
+    assert.equal(queued.length, 1);
+    for (const w of queued.splice(0)) w();
+    assert.equal(prompts().length, 1, "written when the work ran");
+    brain.promptMemories("the staging database backup, pg_dump?");
+    brain.promptMemories("migrations on staging tonight?");
+    assert.equal(prompts().length, 2, "the third prompt's read of the graph wrote the second's event first");
+    assert.equal(brain.graph.stats().status === "none", false);
+    assert.deepEqual(
+      prompts().map((e) => JSON.stringify(e.keys).includes("dump")),
+      [false, true, false],
+      "a read of the graph wrote them first, in order",
+    );
+    for (const w of queued.splice(0)) w();
+    assert.equal(prompts().length, 3, "nothing written twice");
+    brain.graph.touch("path", "src/deploy.ts");
+    brain.close();
+    assert.equal(events(dir).filter((e) => e.t === "touch").length, 1, "a close writes what is pending");
+  });
+});
+
 describe("a hook process and a large graph", () => {
   test("over coldLoadBytes and not loaded: the prompt is recorded, no lines; loaded: lines", async (t) => {
     const { brain, dir } = open(t);

@@ -64,6 +64,8 @@ test("the server re-reads autoContext when the settings file changes; the served
     body: { prompt: "do otters sleep?", session_id: "sess-1", cwd: sb.dir },
   });
   assert.ok(answer !== undefined);
+  // The event is written once the answer is out (BrainOptions.later), at the latest before the next request.
+  await ok(info, "/api/graph/stats");
   const events = fs.readFileSync(join(sb.dir, "brain", ".brain", "graph-events.jsonl"), "utf8");
   const prompt = JSON.parse(events.trim().split("\n").at(-1) as string);
   assert.equal(prompt.t, "prompt");
