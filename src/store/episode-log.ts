@@ -18,7 +18,11 @@ export interface TurnInfo {
   session: string;
 }
 
-const ENTRY_CACHE = 64;
+/**
+ * Turns read lately, by row: each step of a query asks the log for its turns anew (a new record each time), and
+ * a prompt's steps read ~200 (bench/scale.ts: at 64 the chatter check's 200 evicted what ranking had read).
+ */
+const ENTRY_CACHE = 512;
 const RECENT_ROWS = 8192; // rows kept at hand (`#recent`, emptied when full or a row goes): about one query's
 
 /**
