@@ -36,9 +36,11 @@ const CANDIDATES = MAX_HITS * 6;
 /**
  * How many of the best lexical matches are ranked for a prompt (search's default is 2 000, for contexts that
  * show dozens of turns). Ranking 2 000 candidates was most of the hook's time on a 100k-entry brain
- * (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths.
+ * (bench/serve.ts); bench/learn/locomo.ts (b) reports both depths. 200 → 100: bench/hook-recall.ts's figures
+ * unchanged on seeds 7 and 11, a prompt at a million episodes ~10 % fewer instructions (its candidates'
+ * turns read, ranked and checked for repeats).
  */
-export const PROMPT_DEPTH = 200;
+export const PROMPT_DEPTH = 100;
 /**
  * How far down the ranking the hook reads (SearchOptions.reach): as many items as it measures against its
  * floor. The arrangement of restatements and sessions (mentions.ts) over its whole pool of 300 was ~80 % of a
