@@ -260,10 +260,7 @@ export class Recall {
     // A question about the present: the first lines newest first (present-order.ts).
     const shown =
       wantEpisodes && asksAboutNow(query)
-        ? newestFirst(ranked, (r) => {
-            const d = this.episodes.get(r.id)?.entry.date;
-            return typeof d === "string" ? Date.parse(d) : undefined;
-          })
+        ? newestFirst(ranked, (r) => this.episodes.get(r.id)?.entry)
         : ranked;
     const matched = new Map(hits.map((h) => [h.id, h.matched]));
     const counted = Math.max(1, qterms.length - mute.size);

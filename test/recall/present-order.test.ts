@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Turn } from "../../src/core/episode.ts";
-import { newestFirst } from "../../src/recall/present-order.ts";
+import { announcesChange, newestFirst } from "../../src/recall/present-order.ts";
 import { asksAboutNow } from "../../src/recall/query-shape.ts";
 import type { Ranked } from "../../src/recall/rank.ts";
 import { cleanup, tempBrain } from "../context/_fixtures.ts";
@@ -100,7 +100,11 @@ test("newestFirst: the same items, the first `top` newest first where dated, the
           score: rows.length - i,
         }));
         const date = new Map(rows.map(([, d], i) => [`d${i}`, d ?? undefined]));
-        const out = newestFirst(ranked, (r) => date.get(r.id), top);
+        const entry = (r: Ranked) => {
+          const d = date.get(r.id);
+          return { text: "", ...(d === undefined ? {} : { date: new Date(d).toISOString() }) };
+        };
+        const out = newestFirst(ranked, entry, top);
         assert.deepEqual(out.map((r) => r.id).sort(), ranked.map((r) => r.id).sort());
         assert.deepEqual(out.slice(top), ranked.slice(top));
         const isDated = (r: Ranked) => r.kind === "episode" && date.get(r.id) !== undefined;
@@ -116,4 +120,72 @@ test("newestFirst: the same items, the first `top` newest first where dated, the
       },
     ),
   );
+});
+
+/** Older statements of a tool in use, each saying the topic's words twice; ten of them, in ten sessions. */
+const USES = [
+  (tool: string) => `My editor is ${tool}; I keep my editor config in a dotfiles repo.`,
+  (tool: string) => `Spent the evening tuning my editor again, ${tool} is the editor I know best.`,
+  (tool: string) =>
+    `The editor plugins for ${tool} broke after an upgrade, so my editor was down for an hour.`,
+];
+const TOOLS = ["vim", "emacs", "nano", "kakoune"];
+const NEW_TOOLS = ["helix", "zed", "sublime", "geany"];
+const ANNOUNCED = [
+  (tool: string) => `Quick update: I moved to ${tool} last week, and I am keeping that editor.`,
+  (tool: string) => `Correction to what I told you before: the editor I use is ${tool} since this month.`,
+  (tool: string) => `Things have changed since I last mentioned it: ${tool} is my editor for work now.`,
+];
+
+test("asked about the present, a later turn announcing a change comes first though older ones say more", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...TOOLS),
+      fc.constantFrom(...NEW_TOOLS),
+      fc.constantFrom(...ANNOUNCED),
+      fc.integer({ min: 10, max: 14 }),
+      fc.integer({ min: Date.UTC(2005, 0, 1), max: Date.UTC(2035, 0, 1) }),
+      async (old, now, announce, n, start) => {
+        const turns: Turn[] = [];
+        for (let s = 0; s <= n; s++) {
+          const date = new Date(start + s * 7 * DAY).toISOString();
+          const older = USES[s % USES.length] as (typeof USES)[number];
+          const text = s === n ? announce(now) : older(old);
+          turns.push({ session: `s${s}`, turn: `s${s}:0`, speaker: "Ada", text, date });
+          turns.push({ session: `s${s}`, turn: `s${s}:1`, speaker: "Bo", text: "Nice, thanks.", date });
+        }
+        const t = tempBrain([]);
+        try {
+          await t.brain.ingestTurns(turns, "generic:test.jsonl");
+          const list = t.brain.recall("Which editor does Ada use these days?", { cwd: t.root });
+          const at = list.findIndex((x) => String(x.rec.entry.text).includes(now));
+          assert.equal(at, 0, `the announced change first, at ${at}`);
+        } finally {
+          cleanup(t);
+        }
+      },
+    ),
+    { numRuns: 10 },
+  );
+});
+
+test("announcesChange: an update or correction of something said before, not any mention of change", () => {
+  for (const text of [
+    "Quick update: the build now runs on Node 22.",
+    "Update: we moved the API to Hono.",
+    "Small correction to what I said a while ago: it is port 8080.",
+    "Things have changed since I last mentioned it.",
+    "I changed my mind about the database, Postgres it is.",
+    "We switched to pnpm last month.",
+    "I no longer use the old laptop.",
+  ])
+    assert.equal(announcesChange(text), true, text);
+  for (const text of [
+    "The sprinkles kinda changed the color this time around.",
+    "Can you update the README?",
+    "I will switch the flag off after the release.",
+    "The change log lists three fixes.",
+    "We added error correction to the decoder.",
+  ])
+    assert.equal(announcesChange(text), false, text);
 });
