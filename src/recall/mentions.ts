@@ -42,8 +42,10 @@ export const MENTION_TUNING = {
 
 /**
  * The tuning for a caller that reads only the first `reach` items: the pool, the turns gathered with their
- * restatements and the anchors looked up shrink with it (restatement work grows with pool × top, and at a
- * million episodes it was ~80 % of a prompt's ranking).
+ * restatements (a third of the reach: the prompt hook shows at most 8 of its 48) and the anchors looked up
+ * shrink with it (restatement work grows with pool × top, and at a million episodes it was ~80 % of a
+ * prompt's ranking; top 40 → 16: bench/hook-recall.ts identical on seeds 7 and 11, ~8 % fewer instructions
+ * a prompt).
  */
 export function reachTuning(reach: number | undefined): typeof MENTION_TUNING {
   if (reach === undefined || reach >= MENTION_TUNING.pool) return MENTION_TUNING;
@@ -51,7 +53,7 @@ export function reachTuning(reach: number | undefined): typeof MENTION_TUNING {
   return {
     ...MENTION_TUNING,
     pool: r,
-    top: Math.min(MENTION_TUNING.top, r),
+    top: Math.min(MENTION_TUNING.top, Math.ceil(r / 3)),
     anchors: Math.min(MENTION_TUNING.anchors, Math.ceil(r / REACH_PER_ANCHOR)),
   };
 }
