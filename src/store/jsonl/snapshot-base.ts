@@ -17,8 +17,9 @@ import { SortedLines } from "./sorted-lines.ts";
  *   ids:   key(id) \t typeIndex \t offset of the record's line in the body   (sorted by key, then type)
  *   norms: key(normalised text) \t live count                               (sorted by key)
  *   cols:  the columns a context ranks by (snapshot-columns.ts)
- *   hashes: every record's id hash, type number and line offset, sorted by hash (id-hashes.ts; binary, the
- *          one section that is not lines; empty when an offset does not fit 32 bits)
+ *   hashes: every record's id hash, type number, line offset and fields, sorted by hash (id-hashes.ts; binary,
+ *          the one section that is not lines; empty when an offset does not fit 32 bits)
+ *   tombs: the removed ids, a JSON array on one line (read when the fold first asks for them)
  * key(s) is JSON with every non-ASCII character escaped, so byte order and string order agree.
  */
 export interface Sections {
@@ -29,6 +30,8 @@ export interface Sections {
   cols: { start: number; end: number };
   /** The table from an id's hash to its records (id-hashes.ts). */
   hashes: { start: number; end: number; count: number };
+  /** The ids tombstones removed (core/fold.ts `tombstoned`): one JSON array. */
+  tombs: { start: number; end: number };
 }
 
 /** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
@@ -76,6 +79,15 @@ export class SnapshotBase implements FoldBase {
   constructor(body: PagedFile, sections: Sections) {
     this.#body = body;
     this.#s = sections;
+  }
+
+  /** The ids tombstones removed, as saved. */
+  removed(): string[] {
+    const { start, end } = this.#s.tombs;
+    const ids = JSON.parse(this.#body.slice(start, end).toString("utf8")) as unknown;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
+      throw new Error("bad snapshot tombs");
+    return ids as string[];
   }
 
   count(type: LiveType): number {
