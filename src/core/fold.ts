@@ -37,7 +37,9 @@ export class FoldState {
   readonly #normDelta = new Map<string, number>();
   /** id → keys currently holding a record with that id, per keyed type (for tombstones by id). */
   readonly #keyedIds = mapsOf<KeyedType, Map<string, Set<unknown>>>(KEYED_TYPES);
-  readonly tombstoned = new Set<string>();
+  #tombstoned: Set<string> | undefined;
+  /** Where a base's removed ids come from, read when `tombstoned` is first asked for (most commands never ask). */
+  #removedFrom: (() => Iterable<string>) | undefined;
   #seq = 0;
   #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
@@ -54,6 +56,22 @@ export class FoldState {
       Object.defineProperty(this.arrays, t, { get: () => this.#need(t).#arrays[t] });
     for (const t of KEYED_TYPES) Object.defineProperty(this.keyed, t, { get: () => this.#need(t).#keyed[t] });
     if (base) for (const t of LIVE_TYPES) this.#pending.set(t, { ops: [], now: new Map(), delta: 0 });
+  }
+
+  /** Ids a tombstone removed and no later entry brought back. */
+  get tombstoned(): Set<string> {
+    if (this.#tombstoned === undefined) {
+      const from = this.#removedFrom;
+      this.#removedFrom = undefined;
+      this.#tombstoned = new Set(from ? from() : []);
+    }
+    return this.#tombstoned;
+  }
+
+  /** The removed ids of the base (a snapshot's ~10 000 at 100k entries), read when first needed. */
+  removedFrom(read: () => Iterable<string>): void {
+    this.#removedFrom = read;
+    this.#tombstoned = undefined;
   }
 
   /** Materialise `type` from the base (then replay what was applied since); a no-op once done. */

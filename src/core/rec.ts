@@ -32,6 +32,8 @@ export class Rec {
   readonly createdMs: number;
   #raw: string | undefined;
   #entry: BaseEntry | undefined;
+  /** Reads the raw line when first asked (a record found by id in a snapshot: its line is read only if used). */
+  #load: (() => string) | undefined;
   /** Cached dedup key (normalised text), computed on first use. */
   norm: string | undefined;
   /** Scoring inputs kept unparsed (see flagsOf): source "manual", scope "project", importance, pinned. */
@@ -48,6 +50,7 @@ export class Rec {
     entry?: BaseEntry,
     flags?: number,
     projectPath?: string,
+    load?: () => string,
   ) {
     this.id = id;
     this.type = type;
@@ -55,6 +58,7 @@ export class Rec {
     this.createdMs = createdMs;
     this.#raw = raw;
     this.#entry = entry;
+    this.#load = raw === undefined && entry === undefined ? load : undefined;
     if (flags === undefined && entry) {
       this.flags = flagsOf(entry);
       this.projectPath = typeof entry.projectPath === "string" ? entry.projectPath : undefined;
@@ -76,18 +80,22 @@ export class Rec {
   }
 
   get entry(): BaseEntry {
-    if (this.#entry === undefined) this.#entry = JSON.parse(this.#raw as string) as BaseEntry;
+    if (this.#entry === undefined) this.#entry = JSON.parse(this.raw) as BaseEntry;
     return this.#entry;
   }
 
   get raw(): string {
-    if (this.#raw === undefined) this.#raw = JSON.stringify(this.#entry);
+    if (this.#raw === undefined) {
+      const load = this.#load;
+      this.#load = undefined;
+      this.#raw = load ? load() : JSON.stringify(this.#entry);
+    }
     return this.#raw;
   }
 
   /** The entry, parsed without keeping the object (for one-off passes over every record). */
   peek(): BaseEntry {
-    return this.#entry ?? (JSON.parse(this.#raw as string) as BaseEntry);
+    return this.#entry ?? (JSON.parse(this.raw) as BaseEntry);
   }
 
   get parsed(): boolean {

@@ -17,8 +17,9 @@ import type { StoredIndex } from "./stored-index.ts";
  *
  * Postings loaded from the index file stay in three shared typed arrays (no array per term to allocate or
  * collect); what is added later goes to small per-term arrays beside them. An index loaded from its file is
- * read in place (stored-index.ts): a term joins `post` when first asked for, a document's id is decoded when
- * a hit needs it (bm25-docs.ts), so a cold query pays for what it touches, not for the whole index.
+ * read in place (stored-index.ts): a term joins `post` (its postings read from the file) when first asked for,
+ * a document's id is decoded when a hit needs it (bm25-docs.ts), so a cold query pays for what it touches,
+ * not for the whole index.
  *
  * Documents are added and removed in place (a removed document is skipped at query time; document
  * frequencies still count it until the next rebuild, as MiniSearch's do until it vacuums).
@@ -114,6 +115,7 @@ export class Bm25 {
     const from = s.start[y] as number;
     const to = s.start[y + 1] as number;
     if (to < from) throw new Error("corrupt index");
+    s.read(from, to); // a file read a section at a time: this term's postings now (stored-index.ts)
     for (let i = from; i < to; i++) if ((s.pd[i] as number) >= s.n) throw new Error("corrupt index");
     const q = storedPosting(
       from,
@@ -133,6 +135,7 @@ export class Bm25 {
   allTerms(): string[] {
     const s = this.#stored;
     if (!s) return [...this.post.keys()];
+    s.readAll(); // every posting in one read, not term by term
     const out: string[] = [];
     for (let y = 0; y < s.T; y++) {
       const t = s.term(y);

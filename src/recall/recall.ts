@@ -8,21 +8,21 @@ import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../cor
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type DerivedFiles, type EventStore, START } from "../store/event-store.ts";
-import { readChecked } from "../store/jsonl/file-check.ts";
+import { openChecked } from "../store/jsonl/file-check.ts";
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
 import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
-import { decodeHeader, encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
+import { encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions, reachTuning } from "./mentions.ts";
 import { newestFirst } from "./present-order.ts";
 import { alternativesOf, asksAboutNow, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
-import { StoredIndex } from "./stored-index.ts";
+import { fileBytes, headerOf, StoredIndex } from "./stored-index.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 import { rerankByWindow } from "./window-rerank.ts";
 
@@ -298,18 +298,18 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    // Its hash is checked once per state of the file, not by every command (src/store/jsonl/file-check.ts).
-    const read = readChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
-    if (!read) return "missing";
-    const { buf, checked } = read;
+    // Its hash is checked once per state of the file, not by every command (src/store/jsonl/file-check.ts);
+    // then read a section at a time: a query reads its own terms' postings (stored-index.ts).
+    const open = openChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
+    if (!open) return "missing";
+    const src = fileBytes(open.fd, open.size);
     try {
-      const h = decodeHeader(buf);
+      const h = headerOf(src);
       if (h.version !== VERSION) return "old format";
       const brain = h.marks.brain as Mark;
       const episodes = h.marks.episodes as Mark;
       if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
-      // Read in place: a query decodes only the terms and documents it touches (stored-index.ts).
-      const stored = new StoredIndex(buf, checked);
+      const stored = new StoredIndex(src, open.checked); // decodes only what a query touches
       this.#index = new RecallIndex(Bm25.fromStored(stored), new Map(stored.strings.speakerCounts));
       this.#brainMark = brain.position;
       this.#episodeMark = episodes.position;

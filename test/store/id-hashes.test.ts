@@ -33,21 +33,50 @@ function got(v: FoldView, ids: string[]) {
 }
 
 describe("the snapshot's id table by hash", () => {
-  test("the colliding ids do collide, and a look-up lists each of them as a candidate of its type", () => {
+  test("the colliding ids do collide, and a look-up tells them apart by their bytes, keeping each row's fields", () => {
     for (let i = 0; i < COLLIDING.length; i += 2)
       assert.equal(idHash(COLLIDING[i] as string), idHash(COLLIDING[i + 1] as string));
+    const rec = (id: string, t: number, at: number, projectPath?: string) => ({
+      id,
+      t,
+      at,
+      line: at + 1,
+      createdMs: at === 30 ? Number.NaN : at * 1000,
+      flags: at % 7,
+      projectPath,
+    });
     const table = encodeIdHashes([
-      ["c001113d", 3, 10],
-      ["c00bd088", 3, 20],
-      ["c00bd088", 4, 30],
-      ["other", 3, 40],
+      rec("c001113d", 3, 10, "/p/é"),
+      rec("c00bd088", 3, 20),
+      rec("c00bd088", 4, 30, "/q"),
+      rec("other", 3, 40, "/p/é"),
     ]);
     assert.ok(table);
-    const ids = new IdHashes(table, 4);
-    assert.deepEqual(ids.candidates(3, "c001113d"), [10, 20]);
-    assert.deepEqual(ids.candidates(4, "c001113d"), [30]);
-    assert.deepEqual(ids.candidates(3, "other"), [40]);
-    assert.deepEqual(ids.candidates(3, "absent"), []);
+    const ids = new IdHashes(table);
+    const row = (t: number, id: string) => {
+      const i = ids.find(t, id);
+      return i < 0 ? null : [ids.offset(i), ids.line(i), ids.createdMs(i), ids.flags(i), ids.projectPath(i)];
+    };
+    assert.deepEqual(row(3, "c001113d"), [10, 11, 10_000, 3, "/p/é"]);
+    assert.deepEqual(row(3, "c00bd088"), [20, 21, 20_000, 6, undefined]);
+    assert.deepEqual(row(4, "c00bd088"), [30, 31, Number.NaN, 2, "/q"]);
+    assert.deepEqual(row(4, "c001113d"), null);
+    assert.deepEqual(row(3, "other"), [40, 41, 40_000, 5, "/p/é"]);
+    assert.deepEqual(row(3, "absent"), null);
+    // A table whose size does not match its head is refused.
+    assert.throws(() => new IdHashes(table.subarray(0, table.length - 1)));
+  });
+
+  test("ids that are not ASCII are found by their bytes", () => {
+    const table = encodeIdHashes([
+      { id: "é1", t: 1, at: 5, line: 2, createdMs: 1, flags: 0, projectPath: undefined },
+      { id: "e1", t: 1, at: 9, line: 3, createdMs: 2, flags: 0, projectPath: undefined },
+    ]);
+    assert.ok(table);
+    const ids = new IdHashes(table);
+    assert.equal(ids.offset(ids.find(1, "é1")), 5);
+    assert.equal(ids.offset(ids.find(1, "e1")), 9);
+    assert.equal(ids.find(1, "é"), -1);
   });
 
   test("PROPERTY: ids sharing a hash are told apart (look-ups past 32 and a prefetch answer as the full fold)", () => {

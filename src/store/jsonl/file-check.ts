@@ -55,33 +55,37 @@ export function rememberChecked(
 }
 
 /**
- * The file read whole through one descriptor, its stat taken before and after, with the `checked` pair a
- * whole-file check takes (was it checked in this state; remember that it matched); null when it cannot be read.
+ * The file opened for reading a section at a time (its descriptor and size), with the `checked` pair of
+ * readChecked: its stat is taken when opened and again when asked, so a stamp vouches only for the file as it
+ * was while read. Null when it cannot be opened. The caller owns the descriptor.
  */
-export function readChecked(
+export function openChecked(
   path: string,
   stampPath: string,
-): { buf: Buffer; checked: { before(sha256: string): boolean; matched(sha256: string): void } } | null {
-  let buf: Buffer;
+): {
+  fd: number;
+  size: number;
+  checked: { before(sha256: string): boolean; matched(sha256: string): void };
+} | null {
+  let fd: number;
   let before: fs.BigIntStats;
-  let after: fs.BigIntStats;
   try {
-    const fd = fs.openSync(path, "r");
-    try {
-      before = fs.fstatSync(fd, { bigint: true });
-      buf = fs.readFileSync(fd);
-      after = fs.fstatSync(fd, { bigint: true });
-    } finally {
-      fs.closeSync(fd);
-    }
+    fd = fs.openSync(path, "r");
   } catch {
     return null;
   }
+  try {
+    before = fs.fstatSync(fd, { bigint: true });
+  } catch {
+    fs.closeSync(fd);
+    return null;
+  }
   return {
-    buf,
+    fd,
+    size: Number(before.size),
     checked: {
-      before: (sha) => checkedBefore(stampPath, before, after, sha),
-      matched: (sha) => rememberChecked(stampPath, before, after, sha),
+      before: (sha) => checkedBefore(stampPath, before, fs.fstatSync(fd, { bigint: true }), sha),
+      matched: (sha) => rememberChecked(stampPath, before, fs.fstatSync(fd, { bigint: true }), sha),
     },
   };
 }

@@ -17,8 +17,9 @@ import { SortedLines } from "./sorted-lines.ts";
  *   ids:   key(id) \t typeIndex \t offset of the record's line in the body   (sorted by key, then type)
  *   norms: key(normalised text) \t live count                               (sorted by key)
  *   cols:  the columns a context ranks by (snapshot-columns.ts)
- *   hashes: every record's id hash, type number and line offset, sorted by hash (id-hashes.ts; binary, the
- *          one section that is not lines; empty when an offset does not fit 32 bits)
+ *   hashes: every record's id hash, type number, line offset and fields, sorted by hash (id-hashes.ts; binary,
+ *          the one section that is not lines; empty when an offset does not fit 32 bits)
+ *   tombs: the removed ids, a JSON array on one line (read when the fold first asks for them)
  * key(s) is JSON with every non-ASCII character escaped, so byte order and string order agree.
  */
 export interface Sections {
@@ -29,6 +30,8 @@ export interface Sections {
   cols: { start: number; end: number };
   /** The table from an id's hash to its records (id-hashes.ts). */
   hashes: { start: number; end: number; count: number };
+  /** The ids tombstones removed (core/fold.ts `tombstoned`): one JSON array. */
+  tombs: { start: number; end: number };
 }
 
 /** Characters a sort key shows as themselves (printable ASCII but the quote and the backslash). */
@@ -76,6 +79,15 @@ export class SnapshotBase implements FoldBase {
   constructor(body: PagedFile, sections: Sections) {
     this.#body = body;
     this.#s = sections;
+  }
+
+  /** The ids tombstones removed, as saved. */
+  removed(): string[] {
+    const { start, end } = this.#s.tombs;
+    const ids = JSON.parse(this.#body.slice(start, end).toString("utf8")) as unknown;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
+      throw new Error("bad snapshot tombs");
+    return ids as string[];
   }
 
   count(type: LiveType): number {
@@ -127,12 +139,8 @@ export class SnapshotBase implements FoldBase {
       const seen = found.get(id);
       if (seen !== undefined) return seen ?? undefined;
       if (this.#foundSize() >= FOUND_CAP) this.#clearFound();
-      let rec: Rec | null = null;
-      for (const offset of this.#offsetsOf(this.#ids, t, id)) {
-        const line = b.until(NL, offset, b.size).toString("utf8");
-        const r = recOf(line, 0, line.length, type);
-        if (r.id === id) rec = r;
-      }
+      const rec =
+        this.#ids instanceof IdHashes ? this.#tableRec(this.#ids, t, type, id) : this.#lineRec(t, type, id);
       found.set(id, rec);
       return rec ?? undefined;
     }
@@ -187,6 +195,8 @@ export class SnapshotBase implements FoldBase {
     const t = LIVE_TYPES.indexOf(type);
     const b = this.#body;
     this.#ids ??= this.#idTable();
+    // The table by hash holds all but each record's entry, read from its line when asked for (`#tableRec`).
+    if (this.#ids instanceof IdHashes) return;
     if (this.#foundSize() + ids.length > FOUND_CAP) this.#clearFound();
     const found = this.#found[t] as Map<string, Rec | null>;
     const want: { id: string; at: number }[] = [];
@@ -194,7 +204,8 @@ export class SnapshotBase implements FoldBase {
     for (const id of ids) {
       if (found.has(id)) continue;
       asked.push(id);
-      for (const at of this.#offsetsOf(this.#ids, t, id)) want.push({ id, at });
+      const at = this.#offsetsOf(this.#ids, t, id);
+      if (at !== undefined) want.push({ id, at });
     }
     const order = ascending(want.map((w) => w.at));
     b.linesAt(
@@ -203,9 +214,7 @@ export class SnapshotBase implements FoldBase {
       LINE_GUESS,
       (i, line) => {
         const w = want[order[i] as number] as { id: string };
-        const rec = recOf(line, 0, line.length, type);
-        // A hash shared by another id: its record is not this one.
-        if (rec.id === w.id) found.set(w.id, rec);
+        found.set(w.id, recOf(line, 0, line.length, type));
       },
     );
     for (const id of asked) if (!found.has(id)) found.set(id, null);
@@ -224,18 +233,47 @@ export class SnapshotBase implements FoldBase {
   /** The id table in memory: the hash table (id-hashes.ts), or the sorted ids section when it has none. */
   #idTable(): IdHashes | SortedLines {
     const h = this.#s.hashes;
-    if (h.end > h.start) return new IdHashes(this.#body.slice(h.start, h.end), h.count);
+    if (h.end > h.start) return new IdHashes(this.#body.slice(h.start, h.end));
     return new SortedLines(this.#body.slice(this.#s.ids.start, this.#s.ids.end));
   }
 
-  /** Where the records of type number `t` with this id may lie in the body (checked by the caller). */
-  #offsetsOf(ids: IdHashes | SortedLines, t: number, id: string): number[] {
-    if (ids instanceof IdHashes) return ids.candidates(t, id);
+  /** The record of type number `t` with this id from the table by hash: its entry read from its line when used. */
+  #tableRec(ids: IdHashes, t: number, type: LiveType, id: string): Rec | null {
+    const i = ids.find(t, id);
+    if (i < 0) return null;
+    const offset = ids.offset(i);
+    const load = () => {
+      const line = this.#body.until(NL, offset, this.#body.size).toString("utf8");
+      return rawOf(line);
+    };
+    return new Rec(
+      id,
+      type,
+      ids.line(i),
+      ids.createdMs(i),
+      undefined,
+      undefined,
+      ids.flags(i),
+      ids.projectPath(i),
+      load,
+    );
+  }
+
+  /** The record of type number `t` with this id, found in the sorted ids section in memory. */
+  #lineRec(t: number, type: LiveType, id: string): Rec | null {
+    const at = this.#offsetsOf(this.#ids as SortedLines, t, id);
+    if (at === undefined) return null;
+    const line = this.#body.until(NL, at, this.#body.size).toString("utf8");
+    return recOf(line, 0, line.length, type);
+  }
+
+  /** Where the record of type number `t` with this id lies in the body (sorted ids section). */
+  #offsetsOf(ids: SortedLines, t: number, id: string): number | undefined {
     for (const rest of ids.find(Buffer.from(sortKey(id)))) {
       const [ti, offset] = rest.split("\t");
-      if (Number(ti) === t) return [Number(offset)];
+      if (Number(ti) === t) return Number(offset);
     }
-    return [];
+    return undefined;
   }
 
   normCount(norm: string): number {
@@ -282,6 +320,16 @@ function ascending(offsets: readonly number[]): number[] {
   keys.sort();
   for (let i = 0; i < n; i++) idx[i] = (keys[i] as number) % n;
   return idx;
+}
+
+/** The raw entry JSON of a record line (after its five fields). */
+function rawOf(line: string): string {
+  let p = -1;
+  for (let k = 0; k < 5; k++) {
+    p = line.indexOf("\t", p + 1);
+    if (p < 0) throw new Error("bad snapshot line");
+  }
+  return line.slice(p + 1);
 }
 
 /** One record line of a type section (text[start, stop)). */
