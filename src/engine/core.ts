@@ -56,6 +56,8 @@ export class BrainCore {
   readonly now: () => Date;
   /** Work that may wait until the answer is out (BrainOptions.later; default: at once). */
   readonly later: (work: () => void) => void;
+  /** BrainOptions.resident: a long-lived process (files read whole, none held open between uses). */
+  readonly resident: boolean;
   readonly random: RandomHex;
   /** The derived views of the logs; refresh, persist, repair and follow loop over them. */
   readonly projections = new Projections();
@@ -76,6 +78,7 @@ export class BrainCore {
     this.#cwd = opts.cwd ?? process.cwd();
     this.now = opts.now ?? (() => new Date());
     this.later = opts.later ?? ((work) => work());
+    this.resident = opts.resident ?? false;
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
     this.home = store.dir ? new BrainHome(store.dir) : null;

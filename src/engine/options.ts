@@ -36,6 +36,12 @@ export interface BrainOptions {
    * turns next", so a prompt's graph event is written after its answer; default: at once.
    */
   later?: (work: () => void) => void;
+  /**
+   * A long-lived process (the resident server): the recall index is read whole when loaded and its file closed
+   * (a purge by another process frees its bytes). Default: a command reads the sections its query needs and
+   * holds the file until it exits.
+   */
+  resident?: boolean;
 }
 
 /** The options a surface opens its brain with, from the configuration resolved once at its entry point. */

@@ -145,7 +145,7 @@ export class RecallFacet implements Projection {
         core.store.derived && store.derived && !core.episodeStore && !core.layers
           ? { brain: core.store.derived, episodes: store.derived }
           : null;
-      this.#recall = new Recall(core.store, new EpisodeLog(store), files);
+      this.#recall = new Recall(core.store, new EpisodeLog(store), files, core.resident);
       const embeddings = core.settings.embeddings;
       if (embeddings) this.#recall.semantic = SemanticFusion.fromConfig(embeddings, paths);
     }

@@ -22,7 +22,7 @@ import { newestFirst } from "./present-order.ts";
 import { alternativesOf, asksAboutNow, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
-import { fileBytes, headerOf, StoredIndex } from "./stored-index.ts";
+import { fileBytes, headerOf, StoredIndex, wholeFile } from "./stored-index.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 import { rerankByWindow } from "./window-rerank.ts";
 
@@ -132,6 +132,8 @@ export class Recall {
     brain: EventStore,
     episodes: EpisodeLog,
     files: { brain: DerivedFiles; episodes: DerivedFiles } | null,
+    /** A long-lived process: the index file read whole and closed (stored-index.ts `wholeFile`). */
+    private readonly resident = false,
   ) {
     this.#brain = brain;
     this.episodes = episodes;
@@ -302,13 +304,13 @@ export class Recall {
     // then read a section at a time: a query reads its own terms' postings (stored-index.ts).
     const open = openChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
     if (!open) return "missing";
-    const src = fileBytes(open.fd, open.size);
+    const src = this.resident ? wholeFile(open.fd, open.size) : fileBytes(open.fd, open.size);
     try {
       const h = headerOf(src);
-      if (h.version !== VERSION) return "old format";
+      if (h.version !== VERSION) return src.close("old format");
       const brain = h.marks.brain as Mark;
       const episodes = h.marks.episodes as Mark;
-      if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return "stale";
+      if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return src.close("stale");
       const stored = new StoredIndex(src, open.checked); // decodes only what a query touches
       this.#index = new RecallIndex(Bm25.fromStored(stored), new Map(stored.strings.speakerCounts));
       this.#brainMark = brain.position;
@@ -316,7 +318,7 @@ export class Recall {
       this.status = "loaded";
       return null;
     } catch {
-      return "unreadable";
+      return src.close("unreadable");
     }
   }
 

@@ -16,6 +16,8 @@ export interface IndexBytes {
   into(into: Buffer, start: number): void;
   /** Whether every byte is in memory already (a buffer). */
   readonly whole: boolean;
+  /** Let go of the file now (an index not used after all); returns `why`, for the caller's return. */
+  close<T>(why: T): T;
 }
 
 /** A buffer's bytes (copied once when it does not start on an 8-byte boundary). */
@@ -28,7 +30,24 @@ export function bufferBytes(buf: Buffer): IndexBytes {
     into: (into, start) => {
       data.copy(into, 0, start, start + into.length);
     },
+    close: (why) => why,
   };
+}
+
+/** An open file read whole, then closed (a long-lived process keeps no descriptor: a purge frees its bytes). */
+export function wholeFile(fd: number, size: number): IndexBytes {
+  try {
+    const buf = Buffer.allocUnsafeSlow(size);
+    let got = 0;
+    while (got < size) {
+      const n = fs.readSync(fd, buf, got, size - got, got);
+      if (n <= 0) break; // cut short: the header's sizes say so (a truncated file is rebuilt)
+      got += n;
+    }
+    return bufferBytes(buf.subarray(0, got));
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** An open file's bytes, read when asked (the descriptor is closed when the reader is collected). */
@@ -50,8 +69,12 @@ export function fileBytes(fd: number, size: number): IndexBytes {
         got += n;
       }
     },
+    close(why) {
+      if (closeWhenGone.unregister(bytes)) fs.closeSync(fd);
+      return why;
+    },
   };
-  closeWhenGone.register(bytes, fd);
+  closeWhenGone.register(bytes, fd, bytes);
   return bytes;
 }
 

@@ -71,7 +71,7 @@ export async function startServer(
           /* kept: the next read or write of the graph writes it */
         }
       });
-    brain = Brain.open({ ...brainOptions(config, cwd), later });
+    brain = Brain.open({ ...brainOptions(config, cwd), later, resident: true });
     return await listen(config, brain, lock, opts);
   } catch (e) {
     brain?.close();

@@ -231,3 +231,38 @@ test("a file of another format version (its hash intact) is rebuilt, and written
     );
   }
 });
+
+test("a resident process reads the index whole and keeps no descriptor of it; a command holds it while it runs", async (t) => {
+  if (!fs.existsSync("/proc/self/fd")) return t.skip("no /proc");
+  const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-fd-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  (await sample(dir)).close();
+  const index = fs.realpathSync(recallIndexPath(join(dir, "brain.jsonl")));
+  const holding = () =>
+    fs.readdirSync("/proc/self/fd").some((fd) => {
+      try {
+        return fs.readlinkSync(join("/proc/self/fd", fd)) === index;
+      } catch {
+        return false;
+      }
+    });
+  const answers: string[][] = [];
+  for (const resident of [true, false]) {
+    const b = Brain.open({
+      path: join(dir, "brain.jsonl"),
+      cwd: dir,
+      now: () => NOW,
+      seedDefault: false,
+      resident,
+    });
+    answers.push(b.search("staging port tomatoes").hits.map((h) => h.id));
+    assert.equal(
+      holding(),
+      !resident,
+      resident ? "the server holds no descriptor" : "a command reads sections",
+    );
+    b.close();
+  }
+  assert.deepEqual(answers[0], answers[1]);
+  assert.ok((answers[0] ?? []).length > 0);
+});
