@@ -1,3 +1,4 @@
+import { TopK } from "./kth-largest.ts";
 import type { Posting } from "./posting.ts";
 
 /**
@@ -225,43 +226,6 @@ export function scoreByScatter(
  */
 function mostOf(idf: number): number {
   return idf >= 0 ? idf * (DELTA + K1 + 1) : idf * DELTA;
-}
-
-/** The k largest values seen (a min-heap): `floor` is the k-th largest once k were added, else -∞. */
-class TopK {
-  readonly #heap: Float64Array;
-  #size = 0;
-  constructor(k: number) {
-    this.#heap = new Float64Array(k);
-  }
-  get floor(): number {
-    return this.#size < this.#heap.length ? Number.NEGATIVE_INFINITY : (this.#heap[0] as number);
-  }
-  add(v: number): void {
-    const h = this.#heap;
-    if (this.#size < h.length) {
-      let i = this.#size++;
-      while (i > 0) {
-        const up = (i - 1) >> 1;
-        if ((h[up] as number) <= v) break;
-        h[i] = h[up] as number;
-        i = up;
-      }
-      h[i] = v;
-      return;
-    }
-    if (v <= (h[0] as number)) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= h.length) break;
-      const c = l + 1 < h.length && (h[l + 1] as number) < (h[l] as number) ? l + 1 : l;
-      if ((h[c] as number) >= v) break;
-      h[i] = h[c] as number;
-      i = c;
-    }
-    h[i] = v;
-  }
 }
 
 export function popcount(x: number): number {

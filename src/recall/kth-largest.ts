@@ -22,34 +22,44 @@ let coldCalls = 4;
 
 /** kthLargest from a min-heap of the `k` largest (exported for its test: what kthLargest uses once warm). */
 export function heapKth(xs: Float64Array, k: number): number {
-  const heap = new Float64Array(k);
-  let size = 0;
-  for (let i = 0; i < xs.length; i++) {
-    const v = xs[i] as number;
-    if (size < k) {
-      // Sift up.
-      let c = size++;
-      while (c > 0) {
-        const p = (c - 1) >> 1;
-        if ((heap[p] as number) <= v) break;
-        heap[c] = heap[p] as number;
-        c = p;
-      }
-      heap[c] = v;
-    } else if (v > (heap[0] as number)) {
-      // Replace the smallest, sift down.
-      let c = 0;
-      for (;;) {
-        const l = 2 * c + 1;
-        if (l >= k) break;
-        const r = l + 1;
-        const m = r < k && (heap[r] as number) < (heap[l] as number) ? r : l;
-        if ((heap[m] as number) >= v) break;
-        heap[c] = heap[m] as number;
-        c = m;
-      }
-      heap[c] = v;
-    }
+  const top = new TopK(k);
+  for (let i = 0; i < xs.length; i++) top.add(xs[i] as number);
+  return top.floor;
+}
+
+/** The k largest values seen (a min-heap): `floor` is the k-th largest once k were added, else -∞. */
+export class TopK {
+  readonly #heap: Float64Array;
+  #size = 0;
+  constructor(k: number) {
+    this.#heap = new Float64Array(k);
   }
-  return heap[0] as number;
+  get floor(): number {
+    return this.#size < this.#heap.length ? Number.NEGATIVE_INFINITY : (this.#heap[0] as number);
+  }
+  add(v: number): void {
+    const h = this.#heap;
+    if (this.#size < h.length) {
+      let i = this.#size++;
+      while (i > 0) {
+        const up = (i - 1) >> 1;
+        if ((h[up] as number) <= v) break;
+        h[i] = h[up] as number;
+        i = up;
+      }
+      h[i] = v;
+      return;
+    }
+    if (v <= (h[0] as number)) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const c = l + 1 < h.length && (h[l + 1] as number) < (h[l] as number) ? l + 1 : l;
+      if ((h[c] as number) >= v) break;
+      h[i] = h[c] as number;
+      i = c;
+    }
+    h[i] = v;
+  }
 }
