@@ -7,6 +7,9 @@
  *
  *   node --import tsx bench/query-cpu.ts --brain bench/.data/scale/100k/brain.jsonl [--dist dist] [--rounds 3]
  *     [--answers out.txt] [--only search|hook] [--graph]   (`--dist src`: the sources, through tsx)
+ *
+ * Counting instructions of the timed loops only (the open is most of a 1M run): under
+ * `perf stat -e instructions:u -D -1 --control fifo:CTL,ACK`, with PERF_CTL=CTL PERF_ACK=ACK in the environment.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -70,6 +73,18 @@ const hookInput = (prompt: string) => ({
   prompt,
 });
 
+/** Counting on or off (perf stat's control fifo; nothing without PERF_CTL). */
+function perf(cmd: "enable" | "disable"): void {
+  const ctl = process.env.PERF_CTL;
+  if (!ctl) return;
+  fs.writeFileSync(ctl, `${cmd}\n`);
+  const ack = process.env.PERF_ACK;
+  if (!ack) return;
+  const fd = fs.openSync(ack, "r"); // perf answers "ack" once the counters are switched
+  fs.readSync(fd, Buffer.alloc(5));
+  fs.closeSync(fd);
+}
+
 const qs = queries(60);
 t = cpu();
 brain.search(qs[0] as string, { limit: 20 }); // loads the index
@@ -95,6 +110,7 @@ if (only !== "hook") {
 }
 if (only !== "search") {
   for (const q of qs.slice(0, 10)) await handleHook("user-prompt-submit", hookInput(q), hookEnv);
+  perf("enable");
   t = cpu();
   for (let r = 0; r < rounds; r++)
     for (const q of qs) {
@@ -105,7 +121,9 @@ if (only !== "search") {
         digest.update(line);
       }
     }
-  per("hook", cpu() - t, rounds * qs.length);
+  const hookMs = cpu() - t;
+  perf("disable");
+  per("hook", hookMs, rounds * qs.length);
 }
 process.stdout.write(`answers digest ${digest.digest("hex").slice(0, 16)}\n`);
 if (answersOut) fs.writeFileSync(answersOut, `${answers.join("\n")}\n`);
