@@ -9,8 +9,9 @@ import {
   type KeyedType,
   mapsOf,
 } from "./fold-types.ts";
-import { normOf, Rec } from "./rec.ts";
+import { Rec } from "./rec.ts";
 import { resolveId, ShortIds } from "./short-ids.ts";
+import { TextCounts } from "./text-counts.ts";
 import { type BaseEntry, LIVE_TYPES, type LiveType } from "./types.ts";
 
 export type { ArrayType, KeyedType } from "./fold-types.ts";
@@ -33,15 +34,14 @@ export class FoldState {
   readonly #tail: BaseTail | undefined;
   /** Types still in the base only (not materialised), with what was applied to them since. */
   readonly #pending = new Map<LiveType, Pending>();
-  /** With a base: normalised text → live count change since the base (the duplicate index is base + this). */
-  readonly #normDelta = new Map<string, number>();
+  /** Live entries by normalised text (the duplicate check). */
+  readonly #texts: TextCounts;
   /** id → keys currently holding a record with that id, per keyed type (for tombstones by id). */
   readonly #keyedIds = mapsOf<KeyedType, Map<string, Set<unknown>>>(KEYED_TYPES);
   #tombstoned: Set<string> | undefined;
   /** Where a base's removed ids come from, read when `tombstoned` is first asked for (most commands never ask). */
   #removedFrom: (() => Iterable<string>) | undefined;
   #seq = 0;
-  #dedup: Map<string, number> | undefined;
   #short: ShortIds | undefined;
   /** Values derived from the live records (see derived()). */
   readonly #derived = new DerivedMemo<Rec>();
@@ -52,6 +52,7 @@ export class FoldState {
   constructor(base?: FoldBase) {
     this.#base = base;
     this.#tail = base && new BaseTail(base);
+    this.#texts = new TextCounts(base, () => this.live());
     for (const t of ARRAY_TYPES)
       Object.defineProperty(this.arrays, t, { get: () => this.#need(t).#arrays[t] });
     for (const t of KEYED_TYPES) Object.defineProperty(this.keyed, t, { get: () => this.#need(t).#keyed[t] });
@@ -225,56 +226,26 @@ export class FoldState {
     this.#dedupSwap(slot.rec, undefined);
   }
 
-  // ── dedup index (normalised text → live count), built on first use, then kept incrementally ──
+  // ── dedup index (normalised text → live count: text-counts.ts) ──
 
   #dedupSwap(prev: Rec | undefined, next: Rec | undefined): void {
-    if (this.#base) {
-      if (this.#materialising) return;
-      const d = this.#normDelta;
-      const kp = prev && normOf(prev);
-      if (kp) d.set(kp, (d.get(kp) ?? 0) - 1);
-      const kn = next && normOf(next);
-      if (kn) d.set(kn, (d.get(kn) ?? 0) + 1);
-      return;
-    }
-    const index = this.#dedup;
-    if (!index) return;
-    if (prev) {
-      const k = normOf(prev);
-      if (k) {
-        const n = (index.get(k) ?? 0) - 1;
-        if (n > 0) index.set(k, n);
-        else index.delete(k);
-      }
-    }
-    if (next) {
-      const k = normOf(next);
-      if (k) index.set(k, (index.get(k) ?? 0) + 1);
-    }
+    // A base's own records, materialised, are already in its counts.
+    if (!(this.#base && this.#materialising)) this.#texts.swap(prev, next);
   }
 
   /** True when a live entry of any type has this normalised text (Rho compares against all entries). */
   hasText(norm: string): boolean {
-    if (!norm) return false;
-    if (this.#base) return this.#base.normCount(norm) + (this.#normDelta.get(norm) ?? 0) > 0;
-    return this.dedupIndex().has(norm);
+    return this.#texts.has(norm);
   }
 
   /** Make the duplicate check ready (O(n) once without a base; a base answers it by lookup already). */
   warmDedup(): void {
-    if (!this.#base) this.dedupIndex();
+    this.#texts.warm();
   }
 
   /** The normalised-text index, built on first use (O(n)) and then kept up to date by apply(). */
   dedupIndex(): ReadonlyMap<string, number> {
-    if (this.#dedup && !this.#base) return this.#dedup;
-    const index = new Map<string, number>();
-    for (const rec of this.live()) {
-      const k = normOf(rec);
-      if (k) index.set(k, (index.get(k) ?? 0) + 1);
-    }
-    if (!this.#base) this.#dedup = index; // on a base it is not kept (the base answers hasText by lookup)
-    return index;
+    return this.#texts.index();
   }
 
   // ── read access ──

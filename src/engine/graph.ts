@@ -31,6 +31,7 @@ import { localLog } from "../store/local-log.ts";
 import { Log } from "../store/log.ts";
 import type { BrainCore } from "./core.ts";
 import { GRAPH_ANALYZER, GRAPH_LOG } from "./graph-log.ts";
+import { LaterWrites } from "./later-writes.ts";
 import type { Projection } from "./projection.ts";
 
 /** The graph's lines beside a prompt's memories: what they are, framed as information. */
@@ -60,9 +61,13 @@ export class GraphFacet implements Projection {
   /** The expansion's knobs other than the defaults (bench/graph-recall.ts tunes them). */
   knobs: Partial<typeof EXPAND> = {};
 
+  /** Events recorded, written when the caller lets it (the server: after the answer) or before a read. */
+  readonly #writes: LaterWrites<GraphEvent>;
+
   constructor(core: BrainCore, deps: GraphDeps) {
     this.core = core;
     this.#deps = deps;
+    this.#writes = new LaterWrites(core.later, (events) => this.events.append(events));
     core.projections.register(this);
   }
 
@@ -147,7 +152,7 @@ export class GraphFacet implements Projection {
 
   /** The graph, caught up with the logs (this facet's own events not yet written included). */
   graph(): Graph {
-    this.flush();
+    this.#writes.flush();
     this.core.refresh();
     return this.projection.sync();
   }
@@ -157,11 +162,11 @@ export class GraphFacet implements Projection {
     if (this.#projection?.status !== "none") this.#projection?.sync();
   }
   persist(force: boolean): boolean {
-    this.flush();
+    this.#writes.flush();
     return this.#projection?.save(force) ?? false;
   }
   drop(): void {
-    this.flush();
+    this.#writes.flush();
     if (this.#projection) this.#projection.drop();
     else {
       const path = this.core.store.derived?.path(GRAPH_KIND);
@@ -193,20 +198,7 @@ export class GraphFacet implements Projection {
     if (events.length === 0) return;
     const last = this.#projection?.lastAt ?? 0;
     const at = new Date(Math.max(this.core.now().getTime(), last)).toISOString();
-    const first = this.#pending.length === 0;
-    for (const e of events) this.#pending.push({ ...e, at } as GraphEvent);
-    // Written when the caller lets it (the server: after the answer; else at once), or before the next read.
-    if (first) this.core.later(() => this.flush());
-  }
-
-  /** Events recorded and not yet written, in order. */
-  #pending: GraphEvent[] = [];
-
-  /** Write the events recorded so far (one append; if it fails they stay, for the next flush). */
-  flush(): void {
-    if (this.#pending.length === 0) return;
-    this.events.append(this.#pending);
-    this.#pending = [];
+    this.#writes.add(events.map((e) => ({ ...e, at }) as GraphEvent));
   }
 
   /** The agent read or fetched a path or URL (seed 001's explored paths and URLs). */

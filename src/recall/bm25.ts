@@ -201,16 +201,8 @@ export class Bm25 {
    * whose kind code is set in it (1: counted in `total`, 2: searched but not counted).
    */
   search(terms: string[], k: number, allow?: ArrayLike<number>): Bm25Result {
-    const N = Math.max(1, this.live);
-    const avg = { t: this.sumT / N || 1, c: this.sumC / N || 1 };
-    const list: MergeTerm[] = [];
-    [...new Set(terms)].slice(0, 32).forEach((term, qi) => {
-      const p = this.posting(term);
-      if (!p) return;
-      const idfT = Math.log(1 + (N - p.dfT + 0.5) / (p.dfT + 0.5));
-      const idfC = Math.log(1 + (N - p.dfC + 0.5) / (p.dfC + 0.5));
-      list.push({ posting: p, bit: 1 << qi, idfT, idfC });
-    });
+    const avg = this.averages();
+    const list = this.queryTerms(terms);
     const table = this.docs.table;
     const got =
       scoreByMerge(list, this.shared, table, avg, allow, k) ??
@@ -226,6 +218,26 @@ export class Bm25 {
     }
     const sorted = bestFirst(out);
     return { hits: sorted.length > k ? sorted.slice(0, k) : sorted, total: got.total };
+  }
+
+  /** The distinct query terms (the first 32) the index holds: postings, bit, idf in each field. */
+  queryTerms(terms: string[]): MergeTerm[] {
+    const N = Math.max(1, this.live);
+    const list: MergeTerm[] = [];
+    [...new Set(terms)].slice(0, 32).forEach((term, qi) => {
+      const p = this.posting(term);
+      if (!p) return;
+      const idfT = Math.log(1 + (N - p.dfT + 0.5) / (p.dfT + 0.5));
+      const idfC = Math.log(1 + (N - p.dfC + 0.5) / (p.dfC + 0.5));
+      list.push({ posting: p, bit: 1 << qi, idfT, idfC });
+    });
+    return list;
+  }
+
+  /** The mean length of the live documents' text and context fields (1 when none). */
+  averages(): { t: number; c: number } {
+    const N = Math.max(1, this.live);
+    return { t: this.sumT / N || 1, c: this.sumC / N || 1 };
   }
 
   /** Everything the index file holds (src/recall/index-file.ts), postings term by term in one run each. */

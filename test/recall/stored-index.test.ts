@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { Bm25 } from "../../src/recall/bm25.ts";
-import { type MergeTerm, scoreByMerge, scoreByScatter } from "../../src/recall/bm25-score.ts";
+import { scoreByMerge, scoreByScatter } from "../../src/recall/bm25-score.ts";
 import { encodeIndex, INDEX_FILE_VERSION } from "../../src/recall/index-file.ts";
 import { fileBytes, StoredIndex } from "../../src/recall/stored-index.ts";
 import { decodeIndex } from "../support/decode-index.ts";
@@ -89,61 +89,52 @@ const dir = fs.mkdtempSync(join(tmpdir(), "brain-stored-index-"));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 let runs = 0;
 
+/** Documents added and removed, more changes after a save and load, and queries. */
+const history = [
+  fc.array(op, { minLength: 1, maxLength: 40 }),
+  fc.array(op, { maxLength: 15 }),
+  fc.array(query, { minLength: 1, maxLength: 6 }),
+] as const;
+
 const file = (b: Bm25) =>
   Buffer.concat(encodeIndex({ version: INDEX_FILE_VERSION, marks: {} }, b.parts(), new Map([["ana", 2]])));
 
 test("PROPERTY: an index read in place answers as the same file decoded whole, before and after changes", (t) => {
   t.diagnostic(`fast-check seed ${SEED}`);
   fc.assert(
-    fc.property(
-      fc.array(op, { minLength: 1, maxLength: 40 }),
-      fc.array(op, { maxLength: 15 }),
-      fc.array(query, { minLength: 1, maxLength: 6 }),
-      (before, later, queries) => {
-        const built = new Bm25();
-        apply(built, before);
-        const buf = file(built);
-        const lazy = Bm25.fromStored(new StoredIndex(buf));
-        const whole = Bm25.fromParts(decodeIndex(buf).parts);
-        // Read from the file a section at a time (postings term by term), as a cold query reads it.
-        const path = join(dir, `index-${runs++}.bin`);
-        fs.writeFileSync(path, buf);
-        const sections = Bm25.fromStored(new StoredIndex(fileBytes(fs.openSync(path, "r"), buf.length)));
-        assert.deepEqual(answers(sections, queries), answers(whole, queries));
-        const totals = (b: Bm25) => [b.size, b.live, b.dead, b.sumT, b.sumC];
-        assert.deepEqual(totals(lazy), totals(whole));
-        assert.deepEqual(answers(lazy, queries), answers(whole, queries));
-        assert.deepEqual(answers(lazy, queries), answers(built, queries));
-        apply(lazy, later);
-        apply(whole, later);
-        apply(sections, later);
-        assert.deepEqual(totals(lazy), totals(whole));
-        assert.deepEqual(answers(lazy, queries), answers(whole, queries));
-        assert.deepEqual(answers(sections, queries), answers(whole, queries));
-        assert.ok(file(lazy).equals(file(whole)), "the file written back differs");
-        assert.ok(file(sections).equals(file(whole)), "the file written back from the sections differs");
-        fs.rmSync(path);
-      },
-    ),
+    fc.property(...history, (before, later, queries) => {
+      const built = new Bm25();
+      apply(built, before);
+      const buf = file(built);
+      const lazy = Bm25.fromStored(new StoredIndex(buf));
+      const whole = Bm25.fromParts(decodeIndex(buf).parts);
+      // Read from the file a section at a time (postings term by term), as a cold query reads it.
+      const path = join(dir, `index-${runs++}.bin`);
+      fs.writeFileSync(path, buf);
+      const sections = Bm25.fromStored(new StoredIndex(fileBytes(fs.openSync(path, "r"), buf.length)));
+      assert.deepEqual(answers(sections, queries), answers(whole, queries));
+      const totals = (b: Bm25) => [b.size, b.live, b.dead, b.sumT, b.sumC];
+      assert.deepEqual(totals(lazy), totals(whole));
+      assert.deepEqual(answers(lazy, queries), answers(whole, queries));
+      assert.deepEqual(answers(lazy, queries), answers(built, queries));
+      apply(lazy, later);
+      apply(whole, later);
+      apply(sections, later);
+      assert.deepEqual(totals(lazy), totals(whole));
+      assert.deepEqual(answers(lazy, queries), answers(whole, queries));
+      assert.deepEqual(answers(sections, queries), answers(whole, queries));
+      assert.ok(file(lazy).equals(file(whole)), "the file written back differs");
+      assert.ok(file(sections).equals(file(whole)), "the file written back from the sections differs");
+      fs.rmSync(path);
+    }),
     { numRuns: 200 },
   );
 });
 
 /** Every document a query scores, by number: its score (bit for bit), text-field mask; and the total. */
 function scored(b: Bm25, terms: string[], allow: number[] | undefined, how: "merge" | "scatter") {
-  const N = Math.max(1, b.live);
-  const list: MergeTerm[] = [];
-  [...new Set(terms)].forEach((t, qi) => {
-    const p = b.posting(t);
-    if (p)
-      list.push({
-        posting: p,
-        bit: 1 << qi,
-        idfT: Math.log(1 + (N - p.dfT + 0.5) / (p.dfT + 0.5)),
-        idfC: Math.log(1 + (N - p.dfC + 0.5) / (p.dfC + 0.5)),
-      });
-  });
-  const avg = { t: b.sumT / N || 1, c: b.sumC / N || 1 };
+  const list = b.queryTerms(terms);
+  const avg = b.averages();
   const s =
     how === "merge"
       ? scoreByMerge(list, b.shared, b.docs.table, avg, allow)
@@ -156,21 +147,16 @@ function scored(b: Bm25, terms: string[], allow: number[] | undefined, how: "mer
 test("PROPERTY: scoring by merging postings gives the scatter's documents, scores (bit for bit) and total", (t) => {
   t.diagnostic(`fast-check seed ${SEED}`);
   fc.assert(
-    fc.property(
-      fc.array(op, { minLength: 1, maxLength: 40 }),
-      fc.array(op, { maxLength: 15 }),
-      fc.array(query, { minLength: 1, maxLength: 6 }),
-      (before, after, queries) => {
-        const built = new Bm25();
-        apply(built, before);
-        // Read in place, then changed: postings in the file's run and added since (the tail).
-        const lazy = Bm25.fromStored(new StoredIndex(file(built)));
-        apply(lazy, after);
-        for (const b of [built, lazy])
-          for (const q of queries)
-            assert.deepEqual(scored(b, q.terms, q.allow, "merge"), scored(b, q.terms, q.allow, "scatter"));
-      },
-    ),
+    fc.property(...history, (before, after, queries) => {
+      const built = new Bm25();
+      apply(built, before);
+      // Read in place, then changed: postings in the file's run and added since (the tail).
+      const lazy = Bm25.fromStored(new StoredIndex(file(built)));
+      apply(lazy, after);
+      for (const b of [built, lazy])
+        for (const q of queries)
+          assert.deepEqual(scored(b, q.terms, q.allow, "merge"), scored(b, q.terms, q.allow, "scatter"));
+    }),
     { numRuns: 200 },
   );
 });
