@@ -5,6 +5,7 @@ import { BrainError } from "../core/errors.ts";
 import { inScope } from "../core/scope.ts";
 import { AnchorCheck, staleNote } from "../project/anchors.ts";
 import { repoRoot } from "../project/repo-root.ts";
+import { forgetAnalysed } from "../recall/analyze.ts";
 import { SemanticFusion } from "../recall/embeddings/semantic.ts";
 import { type EpisodeFilter, isEmptyFilter, selectEpisodes } from "../recall/episode-select.ts";
 import type { RecallIndex } from "../recall/index.ts";
@@ -162,6 +163,7 @@ export class RecallFacet implements Projection {
   }
   /** Forget the index and delete its files (the index, the embeddings' vectors): rebuilt on next use. */
   drop(): void {
+    forgetAnalysed(); // a purge drops every projection: no forgotten text stays in the analysis memo
     this.#recall?.episodes.release();
     this.#recall = null;
     for (const kind of DERIVED_KINDS) {

@@ -101,6 +101,11 @@ const TEXT_CACHE = new Map<string, readonly string[]>();
 const TEXT_CACHE_MAX = 4096;
 const TEXT_CACHE_LONGEST = 8192;
 
+/** Let go of the texts kept (a purge: a forgotten text is not kept in memory either). */
+export function forgetAnalysed(): void {
+  TEXT_CACHE.clear();
+}
+
 /** The index terms of a text, in order (a new array: the caller may change it). */
 export function terms(text: string): string[] {
   const known = TEXT_CACHE.get(text);
