@@ -22,7 +22,7 @@ import { newestFirst } from "./present-order.ts";
 import { alternativesOf, asksAboutNow, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
-import { fileBytes, headerOf, StoredIndex, wholeFile } from "./stored-index.ts";
+import { fileBytes, headerOf, type IndexBytes, StoredIndex, wholeFile } from "./stored-index.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 import { rerankByWindow } from "./window-rerank.ts";
 
@@ -304,7 +304,14 @@ export class Recall {
     // then read a section at a time: a query reads its own terms' postings (stored-index.ts).
     const open = openChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
     if (!open) return "missing";
-    const src = this.resident ? wholeFile(open.fd, open.size) : fileBytes(open.fd, open.size);
+    let src: IndexBytes;
+    try {
+      src = this.resident
+        ? wholeFile(open.fd, open.size, open.checked.settle)
+        : fileBytes(open.fd, open.size);
+    } catch {
+      return "unreadable"; // wholeFile closed it
+    }
     try {
       const h = headerOf(src);
       if (h.version !== VERSION) return src.close("old format");

@@ -34,8 +34,11 @@ export function bufferBytes(buf: Buffer): IndexBytes {
   };
 }
 
-/** An open file read whole, then closed (a long-lived process keeps no descriptor: a purge frees its bytes). */
-export function wholeFile(fd: number, size: number): IndexBytes {
+/**
+ * An open file read whole, then closed (a long-lived process keeps no descriptor: a purge frees its bytes);
+ * `read` is told once the bytes are in, before the descriptor closes (file-check.ts `settle`).
+ */
+export function wholeFile(fd: number, size: number, read?: () => void): IndexBytes {
   try {
     const buf = Buffer.allocUnsafeSlow(size);
     let got = 0;
@@ -44,6 +47,7 @@ export function wholeFile(fd: number, size: number): IndexBytes {
       if (n <= 0) break; // cut short: the header's sizes say so (a truncated file is rebuilt)
       got += n;
     }
+    read?.();
     return bufferBytes(buf.subarray(0, got));
   } finally {
     fs.closeSync(fd);

@@ -256,6 +256,8 @@ test("a resident process reads the index whole and keeps no descriptor of it; a 
       resident,
     });
     answers.push(b.search("staging port tomatoes").hits.map((h) => h.id));
+    // Read whole and closed, the file is still checked against its stamp (not found unreadable and rebuilt).
+    assert.equal(b.recallEngine.status, "loaded", `resident ${resident}`);
     assert.equal(
       holding(),
       !resident,

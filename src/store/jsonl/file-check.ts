@@ -54,19 +54,26 @@ export function rememberChecked(
   }
 }
 
+/** A stamp's questions about the file as it was read (see openChecked). */
+export interface FileChecked {
+  before(sha256: string): boolean;
+  matched(sha256: string): void;
+  /**
+   * The file was read whole: its stat now is the one read ("after"), taken before its descriptor is closed —
+   * later questions use it (a closed descriptor cannot be asked, and its number may be another file's by then).
+   */
+  settle(): void;
+}
+
 /**
  * The file opened for reading a section at a time (its descriptor and size), with the `checked` pair of
- * readChecked: its stat is taken when opened and again when asked, so a stamp vouches only for the file as it
- * was while read. Null when it cannot be opened. The caller owns the descriptor.
+ * readChecked: its stat is taken when opened and again when asked (or when settled), so a stamp vouches only
+ * for the file as it was while read. Null when it cannot be opened. The caller owns the descriptor.
  */
 export function openChecked(
   path: string,
   stampPath: string,
-): {
-  fd: number;
-  size: number;
-  checked: { before(sha256: string): boolean; matched(sha256: string): void };
-} | null {
+): { fd: number; size: number; checked: FileChecked } | null {
   let fd: number;
   let before: fs.BigIntStats;
   try {
@@ -80,12 +87,17 @@ export function openChecked(
     fs.closeSync(fd);
     return null;
   }
+  let settled: fs.BigIntStats | undefined;
+  const after = () => settled ?? fs.fstatSync(fd, { bigint: true });
   return {
     fd,
     size: Number(before.size),
     checked: {
-      before: (sha) => checkedBefore(stampPath, before, fs.fstatSync(fd, { bigint: true }), sha),
-      matched: (sha) => rememberChecked(stampPath, before, fs.fstatSync(fd, { bigint: true }), sha),
+      before: (sha) => checkedBefore(stampPath, before, after(), sha),
+      matched: (sha) => rememberChecked(stampPath, before, after(), sha),
+      settle: () => {
+        settled = fs.fstatSync(fd, { bigint: true });
+      },
     },
   };
 }
