@@ -19,6 +19,7 @@ import {
 import { Recall, type RecallResult } from "../recall/recall.ts";
 import { type RecentSession, recentSessions, tailEntries } from "../recall/recent-sessions.ts";
 import { toSearchResult } from "../recall/search.ts";
+import { forgetSentences } from "../recall/sentence-terms.ts";
 import { isKind, type Kind, type Recalled, type SearchOptions, type SearchResult } from "../recall/types.ts";
 import { EpisodeLog } from "../store/episode-log.ts";
 import type { EventStore } from "../store/event-store.ts";
@@ -163,7 +164,9 @@ export class RecallFacet implements Projection {
   }
   /** Forget the index and delete its files (the index, the embeddings' vectors): rebuilt on next use. */
   drop(): void {
-    forgetAnalysed(); // a purge drops every projection: no forgotten text stays in the analysis memo
+    // A purge drops every projection: no forgotten text stays in the analysis memos either.
+    forgetAnalysed();
+    forgetSentences();
     this.#recall?.episodes.release();
     this.#recall = null;
     for (const kind of DERIVED_KINDS) {
