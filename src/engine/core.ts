@@ -82,7 +82,7 @@ export class BrainCore {
     this.random = opts.random ?? randomHex;
     this.episodeStore = opts.episodes;
     this.home = store.dir ? new BrainHome(store.dir) : null;
-    this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true));
+    this.folded = this.projections.register(new FoldedLog(store, opts.snapshot ?? true, this.resident));
     this.gate = new WriteGate(store, this.folded, this.settings);
     this.layers = opts.personal ? new Layers(BrainCore.open(Layers.options(opts, opts.personal))) : null;
   }

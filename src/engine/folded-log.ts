@@ -28,7 +28,12 @@ export class FoldedLog implements Projection {
   loadedFrom: "snapshot" | "log" = "log";
   snapshotStatus = "disabled";
 
-  constructor(store: EventStore, useSnapshot: boolean) {
+  constructor(
+    store: EventStore,
+    useSnapshot: boolean,
+    /** A long-lived process: the snapshot read whole, its file not held open (BrainOptions.resident). */
+    private readonly resident = false,
+  ) {
     this.#store = store;
     this.#useSnapshot = useSnapshot && store.snapshots !== undefined;
   }
@@ -37,7 +42,7 @@ export class FoldedLog implements Projection {
   load(): void {
     const snapshots = this.#store.snapshots;
     if (this.#useSnapshot && snapshots) {
-      const snap = snapshots.load();
+      const snap = snapshots.load({ whole: this.resident });
       this.snapshotStatus = snap.ok ? "loaded" : snap.reason;
       if (snap.ok) {
         this.#view = snap.view;

@@ -37,9 +37,9 @@ export interface BrainOptions {
    */
   later?: (work: () => void) => void;
   /**
-   * A long-lived process (the resident server): the recall index is read whole when loaded and its file closed
-   * (a purge by another process frees its bytes). Default: a command reads the sections its query needs and
-   * holds the file until it exits.
+   * A long-lived process (the resident server): the recall index and the fold snapshot are read whole when
+   * loaded and their files closed (a purge by another process frees their bytes). Default: a command reads the
+   * sections it needs and holds the files until it exits.
    */
   resident?: boolean;
 }

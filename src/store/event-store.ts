@@ -107,7 +107,8 @@ export type SnapshotLoad =
   | { ok: false; reason: "missing" | "unreadable" | "mismatch" };
 
 export interface SnapshotStore {
-  load(): SnapshotLoad;
+  /** `whole`: read the file whole and hold nothing open (a long-lived process). */
+  load(opts?: { whole?: boolean }): SnapshotLoad;
   /**
    * Save the fold `view` that covers the log up to `pos`, built from log generation `builtFrom`. Saves
    * nothing (returns false) when the log is no longer that generation or no longer holds those bytes.

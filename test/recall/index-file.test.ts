@@ -232,20 +232,26 @@ test("a file of another format version (its hash intact) is rebuilt, and written
   }
 });
 
-test("a resident process reads the index whole and keeps no descriptor of it; a command holds it while it runs", async (t) => {
+test("a resident process reads the index and the fold snapshot whole and keeps no descriptor of them; a command holds them while it runs", async (t) => {
   if (!fs.existsSync("/proc/self/fd")) return t.skip("no /proc");
   const dir = fs.mkdtempSync(join(tmpdir(), "brain-index-fd-"));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   (await sample(dir)).close();
-  const index = fs.realpathSync(recallIndexPath(join(dir, "brain.jsonl")));
-  const holding = () =>
-    fs.readdirSync("/proc/self/fd").some((fd) => {
-      try {
-        return fs.readlinkSync(join("/proc/self/fd", fd)) === index;
-      } catch {
-        return false;
-      }
-    });
+  const derived = [
+    recallIndexPath(join(dir, "brain.jsonl")),
+    derivedPath(join(dir, "brain.jsonl"), "snapshot"),
+  ];
+  const files = derived.map((f) => fs.realpathSync(f));
+  const held = () =>
+    files.filter((file) =>
+      fs.readdirSync("/proc/self/fd").some((fd) => {
+        try {
+          return fs.readlinkSync(join("/proc/self/fd", fd)) === file;
+        } catch {
+          return false;
+        }
+      }),
+    ).length;
   const answers: string[][] = [];
   for (const resident of [true, false]) {
     const b = Brain.open({
@@ -256,15 +262,17 @@ test("a resident process reads the index whole and keeps no descriptor of it; a 
       resident,
     });
     answers.push(b.search("staging port tomatoes").hits.map((h) => h.id));
+    answers.push(b.state.list("learning").map((r) => `${r.id} ${String(r.entry.text)}`));
     // Read whole and closed, the file is still checked against its stamp (not found unreadable and rebuilt).
     assert.equal(b.recallEngine.status, "loaded", `resident ${resident}`);
+    assert.equal(b.loadedFrom, "snapshot", `resident ${resident}`);
     assert.equal(
-      holding(),
-      !resident,
+      held(),
+      resident ? 0 : 2,
       resident ? "the server holds no descriptor" : "a command reads sections",
     );
     b.close();
   }
-  assert.deepEqual(answers[0], answers[1]);
-  assert.ok((answers[0] ?? []).length > 0);
+  assert.deepEqual(answers.slice(0, 2), answers.slice(2));
+  assert.ok((answers[0] ?? []).length > 0 && (answers[1] ?? []).length === 2);
 });

@@ -26,7 +26,7 @@ export class JsonlFileStore extends JsonlLogFile {
   }
 
   readonly snapshots: SnapshotStore = {
-    load: () => loadSnapshotFrom(this.derived),
+    load: (opts) => loadSnapshotFrom(this.derived, opts),
     save: (view, pos, builtFrom) => saveSnapshotTo(this.derived, view, pos, builtFrom),
   };
 

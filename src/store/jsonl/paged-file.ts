@@ -6,26 +6,34 @@ const NL = 10;
 /**
  * Bytes of an open file read on demand, a page at a time (cached): what a binary search over a sorted section
  * of the fold snapshot touches is a few pages, not the file (src/store/jsonl/snapshot-base.ts). The file is
- * read through its descriptor, so a snapshot replaced by another process's save (a rename) is not mixed in.
- * `base` is where offset 0 lies in the file; offsets past `size` read as nothing.
+ * read through its descriptor, so a snapshot replaced by another process's save (a rename) is not mixed in —
+ * or, for a long-lived process, from the file's bytes read whole (its descriptor then closed: a purge by another
+ * process frees them). `base` is where offset 0 lies in the file; offsets past `size` read as nothing.
  */
 export class PagedFile {
-  readonly #fd: number;
+  readonly #src: number | Buffer;
   readonly #base: number;
   readonly size: number;
   readonly #pages = new Map<number, Buffer>();
 
-  constructor(fd: number, base: number, size: number) {
-    this.#fd = fd;
+  constructor(src: number | Buffer, base: number, size: number) {
+    this.#src = src;
     this.#base = base;
     this.size = size;
+  }
+
+  /** Up to `length` bytes at file position `at` into `into` from `offset`; how many. */
+  #read(into: Buffer, offset: number, length: number, at: number): number {
+    const src = this.#src;
+    if (typeof src === "number") return fs.readSync(src, into, offset, length, at);
+    return src.copy(into, offset, at, Math.min(src.length, at + length));
   }
 
   /** Bytes [start, end), read at once (not cached). */
   slice(start: number, end: number): Buffer {
     const b = Buffer.allocUnsafe(Math.max(0, end - start));
     for (let got = 0; got < b.length; ) {
-      const n = fs.readSync(this.#fd, b, got, b.length - got, this.#base + start + got);
+      const n = this.#read(b, got, b.length - got, this.#base + start + got);
       if (n <= 0) throw new Error("the snapshot ended early");
       got += n;
     }
@@ -36,7 +44,7 @@ export class PagedFile {
   readInto(into: Buffer, start: number): number {
     const want = Math.max(0, Math.min(into.length, this.size - start));
     for (let got = 0; got < want; ) {
-      const n = fs.readSync(this.#fd, into, got, want - got, this.#base + start + got);
+      const n = this.#read(into, got, want - got, this.#base + start + got);
       if (n <= 0) throw new Error("the snapshot ended early");
       got += n;
     }

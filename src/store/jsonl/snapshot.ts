@@ -173,7 +173,11 @@ export function saveSnapshotTo(
   return writeFileAtomic(files.path("snapshot"), [`${JSON.stringify(header)}\n`, ...chunks]);
 }
 
-export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
+/**
+ * The fold snapshot, if it matches the log. `whole` (a long-lived process: BrainOptions.resident): the file is read
+ * whole and closed at once; else its descriptor stays open while the state may read from it.
+ */
+export function loadSnapshotFrom(files: DerivedFiles, opts: { whole?: boolean } = {}): SnapshotLoad {
   let fd: number;
   try {
     fd = fs.openSync(files.path("snapshot"), "r");
@@ -183,7 +187,8 @@ export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
   let kept = false;
   try {
     const size = fs.fstatSync(fd).size;
-    const file = new PagedFile(fd, 0, size);
+    const src = opts.whole ? wholeOf(fd, size) : fd;
+    const file = new PagedFile(src, 0, size);
     const nl = file.indexOf(10, 0, size);
     if (nl < 0) return { ok: false, reason: "unreadable" };
     let header: Header;
@@ -193,15 +198,17 @@ export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
       return { ok: false, reason: "unreadable" };
     }
     if (header.format !== FORMAT || header.version !== VERSION) return { ok: false, reason: "unreadable" };
-    const body = new PagedFile(fd, nl + 1, size - nl - 1);
+    const body = new PagedFile(src, nl + 1, size - nl - 1);
     if (header.bytes !== body.size || !wellFormed(header, body)) return { ok: false, reason: "unreadable" };
     if (header.check?.offset !== header.position.offset || !files.matches(header.check)) {
       return { ok: false, reason: "mismatch" };
     }
     const base = new SnapshotBase(body, header.sections);
-    // The descriptor stays open while the state may read from it: closed when the state is collected.
-    kept = true;
-    closeWhenGone.register(base, fd);
+    if (!opts.whole) {
+      // The descriptor stays open while the state may read from it: closed when the state is collected.
+      kept = true;
+      closeWhenGone.register(base, fd);
+    }
     const state = new FoldState(base);
     state.removedFrom(() => base.removed());
     state.applied = header.applied;
@@ -212,6 +219,17 @@ export function loadSnapshotFrom(files: DerivedFiles): SnapshotLoad {
   } finally {
     if (!kept) fs.closeSync(fd);
   }
+}
+
+/** The file's bytes (a cut-short read leaves the rest zero: the header's sizes and checks then fail). */
+function wholeOf(fd: number, size: number): Buffer {
+  const buf = Buffer.alloc(size);
+  for (let got = 0; got < size; ) {
+    const n = fs.readSync(fd, buf, got, size - got, got);
+    if (n <= 0) break;
+    got += n;
+  }
+  return buf;
 }
 
 const closeWhenGone = new FinalizationRegistry<number>((fd) => {

@@ -79,7 +79,7 @@ export class PostgresStore implements EventStore {
       );
       this.derived = derived;
       this.snapshots = {
-        load: () => loadSnapshotFrom(derived),
+        load: (opts) => loadSnapshotFrom(derived, opts),
         save: (view, pos, builtFrom) => saveSnapshotTo(derived, view, pos, builtFrom),
       };
     }
