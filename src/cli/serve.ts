@@ -89,7 +89,11 @@ async function status(config: ResolvedConfig, json: boolean): Promise<number> {
   const info = readServeInfo(homeOf(config));
   const running = info !== null && pidAlive(info.pid);
   const health = running ? await ask(info, "GET", "/api/health", undefined, { totalMs: 3000 }) : null;
-  const h = (health?.status === 200 ? health.body : null) as { entries?: number; uptimeMs?: number } | null;
+  const h = (health?.status === 200 ? health.body : null) as {
+    entries?: number;
+    uptimeMs?: number;
+    derived?: { snapshot?: string; recallIndex?: string };
+  } | null;
   if (json) {
     printJson({
       running,
@@ -97,7 +101,7 @@ async function status(config: ResolvedConfig, json: boolean): Promise<number> {
       ...(info ? { startedAt: info.startedAt, version: info.version } : {}),
       ...(info && !running ? { stale: true } : {}),
       ...(h
-        ? { answering: true, entries: h.entries, uptimeMs: h.uptimeMs }
+        ? { answering: true, entries: h.entries, uptimeMs: h.uptimeMs, derived: h.derived }
         : running
           ? { answering: false }
           : {}),
@@ -111,7 +115,10 @@ async function status(config: ResolvedConfig, json: boolean): Promise<number> {
   else
     print(
       `brain serve: running, pid ${info.pid}, http://127.0.0.1:${info.port}/ since ${info.startedAt}` +
-        (h ? `, ${h.entries} entries` : ", not answering"),
+        (h ? `, ${h.entries} entries` : ", not answering") +
+        (h?.derived
+          ? `\n  fold snapshot: ${h.derived.snapshot}; recall index: ${h.derived.recallIndex}`
+          : ""),
     );
   return 0;
 }

@@ -30,6 +30,22 @@ test("serve.json: 0600, the live server's pid, port and a fresh token; removed o
   assert.match((await brainOk(sb, ["serve", "--stop"])).stdout, /not running/);
 });
 
+test("the server takes up the derived files a command left (snapshot and recall index loaded, not rebuilt); --status says so", async (t) => {
+  const sb = freshSandbox(t, "brain-serve-derived-");
+  await brainOk(sb, ["init"]);
+  await brainOk(sb, ["add", "type=learning", "text=The staging database listens on port 5433"]);
+  await brainOk(sb, ["compact"]); // leaves the fold snapshot written
+  await brainOk(sb, ["search", "staging"]); // and the recall index
+  const s = await startServe(sb, t);
+  await ok(s.info, "/api/search?q=staging");
+  const status = json<{ derived?: { snapshot: string; recallIndex: string } }>(
+    await brainOk(sb, ["serve", "--status", "--json"]),
+  );
+  assert.deepEqual(status.derived, { snapshot: "loaded", recallIndex: "loaded" });
+  const text = await brainOk(sb, ["serve", "--status"]);
+  assert.match(text.stdout, /fold snapshot: loaded; recall index: loaded/);
+});
+
 test("one server per brain: a second one is refused (quietly with --quiet); a token is never reused", async (t) => {
   const sb = freshSandbox(t, "brain-serve-one-");
   const s = await startServe(sb, t);

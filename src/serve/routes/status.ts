@@ -17,6 +17,11 @@ export const status: RouteModule = (app, ctx) => {
       entries,
       /** Open event streams (each a viewer, usually). */
       subscribers: ctx.events.subscribers,
+      /**
+       * How the derived files were taken up: the fold snapshot ("loaded", or why not) and the recall index
+       * ("none" before the first query, "loaded", or "rebuilt (why)") — a server that rebuilds at every start shows.
+       */
+      derived: { snapshot: brain.snapshotStatus, recallIndex: brain.recallEngine.status },
     });
   });
 
