@@ -95,15 +95,19 @@ function termOf(token: string): string | null {
 /**
  * Texts already analysed: a prompt's ranking analyses the same turns in several steps (its mentions'
  * sentences, the window re-ranking, the chatter check, the coverage), ~5 ms of a prompt at a million
- * episodes (bench/scale.ts). Bounded, emptied when full; long texts are not kept.
+ * episodes (bench/scale.ts). Bounded by count and by characters (long assistant turns), emptied when full;
+ * long texts are not kept.
  */
 const TEXT_CACHE = new Map<string, readonly string[]>();
 const TEXT_CACHE_MAX = 4096;
+const TEXT_CACHE_CHARS = 2_000_000;
 const TEXT_CACHE_LONGEST = 8192;
+let keptChars = 0;
 
 /** Let go of the texts kept (a purge: a forgotten text is not kept in memory either). */
 export function forgetAnalysed(): void {
   TEXT_CACHE.clear();
+  keptChars = 0;
 }
 
 /** The index terms of a text, in order (a new array: the caller may change it). */
@@ -116,8 +120,9 @@ export function terms(text: string): string[] {
     if (p) out.push(p);
   }
   if (text.length <= TEXT_CACHE_LONGEST) {
-    if (TEXT_CACHE.size >= TEXT_CACHE_MAX) TEXT_CACHE.clear();
+    if (TEXT_CACHE.size >= TEXT_CACHE_MAX || keptChars + text.length > TEXT_CACHE_CHARS) forgetAnalysed();
     TEXT_CACHE.set(text, out.slice());
+    keptChars += text.length;
   }
   return out;
 }

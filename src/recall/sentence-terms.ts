@@ -28,8 +28,9 @@ export function sentenceTerms(text: string): Set<string>[] {
     .map((sentence) => new Set(terms(sentence)))
     .filter((ts) => ts.size > 0);
   if (text.length <= SENTENCES_LONGEST) {
-    if (SENTENCES.size >= SENTENCES_MAX) SENTENCES.clear();
+    if (SENTENCES.size >= SENTENCES_MAX || keptChars + text.length > SENTENCES_CHARS) forgetSentences();
     SENTENCES.set(text, out);
+    keptChars += text.length;
   }
   return out;
 }
@@ -37,15 +38,19 @@ export function sentenceTerms(text: string): Set<string>[] {
 /**
  * Texts already split and analysed, shared by every caller (none changes them): a search at a million episodes
  * analyses the sentences of its 160 best turns, and the next query's best turns are often many of the same
- * (~17 ms of a ~70 ms search, in profiles). Bounded, emptied when full; long texts are not kept.
+ * (~17 ms of a ~70 ms search, in profiles). Bounded by count and by characters (long assistant turns: ~20 MB
+ * in a server at most), emptied when full; texts longer than SENTENCES_LONGEST are not kept.
  */
 const SENTENCES = new Map<string, Set<string>[]>();
 const SENTENCES_MAX = 16_384;
+const SENTENCES_CHARS = 2_000_000;
 const SENTENCES_LONGEST = 8192;
+let keptChars = 0;
 
 /** Let go of the texts kept (a purge: a forgotten text is not kept in memory either; analyze.ts `forgetAnalysed`). */
 export function forgetSentences(): void {
   SENTENCES.clear();
+  keptChars = 0;
 }
 
 /** At most this many of a turn's sentences are what a restatement of it would repeat. */

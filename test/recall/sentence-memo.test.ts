@@ -1,7 +1,7 @@
 /**
  * A turn's sentences are analysed once and kept (src/recall/sentence-terms.ts): the kept answer is the one a fresh
- * analysis gives, and a purge (every projection dropped) lets go of every kept text — a forgotten turn's words
- * stay in no memo of a long-lived server.
+ * analysis gives, a purge (every projection dropped) lets go of every kept text — a forgotten turn's words
+ * stay in no memo of a long-lived server — and long turns are kept within a bound of characters.
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -49,4 +49,13 @@ test("dropping a brain's projections (as a purge does) lets go of the kept analy
   const kept = sentenceTerms(text);
   brain.recallFacet.drop();
   assert.notEqual(sentenceTerms(text), kept);
+});
+
+test("what is kept is bounded by characters, not only by count: long turns do not pile up", () => {
+  forgetSentences();
+  const first = "Ada went to Millbrook, a small town.";
+  const kept = sentenceTerms(first);
+  // 300 long turns (8 000 characters each): far fewer than the count bound, more than the characters'.
+  for (let i = 0; i < 300; i++) sentenceTerms(`${`word${i} `.repeat(1000).slice(0, 7990)}.`);
+  assert.notEqual(sentenceTerms(first), kept, "the first text was let go");
 });
