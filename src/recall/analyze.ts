@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { lazyRegExp, WORDS } from "../core/lazy-regexp.ts";
 import { baseForm } from "./irregular-verbs.ts";
+import { TextMemo } from "./text-memo.ts";
 
 /**
  * Text analysis for the lexical index, any language: split on anything that is not a letter, mark or digit;
@@ -98,16 +99,11 @@ function termOf(token: string): string | null {
  * episodes (bench/scale.ts). Bounded by count and by characters (long assistant turns), emptied when full;
  * long texts are not kept.
  */
-const TEXT_CACHE = new Map<string, readonly string[]>();
-const TEXT_CACHE_MAX = 4096;
-const TEXT_CACHE_CHARS = 2_000_000;
-const TEXT_CACHE_LONGEST = 8192;
-let keptChars = 0;
+const TEXT_CACHE = new TextMemo<readonly string[]>(4096, 2_000_000, 8192);
 
 /** Let go of the texts kept (a purge: a forgotten text is not kept in memory either). */
 export function forgetAnalysed(): void {
   TEXT_CACHE.clear();
-  keptChars = 0;
 }
 
 /** The index terms of a text, in order (a new array: the caller may change it). */
@@ -119,11 +115,7 @@ export function terms(text: string): string[] {
     const p = processTerm(t);
     if (p) out.push(p);
   }
-  if (text.length <= TEXT_CACHE_LONGEST) {
-    if (TEXT_CACHE.size >= TEXT_CACHE_MAX || keptChars + text.length > TEXT_CACHE_CHARS) forgetAnalysed();
-    TEXT_CACHE.set(text, out.slice());
-    keptChars += text.length;
-  }
+  TEXT_CACHE.set(text, out.slice());
   return out;
 }
 
