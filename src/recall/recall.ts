@@ -8,21 +8,19 @@ import { IMPORTANCE_POINTS, importancePoints, MAX_SCORE, scoreRec } from "../cor
 import { writeFileAtomic } from "../store/atomic-file.ts";
 import type { EpisodeLog } from "../store/episode-log.ts";
 import { type DerivedFiles, type EventStore, START } from "../store/event-store.ts";
-import { openChecked } from "../store/jsonl/file-check.ts";
 import { derivedPath, type LogFingerprint } from "../store/jsonl/log-identity.ts";
 import type { Position, ScanSink } from "../store/scan.ts";
 import { processTerm, queryDates, terms } from "./analyze.ts";
-import { Bm25 } from "./bm25.ts";
 import type { SemanticFusion } from "./embeddings/semantic.ts";
 import { firstName, type Hit, RecallIndex } from "./index.ts";
 import { encodeIndex, INDEX_FILE_VERSION } from "./index-file.ts";
+import { loadIndexFile } from "./index-load.ts";
 import { mentionInfoOf } from "./mention-info-of.ts";
 import { arrangeMentions, reachTuning } from "./mentions.ts";
 import { newestFirst } from "./present-order.ts";
 import { alternativesOf, asksAboutNow, asksForMany } from "./query-shape.ts";
 import { type Ranked, rank } from "./rank.ts";
 import { bitsOf, commonFloor } from "./sentence-terms.ts";
-import { fileBytes, headerOf, type IndexBytes, StoredIndex, wholeFile } from "./stored-index.ts";
 import { type Kind, type Recalled, SEARCH_TYPES } from "./types.ts";
 import { rerankByWindow } from "./window-rerank.ts";
 
@@ -70,11 +68,6 @@ const SAVE_AFTER = 500;
 type Check = LogFingerprint;
 /** The kinds looked up by id in the fold (the others are episodes, or found by `state.find`). */
 type ByIdKind = Exclude<Kind, "episode" | "identity" | "user">;
-interface Mark {
-  position: Position;
-  check: Check | null;
-}
-
 const INDEX_KIND = "recall.bin";
 /** The stamp remembering that the index file matched its hash, with the file's stat (file-check.ts). */
 export const CHECKED_KIND = "recall.checked";
@@ -92,10 +85,6 @@ function fingerprint(
   builtFrom: string | undefined,
 ): Check | null {
   return files && offset > 0 && builtFrom !== undefined ? files.fingerprint(offset, builtFrom) : null;
-}
-
-function same(mark: Mark, files: DerivedFiles | null): boolean {
-  return mark.position.offset === 0 || files?.matches(mark.check) === true;
 }
 
 /** Collects what the index needs from the brain.jsonl tail: searchable entries and tombstones. */
@@ -300,33 +289,15 @@ export class Recall {
   /** Null when loaded; else why it could not be (and must be rebuilt). */
   #load(): string | null {
     if (!this.#indexPath) return "in memory";
-    // Its hash is checked once per state of the file, not by every command (src/store/jsonl/file-check.ts);
-    // then read a section at a time: a query reads its own terms' postings (stored-index.ts).
-    const open = openChecked(this.#indexPath, (this.#brainFiles as DerivedFiles).path(CHECKED_KIND));
-    if (!open) return "missing";
-    let src: IndexBytes;
-    try {
-      src = this.resident
-        ? wholeFile(open.fd, open.size, open.checked.settle)
-        : fileBytes(open.fd, open.size);
-    } catch {
-      return "unreadable"; // wholeFile closed it
-    }
-    try {
-      const h = headerOf(src);
-      if (h.version !== VERSION) return src.close("old format");
-      const brain = h.marks.brain as Mark;
-      const episodes = h.marks.episodes as Mark;
-      if (!same(brain, this.#brainFiles) || !same(episodes, this.#episodeFiles)) return src.close("stale");
-      const stored = new StoredIndex(src, open.checked); // decodes only what a query touches
-      this.#index = new RecallIndex(Bm25.fromStored(stored), new Map(stored.strings.speakerCounts));
-      this.#brainMark = brain.position;
-      this.#episodeMark = episodes.position;
-      this.status = "loaded";
-      return null;
-    } catch {
-      return src.close("unreadable");
-    }
+    const stamp = (this.#brainFiles as DerivedFiles).path(CHECKED_KIND);
+    const logs = { brain: this.#brainFiles, episodes: this.#episodeFiles };
+    const got = loadIndexFile(this.#indexPath, stamp, logs, this.resident);
+    if (typeof got === "string") return got;
+    this.#index = got.index;
+    this.#brainMark = got.brain;
+    this.#episodeMark = got.episodes;
+    this.status = "loaded";
+    return null;
   }
 
   #rebuild(state: FoldState, brainPos: Position, why: string): void {
